@@ -1,0 +1,21 @@
+# Evaluator kernels for other Cython modules: ``from studeval._core cimport ...``.
+# They are static inline C (src/studeval/_eval.h), so a cimporting module inlines them.
+from libc.stdint cimport uint8_t, uint16_t, uint64_t
+
+cdef extern from "_eval.h" nogil:
+    ctypedef struct stud_hand:
+        uint64_t key
+        uint64_t bits
+
+    const stud_hand STUD_EMPTY_HAND
+
+    # A hand state plus one card (0..51); no check that the card is new.
+    stud_hand stud_hand_add(stud_hand h, int card) noexcept
+    # Value 1..7462 (higher is better) of a hand state holding 5, 6 or 7 cards.
+    uint16_t stud_hand_value(stud_hand h) noexcept
+    # Value of n = 5, 6 or 7 distinct valid cards.
+    uint16_t stud_eval_cards(const uint8_t *cards, int n) noexcept
+    uint16_t stud_eval5(const uint8_t *cards) noexcept
+    uint16_t stud_eval7(const uint8_t *cards) noexcept
+    # 0 if the n cards are distinct and in 0..51, else 1 + the index of the first bad one.
+    int stud_check_row(const uint8_t *cards, int n) noexcept

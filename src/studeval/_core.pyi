@@ -1,0 +1,16 @@
+"""Type stubs for the compiled core (studeval._core)."""
+
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+RANKS: str
+SUITS: str
+OPENMP: bool
+
+def format_card(card: int) -> str: ...
+def parse_cards(cards: str | int | Iterable[int | str] | npt.NDArray[np.integer], *, allow_duplicates: bool = False) -> list[int]: ...
+def evaluate(cards: str | Iterable[int | str] | npt.NDArray[np.integer]) -> int: ...
+def evaluate_batch(hands: npt.NDArray[np.uint8], threads: int | None = None, *, check: bool = True) -> npt.NDArray[np.uint16]: ...
+def max_threads() -> int: ...

@@ -1,0 +1,98 @@
+/* studeval's evaluator kernels: header-only so that every Cython module that cimports
+ * studeval._core inlines them (the tables are static; each extension holds its own copy).
+ *
+ * A card is 4*rank + suit (rank 0 = deuce .. 12 = ace; suit 0 = clubs .. 3 = spades).
+ * Hand values are 1..7462, higher is better. See tools/gen_tables.py for the table design.
+ */
+#ifndef STUDEVAL_EVAL_H
+#define STUDEVAL_EVAL_H
+
+#include <stdint.h>
+#include "_tables.h"
+
+#define STUD_KEY_INIT (0x3333ULL << 32)     /* 3 in each suit nibble: bit 3 set at 5 cards */
+#define STUD_FLUSH_CHECK (0x8888ULL << 32)
+#define STUD_SLOT_MASK ((1u << STUD_SLOT_BITS) - 1u)
+
+/* A hand being built one card at a time: the additive key and each suit's rank bits. */
+typedef struct {
+    uint64_t key;
+    uint64_t bits;
+} stud_hand;
+
+static const stud_hand STUD_EMPTY_HAND = {STUD_KEY_INIT, 0};
+
+static inline stud_hand stud_hand_add(stud_hand h, int card) {
+    h.key += STUD_CARD_KEY[card];
+    h.bits |= STUD_CARD_BIT[card];
+    return h;
+}
+
+static inline int stud_flush_suit(uint64_t flush) {
+    return (flush & (0x8ULL << 32)) ? 0 : (flush & (0x80ULL << 32)) ? 1 : (flush & (0x800ULL << 32)) ? 2 : 3;
+}
+
+/* Value of a non-flush hand from the rank part of its key. */
+static inline uint16_t stud_rank_value(uint64_t key) {
+    uint64_t x = (uint64_t)(uint32_t)key * STUD_HASH_MULT;
+    uint32_t slot = ((uint32_t)(x >> 32) ^ STUD_DISP[x >> (64 - STUD_BUCKET_BITS)]) & STUD_SLOT_MASK;
+    return STUD_VALUE[slot];
+}
+
+/* Value of a hand state holding 5, 6 or 7 cards. */
+static inline uint16_t stud_hand_value(stud_hand h) {
+    uint64_t flush = h.key & STUD_FLUSH_CHECK;
+    if (flush) {
+        return STUD_FLUSH[(h.bits >> (16 * stud_flush_suit(flush))) & 0x1FFF];
+    }
+    return stud_rank_value(h.key);
+}
+
+/* Value of a flush hand from its cards, without the rank bits (the batch path skips them).
+ * Bytes above 51 are passed over, so a bad row cannot index outside the table. */
+static inline uint16_t stud_flush_value(const uint8_t *cards, int n, uint64_t flush) {
+    int suit = stud_flush_suit(flush);
+    unsigned mask = 0;
+    for (int i = 0; i < n; i++) {
+        if (cards[i] < 52 && (cards[i] & 3) == suit) mask |= 1u << (cards[i] >> 2);
+    }
+    return STUD_FLUSH[mask];
+}
+
+/* Value of 5, 6 or 7 valid, distinct cards. */
+static inline uint16_t stud_eval_cards(const uint8_t *cards, int n) {
+    uint64_t key = STUD_KEY_INIT;
+    for (int i = 0; i < n; i++) key += STUD_CARD_KEY[cards[i]];
+    uint64_t flush = key & STUD_FLUSH_CHECK;
+    if (flush) return stud_flush_value(cards, n, flush);
+    return stud_rank_value(key);
+}
+
+static inline uint16_t stud_eval7(const uint8_t *c) {
+    uint64_t key = STUD_KEY_INIT + STUD_CARD_KEY[c[0]] + STUD_CARD_KEY[c[1]] + STUD_CARD_KEY[c[2]] +
+                   STUD_CARD_KEY[c[3]] + STUD_CARD_KEY[c[4]] + STUD_CARD_KEY[c[5]] + STUD_CARD_KEY[c[6]];
+    uint64_t flush = key & STUD_FLUSH_CHECK;
+    if (flush) return stud_flush_value(c, 7, flush);
+    return stud_rank_value(key);
+}
+
+static inline uint16_t stud_eval5(const uint8_t *c) {
+    uint64_t key = STUD_KEY_INIT + STUD_CARD_KEY[c[0]] + STUD_CARD_KEY[c[1]] + STUD_CARD_KEY[c[2]] +
+                   STUD_CARD_KEY[c[3]] + STUD_CARD_KEY[c[4]];
+    uint64_t flush = key & STUD_FLUSH_CHECK;
+    if (flush) return stud_flush_value(c, 5, flush);
+    return stud_rank_value(key);
+}
+
+/* 0 when the row holds n distinct cards 0..51; otherwise 1 + the index of the first bad card. */
+static inline int stud_check_row(const uint8_t *cards, int n) {
+    uint64_t seen = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = 1ULL << (cards[i] & 63);
+        if (cards[i] > 51 || (seen & bit)) return i + 1;
+        seen |= bit;
+    }
+    return 0;
+}
+
+#endif

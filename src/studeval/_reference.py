@@ -1,0 +1,82 @@
+"""A slow, obviously correct evaluator: the test oracle for the lookup tables.
+
+It looks at every 5-card subset of the hand, names each one by a class tuple
+``(category, tie-breaking ranks...)`` that compares the way poker hands compare, and
+numbers the 7462 classes 1..7462 in order. Nothing here is fast and nothing needs to be.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from functools import lru_cache
+
+HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
+
+
+def five_card_class(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Class tuple of exactly five distinct cards (ints 4*rank+suit)."""
+    ranks = sorted((c >> 2 for c in cards), reverse=True)
+    flush = len({c & 3 for c in cards}) == 1
+    distinct = len(set(ranks)) == 5
+    straight_high = None
+    if distinct and ranks[0] - ranks[4] == 4:
+        straight_high = ranks[0]
+    elif ranks == [12, 3, 2, 1, 0]:  # the wheel: five-high
+        straight_high = 3
+    if straight_high is not None:
+        return (STRAIGHT_FLUSH if flush else STRAIGHT, straight_high)
+    if flush:
+        return (FLUSH, *ranks)
+    # group ranks by how often they occur, most often first, then higher first
+    groups = sorted(Counter(ranks).items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    shape = [n for _, n in groups]
+    order = [r for r, _ in groups]
+    category = {
+        (4, 1): QUADS,
+        (3, 2): FULL_HOUSE,
+        (3, 1, 1): TRIPS,
+        (2, 2, 1): TWO_PAIR,
+        (2, 1, 1, 1): PAIR,
+        (1, 1, 1, 1, 1): HIGH_CARD,
+    }[tuple(shape)]
+    return (category, *order)
+
+
+@lru_cache(maxsize=1)
+def all_classes() -> list[tuple[int, ...]]:
+    """The 7462 classes, worst first: one hand for each multiset of five ranks, plus its flush."""
+    classes = set()
+    for combo in itertools.combinations_with_replacement(range(13), 5):
+        if max(Counter(combo).values()) > 4:
+            continue
+        # suits spread so that no two equal ranks share one; 5 distinct ranks are not a flush
+        cards = tuple(4 * r + (i % 4) for i, r in enumerate(combo))
+        classes.add(five_card_class(cards))
+        if len(set(combo)) == 5:
+            classes.add(five_card_class(tuple(4 * r for r in combo)))
+    return sorted(classes)
+
+
+@lru_cache(maxsize=1)
+def class_value() -> dict[tuple[int, ...], int]:
+    return {cls: i + 1 for i, cls in enumerate(all_classes())}
+
+
+def evaluate(cards) -> int:
+    """Value 1..7462 of the best 5-card hand among 5..7 distinct cards (ints)."""
+    cards = tuple(cards)
+    assert 5 <= len(cards) <= 7 and len(set(cards)) == len(cards)
+    best = max(five_card_class(combo) for combo in itertools.combinations(cards, 5))
+    return class_value()[best]
+
+
+def showing_key(cards) -> tuple[int, ...]:
+    """Stud order of 1..4 up cards: quads, trips, two pair, pair, high card, then kickers."""
+    counts = Counter(c >> 2 for c in cards)
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    shape = sorted(counts.values(), reverse=True)
+    category = {4: 4, 3: 3}.get(shape[0], 0)
+    if shape[0] == 2:
+        category = 2 if shape[:2] == [2, 2] else 1
+    return (category, *[r for r, n in groups for _ in range(n)])
