@@ -1,0 +1,606 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Compiled equity kernels behind studeval.equity (not a public API: equity.py checks input).
+
+Every kernel takes the same description of a deal:
+
+* ``live``: the n cards that can still come (uint8), in any order;
+* ``known``: a (P, 7) uint8 array and ``nknown``: each player's known cards (for hold'em the
+  hole cards plus the known board);
+* ``draws``: how many private cards each player still gets from ``live``;
+* ``community``: how many shared cards come from ``live`` first, and ``shares``: which players
+  use them (a player whose seven cards are all known keeps exactly those).
+
+and fills ``wins`` (int64, P) and ``ties`` (int64, P x (P + 1)): ``ties[p, k]`` counts the deals
+where player p split the pot k ways. Each deal is one uniformly random assignment of distinct
+live cards to the open slots, so exact counts are over all such assignments.
+"""
+import numpy as np
+
+from cpython.pycapsule cimport PyCapsule_GetPointer
+from cython.parallel cimport prange, parallel, threadid
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
+from libc.stdlib cimport malloc, calloc, free
+from libc.string cimport memset
+
+from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value
+
+cdef extern from *:
+    """
+    /* numpy's bitgen_t (numpy/random/bitgen.h), declared here so the build needs no numpy
+     * headers; its layout is part of numpy's stable C interface for bit generators. */
+    typedef struct studeval_bitgen {
+        void *state;
+        uint64_t (*next_uint64)(void *st);
+        uint32_t (*next_uint32)(void *st);
+        double (*next_double)(void *st);
+        uint64_t (*next_raw)(void *st);
+    } studeval_bitgen_t;
+    """
+    ctypedef struct studeval_bitgen_t:
+        void *state
+        uint64_t (*next_uint64)(void *st) noexcept nogil
+        uint32_t (*next_uint32)(void *st) noexcept nogil
+
+DEF MAXP = 12          # players a kernel handles (more cannot be dealt from 52 cards anyway)
+DEF MAXV = 7463        # hand values are 1..7462
+DEF MAXR = 7           # private cards a player may still draw
+
+cdef int64_t _BINOM[64][8]
+
+
+cdef void _init_binom() noexcept nogil:
+    cdef int n, k
+    for n in range(64):
+        _BINOM[n][0] = 1
+        for k in range(1, 8):
+            _BINOM[n][k] = 0 if n == 0 else _BINOM[n - 1][k - 1] + _BINOM[n - 1][k]
+
+
+_init_binom()
+
+
+def binom(int n, int k) -> int:
+    """C(n, k) for n < 64, k <= 7 (the table the kernels use)."""
+    if n < 0 or k < 0 or k > 7 or n >= 64:
+        raise ValueError("binom table covers n < 64, k <= 7")
+    return _BINOM[n][k]
+
+
+cdef inline stud_hand _known_state(const uint8_t[:, ::1] known, const int32_t[::1] nknown, int p) noexcept nogil:
+    cdef stud_hand h = STUD_EMPTY_HAND
+    cdef int j
+    for j in range(nknown[p]):
+        h = stud_hand_add(h, known[p, j])
+    return h
+
+
+# ---------------------------------------------------------------------------------------------
+# Heads-up, no shared cards: inclusion-exclusion over the cards both completions would share.
+#
+# Let A and B be the two players' completions (r_a and r_b cards from the n live cards). The
+# pairs (a, b) with a and b disjoint and value(a) > value(b) number
+#     sum over a of  sum over S subset of a of (-1)^|S| #{b containing S : value(b) < value(a)}.
+# Sweeping values upwards while counting, per subset S of the live cards, the completions of B
+# seen so far that contain S makes every inner count one table read. Subsets are numbered by
+# size and then by the combinatorial number system, so the table has sum_k C(n, k) entries
+# (k up to min(r_a, r_b)).
+
+
+cdef struct _Side:
+    int r
+    int64_t count
+    uint64_t *packed        # positions of each completion, 6 bits each, sorted by value
+    int64_t *start          # completions of value v are packed[start[v]:start[v + 1]]
+
+
+cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *live) noexcept nogil:
+    """Enumerate the completions (counting sort by value); 1 if out of memory."""
+    cdef int64_t total = _BINOM[n][r]
+    cdef int pos[MAXR + 1]
+    cdef stud_hand st[MAXR + 1]
+    cdef int d, v, j, pass_
+    cdef uint64_t code
+    cdef int64_t *fill
+    side.r = r
+    side.count = total
+    side.start = <int64_t *> calloc(MAXV + 1, sizeof(int64_t))
+    side.packed = <uint64_t *> malloc(total * sizeof(uint64_t) + 8)
+    fill = <int64_t *> calloc(MAXV + 1, sizeof(int64_t))
+    if side.start == NULL or side.packed == NULL or fill == NULL:
+        free(fill)
+        return 1
+    for pass_ in range(2):
+        # pass 0 counts each value, pass 1 places each completion in its value's slot
+        st[0] = base
+        if r == 0:
+            v = stud_hand_value(base)
+            if pass_ == 0:
+                side.start[v + 1] += 1
+            else:
+                side.packed[fill[v]] = 0
+                fill[v] += 1
+        else:
+            d = 0
+            pos[0] = 0
+            while True:
+                while d < r:
+                    st[d + 1] = stud_hand_add(st[d], live[pos[d]])
+                    d += 1
+                    if d < r:
+                        pos[d] = pos[d - 1] + 1
+                v = stud_hand_value(st[r])
+                if pass_ == 0:
+                    side.start[v + 1] += 1
+                else:
+                    code = 0
+                    for j in range(r):
+                        code |= (<uint64_t>pos[j]) << (6 * j)
+                    side.packed[fill[v]] = code
+                    fill[v] += 1
+                d = r - 1
+                while d >= 0 and pos[d] == n - r + d:
+                    d -= 1
+                if d < 0:
+                    break
+                pos[d] += 1
+        if pass_ == 0:
+            for v in range(1, MAXV + 1):
+                side.start[v] += side.start[v - 1]
+            for v in range(MAXV + 1):
+                fill[v] = side.start[v]
+    free(fill)
+    return 0
+
+
+cdef inline int _subsets(uint64_t code, int r, int s, const int64_t *offset, int64_t *index, int *sign) noexcept nogil:
+    """Table slots of every subset of at most s cards of a completion; returns how many."""
+    cdef int count = 1, i, j, c, k, p
+    cdef int size[128]
+    index[0] = 0
+    size[0] = 0
+    for i in range(r):
+        p = <int>((code >> (6 * i)) & 63)
+        c = count
+        for j in range(c):
+            k = size[j]
+            if k < s:
+                # positions come in increasing order, so p is the (k+1)-th smallest of the subset
+                index[count] = index[j] + _BINOM[p][k + 1]
+                size[count] = k + 1
+                count += 1
+    for j in range(count):
+        index[j] += offset[size[j]]
+        sign[j] = 1 - 2 * (size[j] & 1)
+    return count
+
+
+cdef inline int64_t _query(const int32_t *table, uint64_t code, int r, int s, const int64_t *offset) noexcept nogil:
+    cdef int64_t index[128]
+    cdef int sign[128]
+    cdef int count = _subsets(code, r, s, offset, index, sign), j
+    cdef int64_t total = 0
+    for j in range(count):
+        total += sign[j] * table[index[j]]
+    return total
+
+
+cdef inline void _insert(int32_t *table, uint64_t code, int r, int s, const int64_t *offset) noexcept nogil:
+    cdef int64_t index[128]
+    cdef int sign[128]
+    cdef int count = _subsets(code, r, s, offset, index, sign), j
+    for j in range(count):
+        table[index[j]] += 1
+
+
+cdef int _headsup(const uint8_t *live, int n, stud_hand base_a, int ra, stud_hand base_b, int rb,
+                  int64_t *out) noexcept nogil:
+    """out = [pairs a wins, pairs b wins, tied pairs]; 1 if out of memory.
+
+    b is only inserted, a only queried (twice on values both sides reach), so the caller
+    puts the side with the costlier subsets second.
+    """
+    cdef _Side a, b
+    cdef int s = ra if ra < rb else rb
+    cdef int64_t offset[MAXR + 2]
+    cdef int k, v, err = 0
+    cdef int64_t i, less = 0, group, tie = 0, total
+    cdef int32_t *table = NULL
+    a.packed = NULL
+    a.start = NULL
+    b.packed = NULL
+    b.start = NULL
+    offset[0] = 0
+    for k in range(s + 1):
+        offset[k + 1] = offset[k] + _BINOM[n][k]
+    err = _fill_side(&a, base_a, ra, n, live)
+    if not err:
+        err = _fill_side(&b, base_b, rb, n, live)
+    if not err:
+        table = <int32_t *> calloc(offset[s + 1], sizeof(int32_t))
+        err = table == NULL
+    if not err:
+        for v in range(1, MAXV):
+            group = 0
+            if a.start[v] != a.start[v + 1]:
+                # table holds the completions of b worth less than v
+                for i in range(a.start[v], a.start[v + 1]):
+                    group += _query(table, a.packed[i], ra, s, offset)
+                less += group
+            if b.start[v] != b.start[v + 1]:
+                for i in range(b.start[v], b.start[v + 1]):
+                    _insert(table, b.packed[i], rb, s, offset)
+                if a.start[v] != a.start[v + 1]:
+                    # now also those worth exactly v: the difference is the tied pairs
+                    for i in range(a.start[v], a.start[v + 1]):
+                        tie += _query(table, a.packed[i], ra, s, offset)
+                    tie -= group
+        total = _BINOM[n][ra] * _BINOM[n - ra][rb]
+        out[0] = less
+        out[1] = total - less - tie
+        out[2] = tie
+    free(table)
+    free(a.packed)
+    free(a.start)
+    free(b.packed)
+    free(b.start)
+    return err
+
+
+def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
+                  const uint8_t[::1] known_b, int draws_b):
+    """(a wins, b wins, ties) over all disjoint pairs of completions, no shared cards."""
+    cdef stud_hand ha = STUD_EMPTY_HAND, hb = STUD_EMPTY_HAND
+    cdef int64_t out[3]
+    cdef int j, err, n = <int>live.shape[0]
+    if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n:
+        raise ValueError("headsup_exact: bad deal shape")
+    for j in range(known_a.shape[0]):
+        ha = stud_hand_add(ha, known_a[j])
+    for j in range(known_b.shape[0]):
+        hb = stud_hand_add(hb, known_b[j])
+    with nogil:
+        err = _headsup(&live[0] if n else NULL, n, ha, draws_a, hb, draws_b, out)
+    if err:
+        raise MemoryError("not enough memory for the exact heads-up count")
+    return out[0], out[1], out[2]
+
+
+# ---------------------------------------------------------------------------------------------
+# Enumeration of every deal: shared cards first, then each player's own, one card per level.
+
+
+cdef struct _Enum:
+    int n
+    int P
+    int nslots
+    uint8_t live[64]
+    int slot_group[64]      # -1: a shared card, else the player it goes to
+    int slot_depth[64]      # how many cards that player's state holds before this one
+    int slot_last[64]       # 1 if the last card of its group
+    int slot_next0[64]      # 1 if the next slot starts a new group (positions restart at 0)
+    int shares[MAXP]
+    int draws[MAXP]
+    int val[MAXP]
+    uint64_t used
+    stud_hand st[MAXP][MAXR + 2]
+    int64_t wins[MAXP]
+    int64_t ties[MAXP][MAXP + 1]
+
+
+cdef inline void _tally(int P, const int *val, int64_t *wins, int64_t *ties) noexcept nogil:
+    """Count one showdown: ties is P x (P + 1), row-major."""
+    cdef int p, best = 0, k = 0, who = 0
+    for p in range(P):
+        if val[p] > best:
+            best = val[p]
+            k = 1
+            who = p
+        elif val[p] == best:
+            k += 1
+    if k == 1:
+        wins[who] += 1
+    else:
+        for p in range(P):
+            if val[p] == best:
+                ties[p * (MAXP + 1) + k] += 1
+
+
+cdef void _rec(_Enum *e, int level, int start) noexcept nogil:
+    cdef int g = e.slot_group[level], d = e.slot_depth[level], pos, p, card
+    cdef int last = e.slot_last[level], leaf = level == e.nslots - 1
+    cdef int nxt = 0 if e.slot_next0[level] else -1
+    cdef uint64_t bit
+    for pos in range(start, e.n):
+        bit = (<uint64_t>1) << pos
+        if e.used & bit:
+            continue
+        card = e.live[pos]
+        if g < 0:
+            for p in range(e.P):
+                if e.shares[p]:
+                    e.st[p][d + 1] = stud_hand_add(e.st[p][d], card)
+                    if last and e.draws[p] == 0:
+                        e.val[p] = stud_hand_value(e.st[p][d + 1])
+        else:
+            e.st[g][d + 1] = stud_hand_add(e.st[g][d], card)
+            if last:
+                e.val[g] = stud_hand_value(e.st[g][d + 1])
+        if leaf:
+            _tally(e.P, e.val, e.wins, &e.ties[0][0])
+        else:
+            e.used |= bit
+            _rec(e, level + 1, 0 if nxt == 0 else pos + 1)
+            e.used &= ~bit
+
+
+cdef void _rec_first(_Enum *e, int pos) noexcept nogil:
+    """The deals whose first slot takes live position pos."""
+    cdef int g = e.slot_group[0], p, card = e.live[pos]
+    cdef uint64_t bit = (<uint64_t>1) << pos
+    if g < 0:
+        for p in range(e.P):
+            if e.shares[p]:
+                e.st[p][1] = stud_hand_add(e.st[p][0], card)
+                if e.slot_last[0] and e.draws[p] == 0:
+                    e.val[p] = stud_hand_value(e.st[p][1])
+    else:
+        e.st[g][1] = stud_hand_add(e.st[g][0], card)
+        if e.slot_last[0]:
+            e.val[g] = stud_hand_value(e.st[g][1])
+    if e.nslots == 1:
+        _tally(e.P, e.val, e.wins, &e.ties[0][0])
+        return
+    e.used |= bit
+    _rec(e, 1, 0 if e.slot_next0[0] else pos + 1)
+    e.used &= ~bit
+
+
+cdef int _setup(_Enum *e, const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
+                const int32_t[::1] draws, int community, const uint8_t[::1] shares) except -1:
+    cdef int P = <int>known.shape[0], p, j, level = 0, depth
+    if P > MAXP or live.shape[0] > 63:
+        raise ValueError("too many players or live cards for a kernel")
+    memset(e, 0, sizeof(_Enum))
+    e.n = <int>live.shape[0]
+    e.P = P
+    for j in range(e.n):
+        e.live[j] = live[j]
+    for p in range(P):
+        if draws[p] > MAXR:
+            raise ValueError("too many cards to draw")
+        e.shares[p] = shares[p] if community > 0 else 0
+        e.draws[p] = draws[p]
+        e.st[p][0] = _known_state(known, nknown, p)
+        if draws[p] == 0 and not e.shares[p]:
+            e.val[p] = stud_hand_value(e.st[p][0])
+    for j in range(community):
+        e.slot_group[level] = -1
+        e.slot_depth[level] = j
+        e.slot_last[level] = j == community - 1
+        level += 1
+    for p in range(P):
+        depth = community if e.shares[p] else 0
+        for j in range(draws[p]):
+            e.slot_group[level] = p
+            e.slot_depth[level] = depth + j
+            e.slot_last[level] = j == draws[p] - 1
+            level += 1
+    e.nslots = level
+    for j in range(level):
+        e.slot_next0[j] = e.slot_last[j]
+    # the community's states start from each player's known cards
+    return 0
+
+
+def enumerate_exact(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
+                    const int32_t[::1] draws, int community, const uint8_t[::1] shares,
+                    int first_lo, int first_hi, int threads, int64_t[::1] wins, int64_t[:, ::1] ties):
+    """Add the counts of every deal whose first slot takes a live position in [first_lo, first_hi).
+
+    With no slot to fill there is one deal, counted when first_lo == 0.
+    """
+    cdef _Enum proto
+    cdef _Enum *ctx
+    cdef int P = <int>known.shape[0], t, p, k, pos
+    _setup(&proto, live, known, nknown, draws, community, shares)
+    if proto.nslots == 0:
+        if first_lo == 0:
+            _tally(P, proto.val, proto.wins, &proto.ties[0][0])
+            for p in range(P):
+                wins[p] += proto.wins[p]
+                for k in range(P + 1):
+                    ties[p, k] += proto.ties[p][k]
+        return
+    threads = max(1, min(threads, first_hi - first_lo))
+    ctx = <_Enum *> malloc(threads * sizeof(_Enum))
+    if ctx == NULL:
+        raise MemoryError()
+    for t in range(threads):
+        ctx[t] = proto
+    try:
+        with nogil:
+            for pos in prange(first_lo, first_hi, num_threads=threads, schedule="dynamic"):
+                _rec_first(&ctx[threadid()], pos)
+        for t in range(threads):
+            for p in range(P):
+                wins[p] += ctx[t].wins[p]
+                for k in range(P + 1):
+                    ties[p, k] += ctx[t].ties[p][k]
+    finally:
+        free(ctx)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hold'em from an empty board: five shared cards, nested loops with a state per level.
+
+
+cdef void _board5_first(int P, int n, const uint8_t *live, const stud_hand *base, int i0,
+                        int64_t *wins, int64_t *ties) noexcept nogil:
+    cdef stud_hand s1[MAXP]
+    cdef stud_hand s2[MAXP]
+    cdef stud_hand s3[MAXP]
+    cdef stud_hand s4[MAXP]
+    cdef int val[MAXP]
+    cdef int i1, i2, i3, i4, p, c4, v0, v1
+    for p in range(P):
+        s1[p] = stud_hand_add(base[p], live[i0])
+    for i1 in range(i0 + 1, n - 3):
+        for p in range(P):
+            s2[p] = stud_hand_add(s1[p], live[i1])
+        for i2 in range(i1 + 1, n - 2):
+            for p in range(P):
+                s3[p] = stud_hand_add(s2[p], live[i2])
+            for i3 in range(i2 + 1, n - 1):
+                for p in range(P):
+                    s4[p] = stud_hand_add(s3[p], live[i3])
+                if P == 2:
+                    # heads-up, the benchmark case: no per-player loop in the innermost one
+                    for i4 in range(i3 + 1, n):
+                        c4 = live[i4]
+                        v0 = stud_hand_value(stud_hand_add(s4[0], c4))
+                        v1 = stud_hand_value(stud_hand_add(s4[1], c4))
+                        if v0 > v1:
+                            wins[0] += 1
+                        elif v1 > v0:
+                            wins[1] += 1
+                        else:
+                            ties[2] += 1
+                else:
+                    for i4 in range(i3 + 1, n):
+                        c4 = live[i4]
+                        for p in range(P):
+                            val[p] = stud_hand_value(stud_hand_add(s4[p], c4))
+                        _tally(P, val, wins, ties)
+
+
+def board5_exact(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
+                 int first_lo, int first_hi, int threads, int64_t[::1] wins, int64_t[:, ::1] ties):
+    """Add the counts of every five-card board whose first card is at a live position in
+    [first_lo, first_hi); every player's hand is fully known."""
+    cdef int P = <int>known.shape[0], n = <int>live.shape[0], t, p, k, i0
+    cdef stud_hand base[MAXP]
+    cdef int64_t *w
+    cdef int64_t *tt
+    if P > MAXP or n > 63 or n < 5:
+        raise ValueError("board5_exact: bad deal shape")
+    for p in range(P):
+        base[p] = _known_state(known, nknown, p)
+    first_hi = min(first_hi, n - 4)
+    if first_hi <= first_lo:
+        return
+    threads = max(1, min(threads, first_hi - first_lo))
+    w = <int64_t *> calloc(threads * MAXP, sizeof(int64_t))
+    tt = <int64_t *> calloc(threads * MAXP * (MAXP + 1), sizeof(int64_t))
+    if w == NULL or tt == NULL:
+        free(w)
+        free(tt)
+        raise MemoryError()
+    with nogil:
+        for i0 in prange(first_lo, first_hi, num_threads=threads, schedule="dynamic"):
+            t = threadid()
+            _board5_first(P, n, &live[0], base, i0, &w[t * MAXP], &tt[t * MAXP * (MAXP + 1)])
+    # heads-up ties were counted for player 0 only: both split two ways
+    for t in range(threads):
+        if P == 2:
+            tt[t * MAXP * (MAXP + 1) + (MAXP + 1) + 2] = tt[t * MAXP * (MAXP + 1) + 2]
+        for p in range(P):
+            wins[p] += w[t * MAXP + p]
+            for k in range(P + 1):
+                ties[p, k] += tt[t * MAXP * (MAXP + 1) + p * (MAXP + 1) + k]
+    free(w)
+    free(tt)
+
+
+# ---------------------------------------------------------------------------------------------
+# Monte Carlo: a partial Fisher-Yates shuffle of the live cards per deal, one bit generator
+# per thread.
+
+
+cdef inline uint32_t _below(studeval_bitgen_t *bg, uint32_t bound) noexcept nogil:
+    """Uniform in [0, bound): Lemire's multiply-shift with rejection (no modulo bias)."""
+    cdef uint64_t m = <uint64_t>bg.next_uint32(bg.state) * bound
+    cdef uint32_t low = <uint32_t>m, floor_
+    if low < bound:
+        floor_ = (<uint32_t>0 - bound) % bound
+        while low < floor_:
+            m = <uint64_t>bg.next_uint32(bg.state) * bound
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef void _mc_thread(studeval_bitgen_t *bg, int64_t samples, int P, int n, const uint8_t *live,
+                     const stud_hand *base, const int *draws, int community, const int *shares,
+                     int64_t *wins, int64_t *ties) noexcept nogil:
+    cdef uint8_t deck[64]
+    cdef stud_hand st[MAXP]
+    cdef int val[MAXP]
+    cdef int64_t s
+    cdef int j, k, p, total = community, idx
+    cdef uint8_t tmp
+    for p in range(P):
+        total += draws[p]
+    for j in range(n):
+        deck[j] = live[j]
+    for s in range(samples):
+        for j in range(total):
+            k = j + <int>_below(bg, <uint32_t>(n - j))
+            tmp = deck[j]
+            deck[j] = deck[k]
+            deck[k] = tmp
+        for p in range(P):
+            st[p] = base[p]
+        for j in range(community):
+            for p in range(P):
+                if shares[p]:
+                    st[p] = stud_hand_add(st[p], deck[j])
+        idx = community
+        for p in range(P):
+            for j in range(draws[p]):
+                st[p] = stud_hand_add(st[p], deck[idx])
+                idx += 1
+            val[p] = stud_hand_value(st[p])
+        _tally(P, val, wins, ties)
+
+
+def monte_carlo(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
+                const int32_t[::1] draws, int community, const uint8_t[::1] shares,
+                list bit_generators, const int64_t[::1] samples, int64_t[:, ::1] wins, int64_t[:, :, ::1] ties):
+    """Deal samples[t] random deals with bit_generators[t] (its own thread) and add the counts
+    to wins[t] (P) and ties[t] (P x (P + 1))."""
+    cdef int P = <int>known.shape[0], n = <int>live.shape[0], T = len(bit_generators), t, p, k, need = community
+    cdef stud_hand base[MAXP]
+    cdef int cdraws[MAXP]
+    cdef int cshares[MAXP]
+    cdef studeval_bitgen_t **bgs
+    cdef int64_t *w
+    cdef int64_t *tt
+    if P > MAXP or n > 63:
+        raise ValueError("monte_carlo: bad deal shape")
+    for p in range(P):
+        base[p] = _known_state(known, nknown, p)
+        cdraws[p] = draws[p]
+        cshares[p] = shares[p] if community > 0 else 0
+        need += draws[p]
+    if need > n:
+        raise ValueError("monte_carlo: more cards to deal than live cards")
+    bgs = <studeval_bitgen_t **> malloc(T * sizeof(void *))
+    w = <int64_t *> calloc(T * MAXP, sizeof(int64_t))
+    tt = <int64_t *> calloc(T * MAXP * (MAXP + 1), sizeof(int64_t))
+    try:
+        if bgs == NULL or w == NULL or tt == NULL:
+            raise MemoryError()
+        for t in range(T):
+            bgs[t] = <studeval_bitgen_t *> PyCapsule_GetPointer(bit_generators[t].capsule, "BitGenerator")
+        with nogil:
+            for t in prange(T, num_threads=T, schedule="static", chunksize=1):
+                _mc_thread(bgs[t], samples[t], P, n, &live[0], base, cdraws, community, cshares,
+                           &w[t * MAXP], &tt[t * MAXP * (MAXP + 1)])
+        for t in range(T):
+            for p in range(P):
+                wins[t, p] += w[t * MAXP + p]
+                for k in range(P + 1):
+                    ties[t, p, k] += tt[t * MAXP * (MAXP + 1) + p * (MAXP + 1) + k]
+    finally:
+        free(bgs)
+        free(w)
+        free(tt)

@@ -1,0 +1,396 @@
+"""Equity: each player's share of the pot when the rest of the cards come at random.
+
+Seven card stud, five card stud and hold'em. A player is given by the cards known of them --
+your whole hand so far, only the up cards of an opponent -- and the rest of every hand comes
+from the live deck: the 52 cards less every known card and every dead card (cards seen and out
+of play, such as folded up cards). Each deal is one uniformly random assignment of distinct live
+cards to the open slots; equity is the chance of winning plus the tie shares.
+
+Methods:
+
+* heads-up stud, every street: exact, by evaluating each player's completions once and
+  counting the disjoint pairs by inclusion-exclusion over the cards they would share;
+* hold'em from any board, and stud with three or more players: exact by enumerating every
+  deal when the count fits a budget;
+* otherwise Monte Carlo, with one numpy bit generator per thread (seeded from one
+  ``SeedSequence``, so a seed and a thread count reproduce the result) and a standard error.
+
+Deck exhaustion (seven card stud, rule 003): when the live cards cannot give every player the
+rest of their seven cards, the seventh card is one community card shared by every player who
+does not already hold seven known cards; everyone else's cards up to the sixth come from the
+live deck as usual. The burn cards are part of the unseen (live) cards from the player's point
+of view, so the rule's reshuffle of burns changes nothing here; folded cards, given as dead,
+are never dealt. Eight players all going to seventh street with no cards folded is the case
+the rule describes: 8 x 6 = 48 cards seen or dealt leave 4, and the seventh card is shared.
+
+>>> r = stud_equity(["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"])
+>>> r.method, r.deals, [round(e, 4) for e in r.equity]
+('exact', 1560, [0.4038, 0.5962])
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from studeval import _equity
+from studeval._core import max_threads
+from studeval.cards import CardsLike, format_card, format_cards, parse_cards
+
+__all__ = ["EquityResult", "holdem_equity", "stud_equity"]
+
+#: Monte Carlo deals when none are asked for.
+DEFAULT_SAMPLES = 1_000_000
+#: ``method="auto"`` enumerates when the work (hand evaluations, or table updates of the
+#: heads-up count) is at most this; about a quarter of a second on one core.
+AUTO_EXACT_WORK = 60_000_000
+#: ``method="exact"`` refuses work beyond this (many minutes): use Monte Carlo instead.
+EXACT_WORK_LIMIT = 20_000_000_000
+#: The heads-up count keeps every completion in memory (8 bytes each).
+HEADSUP_MAX_COMPLETIONS = 20_000_000
+# Monte Carlo deals per thread between progress reports; fixed, so that the result for a
+# seed does not depend on whether progress is watched.
+_MC_CHUNK = 1 << 18
+_GAMES = {"seven": 7, "five": 5}
+_METHODS = ("auto", "exact", "monte-carlo")
+_MAX_PLAYERS = 12
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Equities of the players, in the order given.
+
+    ``equity[i]`` is player i's share of the pot on average (wins plus tie shares); ``win[i]``
+    and ``tie[i]`` the chances of winning alone and of splitting; ``stderr[i]`` the standard
+    error of ``equity[i]`` (0 when exact). ``deals`` counts the deals enumerated or sampled
+    (heads-up stud: the disjoint pairs of completions), ``method`` is ``"exact"`` or
+    ``"monte-carlo"``, ``seconds`` the wall time, and ``community_card`` says whether the deck
+    ran out and the seventh card is shared (seven card stud).
+    """
+
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
+    stderr: tuple[float, ...]
+    deals: int
+    method: str
+    seconds: float
+    community_card: bool = False
+
+    def __len__(self) -> int:
+        return len(self.equity)
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """What is known and what is still to come, in the form the kernels take."""
+
+    known: list[list[int]]      # per player, every known card (hold'em: with the board)
+    draws: list[int]            # private cards each player still gets
+    community: int              # shared cards still to come
+    shares: list[bool]          # who uses them
+    live: list[int]
+
+    @property
+    def players(self) -> int:
+        return len(self.known)
+
+    def deals(self) -> int:
+        """How many equally likely deals there are."""
+        left = len(self.live)
+        count = math.comb(left, self.community)
+        left -= self.community
+        for r in self.draws:
+            count *= math.comb(left, r)
+            left -= r
+        return count
+
+
+def _check_choice(name: str, value: object, choices: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise ValueError(f"unknown {name} {value!r}: use one of {', '.join(map(repr, choices))}")
+    return value
+
+
+def _parse_players(players: Sequence[CardsLike], what: str) -> list[list[int]]:
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise TypeError(f"{what} must be a sequence with one entry of cards per player, got {players!r}")
+    if len(players) < 2:
+        raise ValueError(f"equity needs at least two {what}, got {len(players)}")
+    if len(players) > _MAX_PLAYERS:
+        raise ValueError(f"too many {what}: {len(players)} (at most {_MAX_PLAYERS})")
+    hands = []
+    for i, cards in enumerate(players, 1):
+        try:
+            hands.append(parse_cards(cards))
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"player {i}: {exc}") from None
+    return hands
+
+
+def _check_disjoint(hands: list[list[int]], dead: list[int], board: list[int] | None = None) -> None:
+    owner: dict[int, str] = {}
+    groups = [(f"player {i}", h) for i, h in enumerate(hands, 1)]
+    if board is not None:
+        groups.append(("the board", board))
+    for who, cards in groups:
+        for c in cards:
+            if c in owner:
+                raise ValueError(f"card {format_card(c)} is held by {owner[c]} and {who}")
+            owner[c] = who
+    for c in dead:
+        if c in owner:
+            raise ValueError(f"dead card {format_card(c)} is also held by {owner[c]}")
+
+
+def _live(used: list[int]) -> list[int]:
+    taken = set(used)
+    return [c for c in range(52) if c not in taken]
+
+
+def _stud_deal(hands: list[list[int]], game: str, dead: list[int]) -> _Deal:
+    total = _GAMES[game]
+    for i, h in enumerate(hands, 1):
+        if len(h) > total:
+            name = "seven card stud" if total == 7 else "five card stud"
+            raise ValueError(f"too many cards for the game: player {i} has {len(h)} ({format_cards(h)}), {name} deals {total}")
+    _check_disjoint(hands, dead)
+    live = _live([c for h in hands for c in h] + dead)
+    draws = [total - len(h) for h in hands]
+    if sum(draws) <= len(live):
+        return _Deal(hands, draws, 0, [False] * len(hands), live)
+    # Deck exhaustion (rule 003): a community seventh card, shared by everyone who does not
+    # already hold seven cards; only cards up to the sixth are private.
+    short = [max(0, 6 - len(h)) for h in hands]
+    if game == "seven" and any(len(h) < 7 for h in hands) and sum(short) + 1 <= len(live):
+        return _Deal(hands, short, 1, [len(h) < 7 for h in hands], live)
+    raise ValueError(
+        f"more players than the deck allows: {len(hands)} players need {sum(draws)} more cards "
+        f"({sum(short) + 1} even with a community seventh card) but only {len(live)} are live"
+        if game == "seven"
+        else f"more players than the deck allows: {len(hands)} players need {sum(draws)} more cards but only {len(live)} are live"
+    )
+
+
+def _count_work(deal: _Deal) -> tuple[str, int]:
+    """The exact method that applies and its work (hand evaluations or table updates)."""
+    if deal.players == 2 and deal.community == 0:
+        completions = [math.comb(len(deal.live), r) for r in deal.draws]
+        if max(completions) <= HEADSUP_MAX_COMPLETIONS:
+            s = min(deal.draws)
+            subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in deal.draws]
+            a, b = _headsup_roles(deal)
+            return "headsup", completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)
+    return "enumerate", deal.deals() * deal.players
+
+
+def _headsup_roles(deal: _Deal) -> tuple[int, int]:
+    """(queried, inserted): the side with the costlier subset lists is inserted once only."""
+    n = len(deal.live)
+    s = min(deal.draws)
+    cost = [math.comb(n, r) * sum(math.comb(r, k) for k in range(s + 1)) for r in deal.draws]
+    return (0, 1) if cost[1] >= cost[0] else (1, 0)
+
+
+def _threads(threads: int | None) -> int:
+    if threads is None:
+        return max_threads()
+    if isinstance(threads, bool) or not isinstance(threads, int):
+        raise TypeError(f"threads must be an int or None, got {threads!r}")
+    if threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
+    return threads
+
+
+def _arrays(deal: _Deal):
+    P = deal.players
+    known = np.zeros((P, 7), dtype=np.uint8)
+    nknown = np.zeros(P, dtype=np.int32)
+    for p, h in enumerate(deal.known):
+        known[p, : len(h)] = h
+        nknown[p] = len(h)
+    return (
+        np.array(deal.live, dtype=np.uint8),
+        known,
+        nknown,
+        np.array(deal.draws, dtype=np.int32),
+        np.array(deal.shares, dtype=np.uint8),
+    )
+
+
+def _result(wins: np.ndarray, ties: np.ndarray, deals: int, method: str, start: float, community: bool) -> EquityResult:
+    """Probabilities from counts: ties[p, k] counts the k-way splits of player p."""
+    P = len(wins)
+    k = np.arange(P + 1, dtype=np.float64)
+    k[:2] = 1.0
+    win = wins / deals
+    tie = ties.sum(axis=1) / deals
+    share = wins + (ties / k).sum(axis=1)
+    equity = share / deals
+    if method == "exact":
+        stderr = np.zeros(P)
+    else:
+        square = wins + (ties / (k * k)).sum(axis=1)
+        var = np.maximum(square / deals - equity**2, 0.0) * deals / max(deals - 1, 1)
+        stderr = np.sqrt(var / deals)
+    return EquityResult(
+        equity=tuple(float(x) for x in equity),
+        win=tuple(float(x) for x in win),
+        tie=tuple(float(x) for x in tie),
+        stderr=tuple(float(x) for x in stderr),
+        deals=int(deals),
+        method=method,
+        seconds=time.perf_counter() - start,
+        community_card=community,
+    )
+
+
+def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], None] | None):
+    P = deal.players
+    wins = np.zeros(P, dtype=np.int64)
+    ties = np.zeros((P, P + 1), dtype=np.int64)
+    live, known, nknown, draws, shares = _arrays(deal)
+    if kind == "headsup":
+        a, b = _headsup_roles(deal)
+        counts = _equity.headsup_exact(
+            live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b])
+        )
+        wins[a], wins[b] = counts[0], counts[1]
+        ties[:, 2] = counts[2]
+        return wins, ties, counts[0] + counts[1] + counts[2]
+    n = len(deal.live)
+    board5 = deal.community == 5 and not any(deal.draws) and all(deal.shares)
+    # chunks of first-card positions: each is a progress step (and a parallel loop)
+    step = max(1, n // 16) if progress else n
+    for lo in range(0, n, step):
+        hi = min(n, lo + step)
+        if board5:
+            _equity.board5_exact(live, known, nknown, lo, hi, threads, wins, ties)
+        else:
+            _equity.enumerate_exact(live, known, nknown, draws, deal.community, shares, lo, hi, threads, wins, ties)
+        if progress:
+            progress(hi / n)
+    return wins, ties, deal.deals()
+
+
+def _monte_carlo(deal: _Deal, samples: int, seed: int | None, threads: int, progress: Callable[[float], None] | None):
+    P = deal.players
+    threads = max(1, min(threads, samples))
+    generators = [np.random.SFC64(s) for s in np.random.SeedSequence(seed).spawn(threads)]
+    per_thread = [samples // threads + (t < samples % threads) for t in range(threads)]
+    wins = np.zeros((threads, P), dtype=np.int64)
+    ties = np.zeros((threads, P, P + 1), dtype=np.int64)
+    live, known, nknown, draws, shares = _arrays(deal)
+    done = 0
+    while done < max(per_thread):
+        chunk = np.array([max(0, min(_MC_CHUNK, n - done)) for n in per_thread], dtype=np.int64)
+        _equity.monte_carlo(live, known, nknown, draws, deal.community, shares, generators, chunk, wins, ties)
+        done += _MC_CHUNK
+        if progress:
+            progress(min(1.0, done / max(per_thread)))
+    return wins.sum(axis=0), ties.sum(axis=0), samples
+
+
+def stud_equity(
+    players: Sequence[CardsLike],
+    *,
+    game: str = "seven",
+    dead: CardsLike = (),
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> EquityResult:
+    """Equities of stud hands: each player given by the cards known of them.
+
+    ``players`` holds one entry of cards per player (text like ``"As Ah Kd"``, or ints): your
+    whole hand, or an opponent's up cards; the rest of each hand (7 cards in ``game="seven"``,
+    5 in ``"five"``) comes from the live deck. ``dead`` are cards seen and out of play.
+    ``method`` is ``"auto"`` (exact when cheap, else Monte Carlo), ``"exact"`` or
+    ``"monte-carlo"``; ``samples`` and ``seed`` drive Monte Carlo (the same seed and thread
+    count give the same result); ``threads`` defaults to every core; ``progress``, if given,
+    is called with the fraction done between chunks of work.
+
+    Raises ValueError for a card held twice, a dead card also held, too many cards for the
+    game, more players than the deck allows, or an unknown game or method.
+
+    >>> r = stud_equity(["As Ah Kd", "Qc Qd 7s"])
+    >>> r.method, r.deals, round(r.equity[0], 4)
+    ('exact', 18265297050, 0.6647)
+    >>> r = stud_equity(["Ac Ad 9h 9s", "Kc Qc Jc Tc"], game="five")
+    >>> round(sum(r.equity), 12), r.method
+    (1.0, 'exact')
+    """
+    game = _check_choice("game", game, tuple(_GAMES))
+    hands = _parse_players(players, "players")
+    dead_cards = parse_cards(dead)
+    deal = _stud_deal(hands, game, dead_cards)
+    return _solve_named(deal, method, samples, seed, threads, progress, exhaustion=deal.community == 1)
+
+
+def holdem_equity(
+    hands: Sequence[CardsLike],
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    *,
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> EquityResult:
+    """Equities of Texas hold'em hands, with the same result type as :func:`stud_equity`.
+
+    Each hand is its two hole cards (fewer if not all are known: the rest come from the live
+    deck); ``board`` holds 0 to 5 known board cards. Exact over every board heads-up from
+    preflop on, and multiway when the deals fit the budget; Monte Carlo otherwise.
+
+    >>> r = holdem_equity(["Ah As", "Kd Kc"], board="2c 7d 9h")
+    >>> r.method, r.deals, round(r.equity[0], 4)
+    ('exact', 990, 0.9162)
+    """
+    players = _parse_players(hands, "hands")
+    board_cards = parse_cards(board)
+    dead_cards = parse_cards(dead)
+    for i, h in enumerate(players, 1):
+        if len(h) > 2:
+            raise ValueError(f"too many cards for the game: hand {i} has {len(h)} ({format_cards(h)}), hold'em deals 2")
+    if len(board_cards) > 5:
+        raise ValueError(f"too many cards for the game: the board has {len(board_cards)}, hold'em deals 5")
+    _check_disjoint(players, dead_cards, board_cards)
+    live = _live([c for h in players for c in h] + board_cards + dead_cards)
+    draws = [2 - len(h) for h in players]
+    community = 5 - len(board_cards)
+    if sum(draws) + community > len(live):
+        raise ValueError(
+            f"more players than the deck allows: {len(players)} hands need {sum(draws) + community} more cards but only {len(live)} are live"
+        )
+    deal = _Deal([h + board_cards for h in players], draws, community, [True] * len(players), live)
+    return _solve_named(deal, method, samples, seed, threads, progress, exhaustion=False)
+
+
+def _solve_named(deal, method, samples, seed, threads, progress, *, exhaustion: bool) -> EquityResult:
+    start = time.perf_counter()
+    method = _check_choice("method", method, _METHODS)
+    if isinstance(samples, bool) or not isinstance(samples, int):
+        raise TypeError(f"samples must be an int, got {samples!r}")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable or None, got {progress!r}")
+    nthreads = _threads(threads)
+    kind, work = _count_work(deal)
+    if method == "exact" and work > EXACT_WORK_LIMIT:
+        raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
+    if method == "exact" or (method == "auto" and work <= AUTO_EXACT_WORK):
+        wins, ties, deals = _exact(deal, kind, nthreads, progress)
+        return _result(wins, ties, deals, "exact", start, exhaustion)
+    wins, ties, deals = _monte_carlo(deal, samples, seed, nthreads, progress)
+    return _result(wins, ties, deals, "monte-carlo", start, exhaustion)
