@@ -51,6 +51,7 @@ def extensions():
             f"studeval.{name}",
             [f"src/studeval/{name}.pyx"],
             include_dirs=["src/studeval"],
+            depends=[str(p.relative_to(HERE)) for p in SRC.glob("*.h")],
             define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
         )
         for name in MODULES

@@ -14,7 +14,8 @@ How the tables work (see _eval.h for the lookup side):
 * A non-flush hand is looked up by its rank multiset through a perfect hash (hash and
   displace): ``x = q * MULT``; the top bits choose a bucket, whose displacement is xor-ed
   into other bits of ``x`` to give the slot.  One table serves 5, 6 and 7 cards.
-* A flush is looked up by the 13-bit rank mask of the flush suit.
+* A flush is looked up by the 13-bit rank mask of the flush suit, at STUD_FLUSH_BASE + mask in
+  the same value array.
 
 Values are 1..7462, higher is better (7462 is a royal flush).
 """
@@ -148,6 +149,8 @@ def generate() -> str:
     assert len(set(keys)) == len(keys)
     disp, owner = perfect_hash(keys)
     slot_values = [ranks[i] if i >= 0 else 0 for i in owner]
+    # the flush values follow the slots in the same array, so a lookup picks its index
+    # (slot or flush base + rank mask) without a branch and then loads once
     flush = [values[best_flush(m)] if bin(m).count("1") >= 5 else 0 for m in range(1 << 13)]
     # 256 entries so that any uint8 indexes safely; a byte > 51 sets a poison bit
     card_key = [5**r | 1 << (32 + 4 * s) for r in range(13) for s in range(4)] + [POISON_KEY] * 204
@@ -171,9 +174,8 @@ def generate() -> str:
         "",
         c_array("uint16_t", "STUD_DISP", disp),
         "",
-        c_array("uint16_t", "STUD_FLUSH", flush),
-        "",
-        c_array("uint16_t", "STUD_VALUE", slot_values),
+        f"#define STUD_FLUSH_BASE {len(slot_values)}",
+        c_array("uint16_t", "STUD_VALUE", slot_values + flush),
         "",
         "#endif",
         "",

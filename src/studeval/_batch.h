@@ -53,9 +53,8 @@ static inline int stud_popcount64_sw(uint64_t x) {
             uint64_t bits = STUD_ROW_BITS(c, N);                                                \
             uint64_t flush = key & STUD_FLUSH_CHECK;                                            \
             bad |= (bits >> 63) | (uint64_t)(STUD_POPCOUNT64(bits) != (N));                     \
-            uint16_t fv = STUD_FLUSH[(bits >> (16 * stud_flush_suit(flush))) & 0x1FFF];         \
-            uint16_t rv = stud_rank_value(key);                                                 \
-            out[i] = flush ? fv : rv;                                                           \
+            uint32_t fi = STUD_FLUSH_BASE + (uint32_t)((bits >> stud_flush_shift(flush)) & 0x1FFF); \
+            out[i] = STUD_VALUE[flush ? fi : stud_rank_slot(key)];                              \
         }                                                                                       \
         return bad != 0;                                                                        \
     }

@@ -13,6 +13,7 @@
 #define STUD_KEY_INIT (0x3333ULL << 32)     /* 3 in each suit nibble: bit 3 set at 5 cards */
 #define STUD_FLUSH_CHECK (0x8888ULL << 32)
 #define STUD_SLOT_MASK ((1u << STUD_SLOT_BITS) - 1u)
+#define STUD_FLUSH (STUD_VALUE + STUD_FLUSH_BASE) /* indexed by the flush suit's rank mask */
 
 /* A hand being built one card at a time: the additive key and each suit's rank bits. */
 typedef struct {
@@ -32,20 +33,31 @@ static inline int stud_flush_suit(uint64_t flush) {
     return (flush & (0x8ULL << 32)) ? 0 : (flush & (0x80ULL << 32)) ? 1 : (flush & (0x800ULL << 32)) ? 2 : 3;
 }
 
+/* Shift that brings the flush suit's rank lane of the bits to the bottom (any when no flush). */
+static inline int stud_flush_shift(uint64_t flush) {
+#if defined(__GNUC__) || defined(__clang__)
+    return ((__builtin_ctzll(flush | (1ULL << 63)) - 35) & 12) << 2;
+#else
+    return 16 * stud_flush_suit(flush);
+#endif
+}
+
+/* Slot of a non-flush hand's rank part in STUD_VALUE. */
+static inline uint32_t stud_rank_slot(uint64_t key) {
+    uint64_t x = (uint64_t)(uint32_t)key * STUD_HASH_MULT;
+    return ((uint32_t)(x >> 32) ^ STUD_DISP[x >> (64 - STUD_BUCKET_BITS)]) & STUD_SLOT_MASK;
+}
+
 /* Value of a non-flush hand from the rank part of its key. */
 static inline uint16_t stud_rank_value(uint64_t key) {
-    uint64_t x = (uint64_t)(uint32_t)key * STUD_HASH_MULT;
-    uint32_t slot = ((uint32_t)(x >> 32) ^ STUD_DISP[x >> (64 - STUD_BUCKET_BITS)]) & STUD_SLOT_MASK;
-    return STUD_VALUE[slot];
+    return STUD_VALUE[stud_rank_slot(key)];
 }
 
 /* Value of a hand state holding 5, 6 or 7 cards. */
 static inline uint16_t stud_hand_value(stud_hand h) {
     uint64_t flush = h.key & STUD_FLUSH_CHECK;
-    if (flush) {
-        return STUD_FLUSH[(h.bits >> (16 * stud_flush_suit(flush))) & 0x1FFF];
-    }
-    return stud_rank_value(h.key);
+    uint32_t flush_index = STUD_FLUSH_BASE + (uint32_t)((h.bits >> stud_flush_shift(flush)) & 0x1FFF);
+    return STUD_VALUE[flush ? flush_index : stud_rank_slot(h.key)];
 }
 
 /* Value of a flush hand from its cards, without the rank bits (the batch path skips them).

@@ -1,0 +1,138 @@
+"""Hand evaluation: studeval against every other installed evaluator, in one run.
+
+Per-call groups evaluate the same 1000 random hands per round, one call per hand, with each
+library's own fastest per-call entry point and card objects prepared outside the timing.
+Batch groups record how many hands one round evaluates in ``extra_info['hands']``.
+Run: python -m pytest benchmarks/test_bench_eval.py --benchmark-only
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from bench_inputs import card_text, random_hands
+
+import studeval
+
+PER_CALL = 1000  # hands per round in the per-call groups
+
+
+def _per_call(benchmark, fn, prepared):
+    benchmark.extra_info["hands"] = len(prepared)
+
+    def run():
+        for h in prepared:
+            fn(h)
+
+    benchmark(run)
+
+
+def _star(fn):
+    return lambda h: fn(*h)
+
+
+def competitors(k: int):
+    """(name, per-hand function, card converter) for each installed library that does k cards."""
+    out = []
+    try:
+        from phevaluator._pheval import evaluate_5cards, evaluate_7cards
+
+        out.append(("phevaluator (C evaluate_%dcards)" % k, _star(evaluate_7cards if k == 7 else evaluate_5cards), list))
+    except ImportError:
+        pass
+    try:
+        import eval7
+
+        out.append(("eval7", eval7.evaluate, lambda h: [eval7.Card(card_text(c)) for c in h]))
+    except ImportError:
+        pass
+    try:
+        from treys import Card, Evaluator
+
+        ev = Evaluator()
+        out.append(("treys", lambda h: ev.evaluate(h[:2], h[2:]), lambda h: [Card.new(card_text(c)) for c in h]))
+    except ImportError:
+        pass
+    try:
+        import holdem_hand_evaluator as hhe
+
+        out.append(("holdem-hand-evaluator", hhe.evaluate_hand, lambda h: "".join(card_text(c) for c in h)))
+    except ImportError:
+        pass
+    try:
+        from pokerkit import Card as PKCard
+        from pokerkit import StandardHighHand
+
+        out.append(("pokerkit", lambda h: StandardHighHand.from_game(h),
+                    lambda h: tuple(PKCard.parse("".join(card_text(c) for c in h)))))
+    except ImportError:
+        pass
+    return out
+
+
+@pytest.mark.benchmark(group="evaluate 7 cards, one hand per call")
+def test_studeval_evaluate7(benchmark, hands7):
+    _per_call(benchmark, studeval.evaluate, hands7)
+
+
+@pytest.mark.benchmark(group="evaluate 5 cards, one hand per call")
+def test_studeval_evaluate5(benchmark, hands5):
+    _per_call(benchmark, studeval.evaluate, hands5)
+
+
+@pytest.mark.benchmark(group="evaluate 7 cards, one hand per call")
+@pytest.mark.parametrize("name", [c[0] for c in competitors(7)])
+def test_other_evaluate7(benchmark, hands7, name):
+    _, fn, convert = next(c for c in competitors(7) if c[0] == name)
+    _per_call(benchmark, fn, [convert(h) for h in hands7])
+
+
+@pytest.mark.benchmark(group="evaluate 5 cards, one hand per call")
+@pytest.mark.parametrize("name", [c[0] for c in competitors(5)])
+def test_other_evaluate5(benchmark, hands5, name):
+    _, fn, convert = next(c for c in competitors(5) if c[0] == name)
+    _per_call(benchmark, fn, [convert(h) for h in hands5])
+
+
+BATCH = 10_000_000
+
+
+@pytest.fixture(scope="module")
+def batch7() -> np.ndarray:
+    return random_hands(BATCH, 7)
+
+
+@pytest.fixture(scope="module")
+def batch5() -> np.ndarray:
+    return random_hands(BATCH, 5, seed=55)
+
+
+@pytest.mark.benchmark(group="evaluate 7 cards, batch of 10M random hands")
+@pytest.mark.parametrize(("threads", "check"), [(1, True), (1, False), (None, True)])
+def test_studeval_batch7(benchmark, batch7, threads, check):
+    benchmark.extra_info["hands"] = len(batch7)
+    benchmark.pedantic(studeval.evaluate_batch, args=(batch7, threads), kwargs={"check": check}, rounds=7, warmup_rounds=1)
+
+
+@pytest.mark.benchmark(group="evaluate 5 cards, batch of 10M random hands")
+@pytest.mark.parametrize(("threads", "check"), [(1, True), (1, False), (None, True)])
+def test_studeval_batch5(benchmark, batch5, threads, check):
+    benchmark.extra_info["hands"] = len(batch5)
+    benchmark.pedantic(studeval.evaluate_batch, args=(batch5, threads), kwargs={"check": check}, rounds=7, warmup_rounds=1)
+
+
+@pytest.mark.benchmark(group="evaluate 7 cards, batch of 10M random hands")
+def test_poker_equity_score_batch7(benchmark, batch7):
+    poker_equity = pytest.importorskip("poker_equity")
+    texts = ["".join(card_text(c) for c in row) for row in batch7[:1_000_000].tolist()]
+    benchmark.extra_info["hands"] = len(texts)
+    benchmark.pedantic(poker_equity.score_batch, args=("high", texts), rounds=3, warmup_rounds=1)
+
+
+@pytest.mark.benchmark(group="evaluate 7 cards, numpy loop over phevaluator (no batch API)")
+def test_phevaluator_over_array(benchmark, batch7):
+    ph = pytest.importorskip("phevaluator._pheval")
+    rows = batch7[:200_000].tolist()
+    benchmark.extra_info["hands"] = len(rows)
+    f = ph.evaluate_7cards
+    benchmark.pedantic(lambda: [f(*r) for r in rows], rounds=3, warmup_rounds=1)
