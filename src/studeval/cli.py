@@ -20,6 +20,7 @@ from studeval.evaluate import category, describe, evaluate
 
 _COMMAND_MODULES: tuple[str, ...] = (
     "studeval.cli",
+    "studeval.equity_cli",
 )
 
 

@@ -1,0 +1,44 @@
+"""Type stubs for the compiled equity kernels (studeval._equity); use studeval.equity instead."""
+
+import numpy as np
+import numpy.typing as npt
+
+def binom(n: int, k: int) -> int: ...
+def headsup_exact(
+    live: npt.NDArray[np.uint8], known_a: npt.NDArray[np.uint8], draws_a: int, known_b: npt.NDArray[np.uint8], draws_b: int
+) -> tuple[int, int, int]: ...
+def enumerate_exact(
+    live: npt.NDArray[np.uint8],
+    known: npt.NDArray[np.uint8],
+    nknown: npt.NDArray[np.int32],
+    draws: npt.NDArray[np.int32],
+    community: int,
+    shares: npt.NDArray[np.uint8],
+    first_lo: int,
+    first_hi: int,
+    threads: int,
+    wins: npt.NDArray[np.int64],
+    ties: npt.NDArray[np.int64],
+) -> None: ...
+def board5_exact(
+    live: npt.NDArray[np.uint8],
+    known: npt.NDArray[np.uint8],
+    nknown: npt.NDArray[np.int32],
+    first_lo: int,
+    first_hi: int,
+    threads: int,
+    wins: npt.NDArray[np.int64],
+    ties: npt.NDArray[np.int64],
+) -> None: ...
+def monte_carlo(
+    live: npt.NDArray[np.uint8],
+    known: npt.NDArray[np.uint8],
+    nknown: npt.NDArray[np.int32],
+    draws: npt.NDArray[np.int32],
+    community: int,
+    shares: npt.NDArray[np.uint8],
+    bit_generators: list[np.random.BitGenerator],
+    samples: npt.NDArray[np.int64],
+    wins: npt.NDArray[np.int64],
+    ties: npt.NDArray[np.int64],
+) -> None: ...
