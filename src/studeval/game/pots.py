@@ -1,0 +1,196 @@
+"""Pots and payouts without the state machine.
+
+Given what each player put in over the hand and their cards (None for a folded or mucked
+hand), :func:`settle` returns the uncalled chips handed back, the main and side pots with
+their winners, and each player's payout. Chips are conserved exactly:
+``sum(payouts) == sum(contributions)``.
+
+>>> r = settle([100, 100, 40], ["As Ad Kc Kd 2h", "Qs Qd Jc Jd 3h", "7c 7d 7h 2c 3d"])
+>>> [(p.amount, p.eligible, p.winners) for p in r.pots]
+[(120, (0, 1, 2), (2,)), (120, (0, 1), (0,))]
+>>> r.payouts
+[120, 0, 120]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from studeval._core import evaluate
+from studeval.cards import CardsLike, parse_cards
+
+__all__ = ["ODD_CHIP_RULES", "Pot", "Settlement", "settle", "side_pots", "uncalled_bet"]
+
+#: "high_card": the odd chip goes to the tied winner holding the highest card by rank then
+#: suit (default); "dealer_left": to the first tied winner left of the dealer (seat order).
+ODD_CHIP_RULES = ("high_card", "dealer_left")
+
+
+class Pot(NamedTuple):
+    """One pot: its chips, the seats that may win it, and (once settled) who won it.
+
+    >>> Pot(30, (0, 1))
+    Pot(amount=30, eligible=(0, 1), winners=())
+    """
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+
+
+class Settlement(NamedTuple):
+    """The result of a hand: uncalled chips returned, pots, payouts (returned chips included).
+
+    >>> settle([10, 4], ["As Ad Kc Kd 2h", None]).returned
+    [6, 0]
+    """
+
+    returned: list[int]
+    pots: list[Pot]
+    payouts: list[int]
+
+
+def _check_contributions(contributions: Sequence[int]) -> list[int]:
+    out = []
+    for c in contributions:
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise TypeError(f"a contribution must be an int number of chips, got {c!r}")
+        if c < 0:
+            raise ValueError(f"contribution {c} must not be negative")
+        out.append(c)
+    return out
+
+
+def uncalled_bet(contributions: Sequence[int], live: Sequence[bool]) -> tuple[int, int]:
+    """The seat whose chips nobody matched and how many: ``(seat, amount)``, or ``(-1, 0)``.
+
+    Only a live (not folded) player's excess is uncalled; it goes back to them, not into a pot.
+
+    >>> uncalled_bet([30, 10, 10], [True, True, False])
+    (0, 20)
+    >>> uncalled_bet([30, 30, 10], [True, True, True])
+    (-1, 0)
+    """
+    top = -1
+    first = second = 0
+    for i, c in enumerate(contributions):
+        if c > first:
+            top, second, first = i, first, c
+        elif c > second:
+            second = c
+    if top < 0 or not live[top] or first == second:
+        return -1, 0
+    return top, first - second
+
+
+def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+    """Split contributions into the main pot and side pots, smallest level first.
+
+    A level is set by each live player's total; folded chips fill the levels but their
+    players are eligible for none. Chips above the highest live level join the last pot.
+
+    >>> side_pots([50, 20, 50, 10], [True, True, True, False])
+    [Pot(amount=70, eligible=(0, 1, 2), winners=()), Pot(amount=60, eligible=(0, 2), winners=())]
+    """
+    contributions = _check_contributions(contributions)
+    if len(live) != len(contributions):
+        raise ValueError(f"{len(live)} live flags for {len(contributions)} contributions")
+    levels = sorted({c for c, alive in zip(contributions, live) if alive and c > 0})
+    pots: list[Pot] = []
+    prev = 0
+    for level in levels:
+        amount = 0
+        for c in contributions:
+            if c > prev:
+                amount += (c if c < level else level) - prev
+        eligible = tuple(i for i, c in enumerate(contributions) if live[i] and c >= level)
+        pots.append(Pot(amount, eligible))
+        prev = level
+    rest = sum(c - prev for c in contributions if c > prev)
+    if rest:
+        if pots:
+            last = pots[-1]
+            pots[-1] = Pot(last.amount + rest, last.eligible)
+        else:
+            raise ValueError("chips in the pot but no live player to win them")
+    return pots
+
+
+def _odd_chip_order(winners: list[int], high_cards: Sequence[int], odd_chip: str) -> list[int]:
+    if odd_chip == "high_card":
+        return sorted(winners, key=lambda s: -high_cards[s])
+    return sorted(winners)
+
+
+def _award(
+    pots: list[Pot], values: Sequence[int], high_cards: Sequence[int], odd_chip: str, payouts: list[int]
+) -> list[Pot]:
+    """Give each pot to its best eligible hands (value 0 = not in contention)."""
+    out = []
+    for pot in pots:
+        best = max(values[i] for i in pot.eligible)
+        if best <= 0:
+            raise ValueError(f"pot of {pot.amount} has no hand in contention among seats {pot.eligible}")
+        winners = [i for i in pot.eligible if values[i] == best]
+        share, odd = divmod(pot.amount, len(winners))
+        for i in winners:
+            payouts[i] += share
+        if odd:
+            for i in _odd_chip_order(winners, high_cards, odd_chip)[:odd]:
+                payouts[i] += 1
+        out.append(Pot(pot.amount, pot.eligible, tuple(winners)))
+    return out
+
+
+def settle(
+    contributions: Sequence[int],
+    hands: Sequence[CardsLike | None],
+    *,
+    odd_chip: str = "high_card",
+) -> Settlement:
+    """Settle a hand at showdown: return uncalled chips, build pots, split ties.
+
+    ``hands[i]`` is the player's 5 to 7 cards, or None if they folded (or mucked). Cards
+    speak: the best hand wins. A split pot's odd chips go one at a time by ``odd_chip``
+    (see :data:`ODD_CHIP_RULES`).
+
+    >>> hands = ["Ac Kd 9c 7h 3s", "As Kh 9d 7s 3c", "2c 3d 4h 6s 8c"]
+    >>> r = settle([25, 25, 25], hands)
+    >>> r.payouts, r.pots[0].winners
+    ([37, 38, 0], (0, 1))
+    >>> settle([25, 25, 25], hands, odd_chip="dealer_left").payouts
+    [38, 37, 0]
+    """
+    contributions = _check_contributions(contributions)
+    if len(hands) != len(contributions):
+        raise ValueError(f"{len(hands)} hands for {len(contributions)} contributions")
+    if odd_chip not in ODD_CHIP_RULES:
+        raise ValueError(f"odd_chip {odd_chip!r} must be one of {ODD_CHIP_RULES}")
+    values = [0] * len(hands)
+    high_cards = [-1] * len(hands)
+    seen: set[int] = set()
+    for i, hand in enumerate(hands):
+        if hand is None:
+            continue
+        cards = parse_cards(hand)
+        if not 5 <= len(cards) <= 7:
+            raise ValueError(f"seat {i}: a hand has 5 to 7 cards, got {len(cards)}")
+        dup = seen.intersection(cards)
+        if dup:
+            raise ValueError(f"seat {i}: card {sorted(dup)[0]} is in two hands")
+        seen.update(cards)
+        values[i] = evaluate(cards)
+        high_cards[i] = max(cards)
+    live = [v > 0 for v in values]
+    if not any(live):
+        raise ValueError("every hand folded: nobody can win the pot")
+    returned = [0] * len(hands)
+    seat, amount = uncalled_bet(contributions, live)
+    if amount:
+        contributions = list(contributions)
+        contributions[seat] -= amount
+        returned[seat] = amount
+    payouts = list(returned)
+    pots = _award(side_pots(contributions, live), values, high_cards, odd_chip, payouts)
+    return Settlement(returned, pots, payouts)
