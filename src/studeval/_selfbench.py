@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -43,7 +44,7 @@ def _rate(run: Callable[[], object], items: int, seconds: float) -> float:
     return items / best
 
 
-def _per_call(fn: Callable, prepared: list) -> Callable[[], None]:
+def _per_call(fn: Callable, prepared: Sequence[Any]) -> Callable[[], None]:
     def run() -> None:
         for h in prepared:
             fn(h)
@@ -77,16 +78,16 @@ def _others(hands: list[list[int]]) -> list[tuple[str, Callable[[], None]]]:
         from treys import Card, Evaluator
 
         ev = Evaluator()
-        prepared = [[Card.new(t) for t in h] for h in text]
-        out.append(("treys", _per_call(lambda h: ev.evaluate(h[:2], h[2:]), prepared)))
+        treys_hands = [[Card.new(t) for t in h] for h in text]
+        out.append(("treys", _per_call(lambda h: ev.evaluate(h[:2], h[2:]), treys_hands)))
     except ImportError:
         pass
     try:
         from pokerkit import Card as PKCard
         from pokerkit import StandardHighHand
 
-        prepared = [tuple(PKCard.parse("".join(h))) for h in text[:50]]
-        out.append(("pokerkit", _per_call(StandardHighHand.from_game, prepared)))
+        pokerkit_hands = [tuple(PKCard.parse("".join(h))) for h in text[:50]]
+        out.append(("pokerkit", _per_call(StandardHighHand.from_game, pokerkit_hands)))
     except ImportError:
         pass
     return out
