@@ -154,7 +154,7 @@ class StudState:
         "community", "street", "actor", "high", "n_raises", "big_mode", "open_pair", "completed",
         "bring_in_pending", "last_aggressor", "opener", "n_live", "shown", "mucked", "pots",
         "payouts", "returned", "log", "_deck", "_burns", "_used", "_rng", "_script", "_seen",
-        "_choices", "_deals", "_last",
+        "_choices", "_deals", "_last", "_legal", "_n_act", "_lazy",
     )
 
     def __init__(
@@ -196,6 +196,7 @@ class StudState:
         self._script = _script
         self._choices = _choices or {}
         self._seen: dict[int, int] = {}
+        self._lazy = False  # draw a random card at each deal instead of shuffling up front
         if _script is not None:
             self._deck: list[int] = []
         elif deck is not None:
@@ -207,9 +208,10 @@ class StudState:
             self._deck = (top + rest)[::-1]  # dealt by pop() from the end
         else:
             self._deck = list(range(52))
-            self._rng.shuffle(self._deck)
+            self._lazy = True
         self._burns: list[int] = []
         self._used = 0
+        self._legal: list[Action] | None = None  # legal actions at this decision, until the next change
         self.stacks = stacks
         self.bets = [0] * n
         self.totals = [0] * n
@@ -243,6 +245,7 @@ class StudState:
                 a = ante if ante < stacks[i] else stacks[i]
                 stacks[i] -= a
                 self.totals[i] = self.antes_paid[i] = a
+        self._n_act = sum(1 for x in stacks if x > 0)  # players still able to act
         self._next_street()
 
     # ----------------------------------------------------------------- reading the state
@@ -289,12 +292,6 @@ class StudState:
     def _actionable(self, j: int) -> bool:
         return not self.folded[j] and not self.frozen[j] and self.stacks[j] > 0
 
-    def _others_actionable(self, i: int) -> bool:
-        for j in range(self.n):
-            if j != i and not self.folded[j] and not self.frozen[j] and self.stacks[j] > 0:
-                return True
-        return False
-
     def legal_actions(self) -> list[Action]:
         """The actions the player to act may take, with their exact amounts.
 
@@ -306,6 +303,12 @@ class StudState:
         >>> [tuple(a) for a in st.legal_actions()]
         [('fold', 0, 0), ('call', 2, 2), ('complete', 5, 5)]
         """
+        acts = self._legal
+        if acts is None:
+            acts = self._legal = self._compute_legal()
+        return list(acts)
+
+    def _compute_legal(self) -> list[Action]:
         i = self.actor
         if i < 0:
             return []
@@ -326,7 +329,7 @@ class StudState:
             acts = [Action(FOLD, b, 0), Action(CALL, b + c, c)]
         else:
             acts = [Action(CHECK, b, 0)]
-        if stack > to_call and not self.acted[i] and self._others_actionable(i):
+        if stack > to_call and not self.acted[i] and self._n_act >= 2:
             if not self.completed:
                 c = st.small_bet - b
                 if c > stack:
@@ -368,7 +371,9 @@ class StudState:
             raise ValueError(f"unknown action {kind!r}; actions are {', '.join(ACTION_KINDS)}")
         if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
             raise TypeError(f"amount must be an int, got {to!r}")
-        acts = self.legal_actions()
+        acts = self._legal
+        if acts is None:
+            acts = self._legal = self._compute_legal()
         if not acts:
             raise ValueError("the hand is over: nobody is to act")
         match = None
@@ -393,17 +398,27 @@ class StudState:
         >>> st.apply(st.legal_actions()[0]); st.bets[st.opener] > 0
         True
         """
-        self.act(action[0], action[1])
+        acts = self._legal
+        if acts is None:
+            acts = self._legal = self._compute_legal()
+        if action in acts and type(action) is Action:  # offered as is: no need to match again
+            self._apply(action)
+        else:
+            self.act(action[0], action[1])
 
     def _apply(self, a: Action) -> None:
+        self._legal = None
         i = self.actor
         kind = a.kind
         if kind == FOLD:
             self.folded[i] = True
             self.n_live -= 1
+            self._n_act -= 1
         elif a.chips:
             c = a.chips
             self.stacks[i] -= c
+            if not self.stacks[i]:
+                self._n_act -= 1
             self.bets[i] += c
             self.totals[i] += c
             new = self.bets[i]
@@ -451,6 +466,8 @@ class StudState:
         i = self.actor
         if i < 0:
             raise ValueError("the hand is over: nobody is to act")
+        self._legal = None
+        self._n_act -= 1
         if self.totals[i] > self.antes_paid[i]:
             self.frozen[i] = True
             self.log.append(("to", i, "all_in"))
@@ -467,10 +484,7 @@ class StudState:
             return
         n = self.n
         folded, frozen, stacks, bets, acted = self.folded, self.frozen, self.stacks, self.bets, self.acted
-        n_act = 0
-        for j in range(n):
-            if not folded[j] and not frozen[j] and stacks[j] > 0:
-                n_act += 1
+        n_act = self._n_act
         high = self.high
         for k in range(1, n + 1):
             j = (i + k) % n
@@ -490,7 +504,14 @@ class StudState:
     def _draw(self, seat: int) -> int:
         self._used += 1
         if self._script is None:
-            return self._deck.pop()
+            deck = self._deck
+            if self._lazy:  # a uniformly random card of those left (partial Fisher-Yates)
+                j = int(self._rng.random() * len(deck))
+                c = deck[j]
+                deck[j] = deck[-1]
+                deck.pop()
+                return c
+            return deck.pop()
         queue = self._script[seat]
         if not queue:
             who = "a community card" if seat == self.n else f"a card to p{seat + 1}"
@@ -510,8 +531,11 @@ class StudState:
         return c
 
     def _burn(self) -> None:
-        self._used += 1
-        self._burns.append(self._deck.pop() if self._script is None else -1)
+        if self._script is None:
+            self._burns.append(self._draw(-1))
+        else:  # a replayed history does not know its burn cards
+            self._used += 1
+            self._burns.append(-1)
 
     def _next_street(self) -> None:
         while True:
@@ -590,7 +614,7 @@ class StudState:
         self.open_pair = s == _OPEN_PAIR_STREET and any(up[i][0] >> 2 == up[i][1] >> 2 for i in live)
         self.opener = opener
         actor = -1
-        if sum(1 for i in live if self._actionable(i)) >= 2:
+        if self._n_act >= 2:
             for k in range(n):  # the opener acts, or the next player able to act
                 j = (opener + k) % n
                 if self._actionable(j):
@@ -704,6 +728,8 @@ class StudState:
         """Everything that defines the state, copied (for tests: refused actions change nothing)."""
         out = []
         for name in self.__slots__:
+            if name == "_legal":
+                continue
             if name == "_rng":
                 out.append(self._rng.getstate() if not isinstance(self._rng, random.SystemRandom) else None)
                 continue
