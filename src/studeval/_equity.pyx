@@ -41,9 +41,10 @@ cdef extern from *:
         uint64_t (*next_uint64)(void *st) noexcept nogil
         uint32_t (*next_uint32)(void *st) noexcept nogil
 
-DEF MAXP = 12          # players a kernel handles (more cannot be dealt from 52 cards anyway)
-DEF MAXV = 7463        # hand values are 1..7462
-DEF MAXR = 7           # private cards a player may still draw
+cdef enum:
+    MAXP = 12          # players a kernel handles (more cannot be dealt from 52 cards anyway)
+    MAXV = 7463        # hand values are 1..7462
+    MAXR = 7           # private cards a player may still draw
 
 cdef int64_t _BINOM[64][8]
 
@@ -252,6 +253,7 @@ def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws
     cdef stud_hand ha = STUD_EMPTY_HAND, hb = STUD_EMPTY_HAND
     cdef int64_t out[3]
     cdef int j, err, n = <int>live.shape[0]
+    out[0] = out[1] = out[2] = 0
     if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n:
         raise ValueError("headsup_exact: bad deal shape")
     for j in range(known_a.shape[0]):

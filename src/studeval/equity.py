@@ -55,6 +55,8 @@ HEADSUP_MAX_COMPLETIONS = 20_000_000
 # Monte Carlo deals per thread between progress reports; fixed, so that the result for a
 # seed does not depend on whether progress is watched.
 _MC_CHUNK = 1 << 18
+# Work (as counted by _count_work) below which threads=None runs on one thread.
+_SMALL_JOB = 30_000_000
 _GAMES = {"seven": 7, "five": 5}
 _METHODS = ("auto", "exact", "monte-carlo")
 _MAX_PLAYERS = 12
@@ -313,8 +315,9 @@ def stud_equity(
     5 in ``"five"``) comes from the live deck. ``dead`` are cards seen and out of play.
     ``method`` is ``"auto"`` (exact when cheap, else Monte Carlo), ``"exact"`` or
     ``"monte-carlo"``; ``samples`` and ``seed`` drive Monte Carlo (the same seed and thread
-    count give the same result); ``threads`` defaults to every core; ``progress``, if given,
-    is called with the fraction done between chunks of work.
+    count give the same result: pass ``threads`` too to reproduce a result on another
+    machine); ``threads`` defaults to every core, or one for a small job; ``progress``, if
+    given, is called with the fraction done between chunks of work.
 
     Raises ValueError for a card held twice, a dead card also held, too many cards for the
     game, more players than the deck allows, or an unknown game or method.
@@ -390,7 +393,10 @@ def _solve_named(deal, method, samples, seed, threads, progress, *, exhaustion: 
     if method == "exact" and work > EXACT_WORK_LIMIT:
         raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
     if method == "exact" or (method == "auto" and work <= AUTO_EXACT_WORK):
-        wins, ties, deals = _exact(deal, kind, nthreads, progress)
+        # a job of a few milliseconds is over before a second thread pays for itself
+        wins, ties, deals = _exact(deal, kind, 1 if threads is None and work < _SMALL_JOB else nthreads, progress)
         return _result(wins, ties, deals, "exact", start, exhaustion)
+    if threads is None and samples * deal.players < _SMALL_JOB // 16:
+        nthreads = 1
     wins, ties, deals = _monte_carlo(deal, samples, seed, nthreads, progress)
     return _result(wins, ties, deals, "monte-carlo", start, exhaustion)
