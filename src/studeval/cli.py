@@ -21,6 +21,7 @@ from studeval.evaluate import category, describe, evaluate
 _COMMAND_MODULES: tuple[str, ...] = (
     "studeval.cli",
     "studeval.equity_cli",
+    "studeval.game.commands",
 )
 
 
