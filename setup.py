@@ -30,7 +30,8 @@ def _compiles(compiler, flags, link_flags) -> bool:
 class BuildExt(build_ext):
     def build_extensions(self):
         msvc = self.compiler.compiler_type == "msvc"
-        opt = ["/O2"] if msvc else ["-O3", "-fno-strict-aliasing"]
+        # -g0: no debug info (it would triple the size of the wheels)
+        opt = ["/O2"] if msvc else ["-O3", "-g0", "-fno-strict-aliasing"]
         if os.environ.get("STUDEVAL_NATIVE") and not msvc:
             opt.append("-march=native")  # local builds only: wheels stay portable
         omp, omp_link = (["/openmp"], []) if msvc else (["-fopenmp"], ["-fopenmp"])
