@@ -518,14 +518,30 @@ def board5_exact(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int
 # per thread.
 
 
-cdef inline uint32_t _below(studeval_bitgen_t *bg, uint32_t bound) noexcept nogil:
+cdef struct _Rng:
+    studeval_bitgen_t *bg
+    uint64_t buf
+    int have
+
+
+cdef inline uint32_t _next32(_Rng *r) noexcept nogil:
+    """32 random bits: each 64-bit draw of the generator serves twice."""
+    if r.have:
+        r.have = 0
+        return <uint32_t>(r.buf >> 32)
+    r.buf = r.bg.next_uint64(r.bg.state)
+    r.have = 1
+    return <uint32_t>r.buf
+
+
+cdef inline uint32_t _below(_Rng *r, uint32_t bound) noexcept nogil:
     """Uniform in [0, bound): Lemire's multiply-shift with rejection (no modulo bias)."""
-    cdef uint64_t m = <uint64_t>bg.next_uint32(bg.state) * bound
+    cdef uint64_t m = <uint64_t>_next32(r) * bound
     cdef uint32_t low = <uint32_t>m, floor_
     if low < bound:
         floor_ = (<uint32_t>0 - bound) % bound
         while low < floor_:
-            m = <uint64_t>bg.next_uint32(bg.state) * bound
+            m = <uint64_t>_next32(r) * bound
             low = <uint32_t>m
     return <uint32_t>(m >> 32)
 
@@ -535,33 +551,61 @@ cdef void _mc_thread(studeval_bitgen_t *bg, int64_t samples, int P, int n, const
                      int64_t *wins, int64_t *ties) noexcept nogil:
     cdef uint8_t deck[64]
     cdef stud_hand st[MAXP]
+    cdef stud_hand board
     cdef int val[MAXP]
     cdef int64_t s
-    cdef int j, k, p, total = community, idx
+    cdef int j, k, p, total = community, idx, all_share = 1
     cdef uint8_t tmp
+    cdef _Rng rng
+    rng.bg = bg
+    rng.buf = 0
+    rng.have = 0
     for p in range(P):
         total += draws[p]
+        if community and not shares[p]:
+            all_share = 0
     for j in range(n):
         deck[j] = live[j]
     for s in range(samples):
+        # the first `total` places of the deck become a uniform random draw without
+        # replacement (the rest of the deck stays a permutation of the live cards)
         for j in range(total):
-            k = j + <int>_below(bg, <uint32_t>(n - j))
+            k = j + <int>_below(&rng, <uint32_t>(n - j))
             tmp = deck[j]
             deck[j] = deck[k]
             deck[k] = tmp
-        for p in range(P):
-            st[p] = base[p]
-        for j in range(community):
+        if community and all_share:
+            # shared cards as one partial hand state, added to each player's once
+            board.key = 0
+            board.bits = 0
+            for j in range(community):
+                board = stud_hand_add(board, deck[j])
             for p in range(P):
-                if shares[p]:
-                    st[p] = stud_hand_add(st[p], deck[j])
+                st[p].key = base[p].key + board.key
+                st[p].bits = base[p].bits | board.bits
+        else:
+            for p in range(P):
+                st[p] = base[p]
+            for j in range(community):
+                for p in range(P):
+                    if shares[p]:
+                        st[p] = stud_hand_add(st[p], deck[j])
         idx = community
         for p in range(P):
             for j in range(draws[p]):
                 st[p] = stud_hand_add(st[p], deck[idx])
                 idx += 1
             val[p] = stud_hand_value(st[p])
-        _tally(P, val, wins, ties)
+        if P == 2:
+            if val[0] > val[1]:
+                wins[0] += 1
+            elif val[1] > val[0]:
+                wins[1] += 1
+            else:
+                ties[2] += 1
+                ties[MAXP + 1 + 2] += 1
+        else:
+            _tally(P, val, wins, ties)
 
 
 def monte_carlo(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
