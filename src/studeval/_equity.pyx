@@ -153,11 +153,14 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
     return 0
 
 
-cdef inline int _subsets(uint64_t code, int r, int s, const int64_t *offset, int64_t *index, int *sign) noexcept nogil:
-    """Table slots of every subset of at most s cards of a completion; returns how many."""
-    cdef int count = 1, i, j, c, k, p
+cdef inline int _subsets(uint64_t code, int r, int s, const int64_t *offset, int sizes,
+                         int64_t *index, int *sign) noexcept nogil:
+    """Table slots of the subsets of a completion whose size is in the bit set ``sizes``
+    (all sizes up to s are built, the larger from the smaller); returns how many."""
+    cdef int count = 1, i, j, c, k, p, out = 0
+    cdef int64_t part[128]
     cdef int size[128]
-    index[0] = 0
+    part[0] = 0
     size[0] = 0
     for i in range(r):
         p = <int>((code >> (6 * i)) & 63)
@@ -166,105 +169,130 @@ cdef inline int _subsets(uint64_t code, int r, int s, const int64_t *offset, int
             k = size[j]
             if k < s:
                 # positions come in increasing order, so p is the (k+1)-th smallest of the subset
-                index[count] = index[j] + _BINOM[p][k + 1]
+                part[count] = part[j] + _BINOM[p][k + 1]
                 size[count] = k + 1
                 count += 1
     for j in range(count):
-        index[j] += offset[size[j]]
-        sign[j] = 1 - 2 * (size[j] & 1)
-    return count
+        if (sizes >> size[j]) & 1:
+            index[out] = part[j] + offset[size[j]]
+            sign[out] = 1 - 2 * (size[j] & 1)
+            out += 1
+    return out
 
 
-cdef inline int64_t _query(const int32_t *table, uint64_t code, int r, int s, const int64_t *offset) noexcept nogil:
+cdef inline int64_t _query(const int32_t *table, uint64_t code, int r, int s, const int64_t *offset, int sizes) noexcept nogil:
     cdef int64_t index[128]
     cdef int sign[128]
-    cdef int count = _subsets(code, r, s, offset, index, sign), j
+    cdef int count = _subsets(code, r, s, offset, sizes, index, sign), j
     cdef int64_t total = 0
     for j in range(count):
         total += sign[j] * table[index[j]]
     return total
 
 
-cdef inline void _insert(int32_t *table, uint64_t code, int r, int s, const int64_t *offset) noexcept nogil:
+cdef inline void _insert(int32_t *table, uint64_t code, int r, int s, const int64_t *offset, int sizes) noexcept nogil:
     cdef int64_t index[128]
     cdef int sign[128]
-    cdef int count = _subsets(code, r, s, offset, index, sign), j
+    cdef int count = _subsets(code, r, s, offset, sizes, index, sign), j
     for j in range(count):
         table[index[j]] += 1
 
 
-cdef int _headsup(const uint8_t *live, int n, stud_hand base_a, int ra, stud_hand base_b, int rb,
-                  int64_t *out) noexcept nogil:
-    """out = [pairs a wins, pairs b wins, tied pairs]; 1 if out of memory.
-
-    b is only inserted, a only queried (twice on values both sides reach), so the caller
-    puts the side with the costlier subsets second.
-    """
-    cdef _Side a, b
-    cdef int s = ra if ra < rb else rb
-    cdef int64_t offset[MAXR + 2]
-    cdef int k, v, err = 0
-    cdef int64_t i, less = 0, group, tie = 0, total
-    cdef int32_t *table = NULL
-    a.packed = NULL
-    a.start = NULL
-    b.packed = NULL
-    b.start = NULL
-    offset[0] = 0
-    for k in range(s + 1):
-        offset[k + 1] = offset[k] + _BINOM[n][k]
-    err = _fill_side(&a, base_a, ra, n, live)
-    if not err:
-        err = _fill_side(&b, base_b, rb, n, live)
-    if not err:
-        table = <int32_t *> calloc(offset[s + 1], sizeof(int32_t))
-        err = table == NULL
-    if not err:
-        for v in range(1, MAXV):
-            group = 0
+cdef int _sweep(const _Side *a, const _Side *b, int s, const int64_t *offset, int sizes,
+                int64_t *less_out, int64_t *tie_out) noexcept nogil:
+    """The inclusion-exclusion terms of the subset sizes in ``sizes``: the signed count of
+    pairs where a beats b, and of tied pairs. b is only inserted, a only queried (twice on
+    the values both sides reach), so the caller puts the side with costlier subsets second.
+    1 if out of memory."""
+    cdef int v, ra = a.r, rb = b.r
+    cdef int64_t i, less = 0, group, tie = 0
+    cdef int32_t *table = <int32_t *> calloc(offset[s + 1], sizeof(int32_t))
+    if table == NULL:
+        return 1
+    for v in range(1, MAXV):
+        group = 0
+        if a.start[v] != a.start[v + 1]:
+            # the table holds the completions of b worth less than v
+            for i in range(a.start[v], a.start[v + 1]):
+                group += _query(table, a.packed[i], ra, s, offset, sizes)
+            less += group
+        if b.start[v] != b.start[v + 1]:
+            for i in range(b.start[v], b.start[v + 1]):
+                _insert(table, b.packed[i], rb, s, offset, sizes)
             if a.start[v] != a.start[v + 1]:
-                # table holds the completions of b worth less than v
+                # now also those worth exactly v: the difference is the tied pairs
                 for i in range(a.start[v], a.start[v + 1]):
-                    group += _query(table, a.packed[i], ra, s, offset)
-                less += group
-            if b.start[v] != b.start[v + 1]:
-                for i in range(b.start[v], b.start[v + 1]):
-                    _insert(table, b.packed[i], rb, s, offset)
-                if a.start[v] != a.start[v + 1]:
-                    # now also those worth exactly v: the difference is the tied pairs
-                    for i in range(a.start[v], a.start[v + 1]):
-                        tie += _query(table, a.packed[i], ra, s, offset)
-                    tie -= group
-        total = _BINOM[n][ra] * _BINOM[n - ra][rb]
-        out[0] = less
-        out[1] = total - less - tie
-        out[2] = tie
+                    tie += _query(table, a.packed[i], ra, s, offset, sizes)
+                tie -= group
     free(table)
-    free(a.packed)
-    free(a.start)
-    free(b.packed)
-    free(b.start)
-    return err
+    less_out[0] = less
+    tie_out[0] = tie
+    return 0
 
 
 def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
-                  const uint8_t[::1] known_b, int draws_b):
-    """(a wins, b wins, ties) over all disjoint pairs of completions, no shared cards."""
+                  const uint8_t[::1] known_b, int draws_b, int threads=1):
+    """(a wins, b wins, ties) over all disjoint pairs of completions, no shared cards.
+
+    With several threads, each sweeps its own share of the subset sizes (they are
+    independent terms of the sum)."""
     cdef stud_hand ha = STUD_EMPTY_HAND, hb = STUD_EMPTY_HAND
-    cdef int64_t out[3]
-    cdef int j, err, n = <int>live.shape[0]
-    out[0] = out[1] = out[2] = 0
-    if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n:
+    cdef int j, k, g, err = 0, n = <int>live.shape[0], s, groups
+    cdef _Side a, b
+    cdef int64_t offset[MAXR + 2]
+    cdef int sizes[MAXR + 1]
+    cdef int64_t less[MAXR + 1]
+    cdef int64_t tie[MAXR + 1]
+    cdef int fail[MAXR + 1]
+    cdef int64_t total, wins_a = 0, ties = 0
+    if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n or draws_a < 0 or draws_b < 0:
         raise ValueError("headsup_exact: bad deal shape")
     for j in range(known_a.shape[0]):
         ha = stud_hand_add(ha, known_a[j])
     for j in range(known_b.shape[0]):
         hb = stud_hand_add(hb, known_b[j])
-    with nogil:
-        err = _headsup(&live[0] if n else NULL, n, ha, draws_a, hb, draws_b, out)
+    s = min(draws_a, draws_b)
+    offset[0] = 0
+    for k in range(s + 1):
+        offset[k + 1] = offset[k] + _BINOM[n][k]
+    # share the subset sizes out by their work, heaviest first, each to the least loaded group
+    groups = max(1, min(threads, s + 1))
+    for g in range(groups):
+        sizes[g] = 0
+        less[g] = 0
+        tie[g] = 0
+        fail[g] = 0
+    weight = [_BINOM[n][draws_b] * _BINOM[draws_b][k] + 2 * _BINOM[n][draws_a] * _BINOM[draws_a][k] for k in range(s + 1)]
+    group_load = [0] * groups
+    for k in sorted(range(s + 1), key=weight.__getitem__, reverse=True):
+        g = group_load.index(min(group_load))
+        sizes[g] |= 1 << k
+        group_load[g] += weight[k]
+    a.packed = NULL
+    a.start = NULL
+    b.packed = NULL
+    b.start = NULL
+    try:
+        with nogil:
+            err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL)
+            if not err:
+                err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL)
+            if not err:
+                for g in prange(groups, num_threads=groups, schedule="static", chunksize=1):
+                    fail[g] = _sweep(&a, &b, s, offset, sizes[g], &less[g], &tie[g])
+        for g in range(groups):
+            err |= fail[g]
+            wins_a += less[g]
+            ties += tie[g]
+    finally:
+        free(a.packed)
+        free(a.start)
+        free(b.packed)
+        free(b.start)
     if err:
         raise MemoryError("not enough memory for the exact heads-up count")
-    return out[0], out[1], out[2]
+    total = _BINOM[n][draws_a] * _BINOM[n - draws_a][draws_b]
+    return wins_a, total - wins_a - ties, ties
 
 
 # ---------------------------------------------------------------------------------------------

@@ -259,7 +259,7 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
     if kind == "headsup":
         a, b = _headsup_roles(deal)
         counts = _equity.headsup_exact(
-            live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b])
+            live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]), threads
         )
         wins[a], wins[b] = counts[0], counts[1]
         ties[:, 2] = counts[2]
