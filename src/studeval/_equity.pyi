@@ -5,7 +5,12 @@ import numpy.typing as npt
 
 def binom(n: int, k: int) -> int: ...
 def headsup_exact(
-    live: npt.NDArray[np.uint8], known_a: npt.NDArray[np.uint8], draws_a: int, known_b: npt.NDArray[np.uint8], draws_b: int
+    live: npt.NDArray[np.uint8],
+    known_a: npt.NDArray[np.uint8],
+    draws_a: int,
+    known_b: npt.NDArray[np.uint8],
+    draws_b: int,
+    threads: int = 1,
 ) -> tuple[int, int, int]: ...
 def enumerate_exact(
     live: npt.NDArray[np.uint8],
