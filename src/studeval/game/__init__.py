@@ -18,7 +18,7 @@
 from studeval.game.bots import BOTS, simulate
 from studeval.game.phh import HandHistory, dumps, load, loads, replay, to_phh
 from studeval.game.pots import ODD_CHIP_RULES, Pot, Settlement, settle, side_pots, uncalled_bet
-from studeval.game.state import ACTION_KINDS, GAMES, TIE_RULES, Action, StudState, TableView
+from studeval.game.state import ACTION_KINDS, GAMES, TIE_RULES, Action, StudState, TableView, stacked_deck
 from studeval.game.structure import MAX_SEATS, MIN_SEATS, PRESETS, Structure
 
 __all__ = [
@@ -44,6 +44,7 @@ __all__ = [
     "settle",
     "side_pots",
     "simulate",
+    "stacked_deck",
     "to_phh",
     "uncalled_bet",
 ]

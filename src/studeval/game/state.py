@@ -35,6 +35,7 @@ __all__ = [
     "StudState",
     "TIE_RULES",
     "TableView",
+    "stacked_deck",
 ]
 
 FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = "fold", "check", "call", "bring_in", "complete", "bet", "raise"
@@ -82,6 +83,35 @@ def _suit_key(up: list[int]) -> tuple[int, ...]:
     for c in up:
         counts[c >> 2] = counts.get(c >> 2, 0) + 1
     return tuple(sorted(up, key=lambda c: (counts[c >> 2], c), reverse=True))
+
+
+def stacked_deck(game: str, streets: Sequence[Sequence[CardsLike]]) -> list[int]:
+    """A deck order that deals the given cards, street by street, for a scenario.
+
+    ``streets[k]`` lists, for each player still in the hand on that street (in seat order),
+    the cards they get on it: e.g. ``"2c 3c Kh"`` (down, down, up) on third street. The
+    function deals them one card at a time round the table as the dealer does, and puts a
+    burn card (an unused card) before every street but the first.
+
+    >>> format_cards(stacked_deck("five", [["2c 3c", "4d 5d"], ["6h", "7h"]]))  # As is burnt
+    '2c 4d 3c 5d As 6h 7h'
+    """
+    if game not in GAMES:
+        raise ValueError(f"game {game!r} must be one of {GAMES}")
+    parsed = [[parse_cards(h) for h in street] for street in streets]
+    used = {c for street in parsed for h in street for c in h}
+    spare = sorted(set(range(52)) - used)
+    deck: list[int] = []
+    for k, street in enumerate(parsed):
+        pattern = _DEALS[game][k]
+        for h in street:
+            if len(h) != len(pattern):
+                raise ValueError(f"{_STREET_NAMES[game][k]} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}")
+        if k:
+            deck.append(spare.pop())
+        for p in range(len(pattern)):
+            deck.extend(h[p] for h in street)
+    return deck
 
 
 class Action(NamedTuple):
