@@ -1,5 +1,7 @@
 """Type stubs for the compiled equity kernels (studeval._equity); use studeval.equity instead."""
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -42,7 +44,7 @@ def monte_carlo(
     draws: npt.NDArray[np.int32],
     community: int,
     shares: npt.NDArray[np.uint8],
-    bit_generators: list[np.random.BitGenerator],
+    bit_generators: Sequence[np.random.BitGenerator],
     samples: npt.NDArray[np.int64],
     wins: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
