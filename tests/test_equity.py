@@ -276,6 +276,18 @@ def test_eight_players_on_third_street_monte_carlo_never_deals_twice() -> None:
     assert sum(r.equity) == pytest.approx(1.0, abs=1e-9)
 
 
+def test_exhaustion_follows_the_dealers_count_on_sixth_street() -> None:
+    # sixth street, you see your six cards and each opponent's four up cards
+    ups = ["2c 3c 4c 5d", "6c 7c 8c 9d", "Tc Jc Qc Kd", "2d 3d 4d 5h", "6d 7d 8d 9h", "Td Jd Qd Kh", "2h 3h 4h 5s"]
+    you = "As Ah Ac Ks Qs Js"
+    # eight players: 48 cards out and 3 burns leave 1 + 3 for 8 seventh cards -> shared
+    r = stud_equity([you] + ups, samples=5_000, seed=1)
+    assert r.community_card and sum(r.equity) == pytest.approx(1.0, abs=1e-12)
+    # seven players: 42 out and 3 burns leave 7 + 3 for 7 seventh cards -> dealt as usual
+    r = stud_equity([you] + ups[:6], samples=5_000, seed=1)
+    assert not r.community_card
+
+
 # ---------------------------------------------------------------------------------------------
 # Monte Carlo
 
@@ -375,7 +387,7 @@ def test_auto_says_which_method_it_used() -> None:
         (lambda: stud_equity(["As", "Kd"], samples=0), "samples must be at least 1"),
         (lambda: stud_equity(["As", "Kd"], threads=0), "threads must be at least 1"),
         (lambda: stud_equity(["As", "Zz"]), "player 2: unknown card 'Zz'"),
-        (lambda: stud_equity(["As Ah", "Kd"], dead="2c 2c"), "duplicate card '2c'"),
+        (lambda: stud_equity(["As Ah", "Kd"], dead="2c 2c"), "dead cards: duplicate card .2c."),
         (lambda: stud_equity(["", ""], method="exact"), "too many deals for an exact answer"),
         (lambda: holdem_equity(["Ah As Ad", "Kd Kc"]), "too many cards for the game: hand 1 has 3"),
         (lambda: holdem_equity(["Ah As", "Kd Kc"], board="2c 3c 4c 5c 6c 7c"), "the board has 6"),

@@ -20,8 +20,14 @@ rest of their seven cards, the seventh card is one community card shared by ever
 does not already hold seven known cards; everyone else's cards up to the sixth come from the
 live deck as usual. The burn cards are part of the unseen (live) cards from the player's point
 of view, so the rule's reshuffle of burns changes nothing here; folded cards, given as dead,
-are never dealt. Eight players all going to seventh street with no cards folded is the case
-the rule describes: 8 x 6 = 48 cards seen or dealt leave 4, and the seventh card is shared.
+are never dealt. The test is exactly the dealer's: the cards still to be dealt (every
+player's missing cards less their down cards already out, which are unseen and so counted on
+both sides) against the unseen cards (the stub and the burns). Eight players all going to
+seventh street with no cards folded is the case the rule describes: 8 x 6 = 48 cards out and
+3 burns leave one card plus the burns, 4 in all, for 8 players, so the seventh card is shared.
+If even the sixth street cannot be dealt privately, or any game asks for more cards than
+there are, the call raises ValueError ("more players than the deck allows"). One assumption:
+cards folded face down that nobody saw are not known to be out, so they count as live.
 
 >>> r = stud_equity(["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"])
 >>> r.method, r.deals, [round(e, 4) for e in r.equity]
@@ -132,6 +138,13 @@ def _parse_players(players: Sequence[CardsLike], what: str) -> list[list[int]]:
         except (ValueError, TypeError) as exc:
             raise type(exc)(f"player {i}: {exc}") from None
     return hands
+
+
+def _parse_named(cards: CardsLike, what: str) -> list[int]:
+    try:
+        return parse_cards(cards)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"{what}: {exc}") from None
 
 
 def _check_disjoint(hands: list[list[int]], dead: list[int], board: list[int] | None = None) -> None:
@@ -331,7 +344,7 @@ def stud_equity(
     """
     game = _check_choice("game", game, tuple(_GAMES))
     hands = _parse_players(players, "players")
-    dead_cards = parse_cards(dead)
+    dead_cards = _parse_named(dead, "dead cards")
     deal = _stud_deal(hands, game, dead_cards)
     return _solve_named(deal, method, samples, seed, threads, progress, exhaustion=deal.community == 1)
 
@@ -358,8 +371,8 @@ def holdem_equity(
     ('exact', 990, 0.9162)
     """
     players = _parse_players(hands, "hands")
-    board_cards = parse_cards(board)
-    dead_cards = parse_cards(dead)
+    board_cards = _parse_named(board, "board")
+    dead_cards = _parse_named(dead, "dead cards")
     for i, h in enumerate(players, 1):
         if len(h) > 2:
             raise ValueError(f"too many cards for the game: hand {i} has {len(h)} ({format_cards(h)}), hold'em deals 2")
