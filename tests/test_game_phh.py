@@ -1,0 +1,127 @@
+"""PHH hand histories: write, read, replay; round trips with pokerkit when it is installed."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from studeval.game import HandHistory, StudState, Structure, dumps, load, loads, replay, stacked_deck, to_phh
+from studeval.game.phh import _MiniToml
+
+S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+
+def finished_hand(game: str, n: int, seed: int, deep: bool = True) -> StudState:
+    rng = random.Random(seed)
+    st = StudState(game, S, [400] * n if deep else [rng.choice([6, 30, 400]) for _ in range(n)], seed=seed)
+    while st.actor >= 0:
+        st.apply(rng.choice(st.legal_actions()))
+    return st
+
+
+def test_written_fields_and_finishing_stacks():
+    st = finished_hand("seven", 4, 1)
+    hh = to_phh(st)
+    assert hh.variant == "F7S" and hh.antes == [1] * 4 and hh.bring_in == 2
+    assert (hh.small_bet, hh.big_bet) == (5, 10)
+    assert hh.starting_stacks == [400] * 4 and hh.finishing_stacks == st.stacks
+    text = dumps(hh)
+    assert "finishing_stacks = " in text and "variant = 'F7S'" in text
+
+
+def test_five_card_stud_uses_our_own_variant_code():
+    st = finished_hand("five", 3, 2)
+    hh = to_phh(st, full=True)
+    assert hh.variant == "F5S"
+    first = [a for a in hh.actions if a.startswith("d dh")][0]
+    assert len(first.split()[-1]) == 4  # one down and one up card
+    assert replay(dumps(hh)).stacks == st.stacks
+
+
+def test_history_written_during_play_has_no_finishing_stacks_and_hides_cards():
+    st = StudState("seven", S, [100, 100], deck=stacked_deck("seven", [["As Ad Kh", "Ks Kd 2c"]]), seed=1)
+    hh = to_phh(st, seat=1)
+    assert hh.finishing_stacks is None
+    assert hh.actions == ["d dh p1 ????Kh", "d dh p2 KsKd2c"]
+    assert to_phh(st, full=True).actions[0] == "d dh p1 AsAdKh"
+
+
+def test_load_and_save_file(tmp_path):
+    st = finished_hand("seven", 3, 3)
+    path = tmp_path / "hand.phh"
+    path.write_text(dumps(to_phh(st, full=True)))
+    assert replay(load(path)).stacks == st.stacks
+
+
+def test_options_travel_in_user_fields():
+    st = StudState("seven", S, [50, 50, 50], seed=4, tie_rule="suits", odd_chip="dealer_left", raise_cap=None)
+    while st.actor >= 0:
+        st.apply(st.legal_actions()[0])
+    hh = loads(dumps(to_phh(st)))
+    assert hh.extra == {"_tie_rule": "suits", "_odd_chip": "dealer_left", "_raise_cap": -1}
+    again = replay(hh)
+    assert (again.tie_rule, again.odd_chip, again.raise_cap) == ("suits", "dealer_left", None)
+
+
+def test_mini_toml_reader_matches_tomllib():
+    tomllib = pytest.importorskip("tomllib")
+    for seed in range(30):
+        st = finished_hand("seven" if seed % 2 else "five", 2 + seed % 7, seed, deep=False)
+        text = dumps(to_phh(st, seed % st.n))
+        assert _MiniToml(text).parse() == tomllib.loads(text)
+    odd = "# a comment\nvariant = \"F7S\" # trailing\nactions = [\n 'p1 cc # note', # x\n]\nflag = true\nx = 1.5\n"
+    assert _MiniToml(odd).parse() == tomllib.loads(odd)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("variant = 'F7S'\n", "lacks the field"),
+        ("variant = 'NT'\nantes=[0,0]\nbring_in=1\nsmall_bet=2\nbig_bet=4\nstarting_stacks=[9,9]\nactions=[]", "not stud"),
+        ("variant = 'F7S'\nantes=[1,2]\nbring_in=2\nsmall_bet=5\nbig_bet=10\nstarting_stacks=[9,9]\nactions=[]", "differ"),
+        ("variant = = 'F7S'", "TOML|PHH"),
+    ],
+)
+def test_bad_files_raise_clear_errors(text, message):
+    with pytest.raises(ValueError, match=message):
+        replay(text)
+
+
+def _hh(actions: list[str], n: int = 3) -> HandHistory:
+    return HandHistory("F7S", [1] * n, 2, 5, 10, [100] * n, actions)
+
+
+def test_refuses_a_folded_card_dealt_again():
+    actions = ["d dh p1 AsAd2c", "d dh p2 KsKd9h", "d dh p3 QsQd8h", "p1 pb", "p2 cc", "p3 f", "d dh p1 Qs", "d dh p2 3c"]
+    with pytest.raises(ValueError, match="folded cards are never dealt again"):
+        replay(_hh(actions))
+
+
+def test_refuses_a_card_dealt_twice_and_out_of_turn_play():
+    with pytest.raises(ValueError, match="dealt twice"):
+        replay(_hh(["d dh p1 AsAd2c", "d dh p2 AsKd9h", "d dh p3 QsQd8h"]))
+    with pytest.raises(ValueError, match="p2 acts but p1 is to act"):
+        replay(_hh(["d dh p1 AsAd2c", "d dh p2 KsKd9h", "d dh p3 QsQd8h", "p2 cc"]))
+    with pytest.raises(ValueError, match="cannot raise to 7|legal actions"):
+        replay(_hh(["d dh p1 AsAd2c", "d dh p2 KsKd9h", "d dh p3 QsQd8h", "p1 pb", "p2 cbr 7"]))
+    with pytest.raises(ValueError, match="stops before the hand is over"):
+        replay(_hh(["d dh p1 AsAd2c", "d dh p2 KsKd9h", "d dh p3 QsQd8h", "p1 pb"]))
+
+
+def test_refuses_individual_seventh_cards_when_the_deck_is_exhausted():
+    st = StudState("seven", S, [1000] * 8, seed=0)
+    while st.actor >= 0:
+        kinds = [a.kind for a in st.legal_actions()]
+        st.act("call" if "call" in kinds else "bring_in" if "bring_in" in kinds else "check")
+    hh = to_phh(st, full=True)
+    hh.actions = [a for a in hh.actions if " sm" not in a]
+    board = next(a for a in hh.actions if a.startswith("d db"))
+    card = board.split()[-1]
+    # deal the "community" card to p1 alone, as a rule-blind dealer would, and others ??
+    hh.actions = [a if a != board else f"d dh p{k + 1} {'??' if k else card}" for k in range(1) for a in hh.actions]
+    extra = [f"d dh p{k + 1} ??" for k in range(1, 8)]
+    at = hh.actions.index(f"d dh p1 {card}")
+    hh.actions[at + 1:at + 1] = extra
+    with pytest.raises(ValueError, match="deck exhaustion"):
+        replay(hh)
