@@ -611,3 +611,24 @@ def test_seeded_deals_repeat_and_default_shuffle_is_the_os_source():
 def test_stacked_deck_refuses_repeats():
     with pytest.raises(ValueError, match="duplicate|repeated"):
         StudState("five", S, [100, 100], deck="2c 2c")
+
+
+def test_bring_in_duty_passes_on_when_the_bring_in_times_out():
+    st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
+    st.time_out()  # p3 has only anted: the hand is folded
+    assert st.folded[2] and st.actor == 0
+    assert legal(st) == [("bring_in", 2), ("complete", 5)]
+
+
+def test_bring_in_all_in_from_the_ante_passes_the_duty_on():
+    st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]], stacks=[100, 100, 1])
+    assert st.stacks[2] == 0 and st.actor == 0
+    assert legal(st) == [("bring_in", 2), ("complete", 5)]
+
+
+def test_short_all_in_raise_does_not_reopen_the_betting():
+    st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]], stacks=[100, 9, 100])
+    play(st, "p3 bring_in", "p1 complete", "p2 raise 8")  # all-in, 3 more: not a full raise
+    assert legal(st) == [("fold", 2), ("call", 8), ("raise", 13)]  # p3 has not acted since
+    play(st, "p3 call")
+    assert legal(st) == [("fold", 5), ("call", 8)]  # p1 already acted on the full bet

@@ -227,7 +227,7 @@ class _MiniToml:
         ch = s[self.i:self.i + 1]
         if ch == "[":
             self.i += 1
-            items = []
+            items: list[Any] = []
             while True:
                 self.skip(True)
                 if s[self.i:self.i + 1] == "]":
@@ -279,7 +279,7 @@ class _MiniToml:
 
 def _parse_toml(text: str) -> dict[str, Any]:
     try:
-        import tomllib
+        import tomllib  # type: ignore[import-not-found,unused-ignore]
     except ImportError:  # Python 3.10
         return _MiniToml(text).parse()
     try:
@@ -406,7 +406,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     pattern = [up for street in _DEALS[game] for up in street]
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
-    plan = []
+    plan: list[tuple[str, int, str, int | None]] = []
     for k, action in enumerate(hh.actions, 1):
         where = f"action {k} {action!r}"
         m = _TIMEOUT.match(action)
