@@ -49,7 +49,7 @@ typedef __m128i stud_v2;
 #define STUD_UNLIKELY(x) (x)
 #endif
 
-static inline int stud_popcount64_sw(uint64_t x) {
+STUD_INLINE int stud_popcount64_sw(uint64_t x) {
     x = x - ((x >> 1) & 0x5555555555555555ULL);
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;

@@ -10,6 +10,13 @@
 #include <stdint.h>
 #include "_tables.h"
 
+/* MSVC's C compiler spells inline __inline */
+#if defined(_MSC_VER) && !defined(__cplusplus)
+#define STUD_INLINE static __inline
+#else
+#define STUD_INLINE static inline
+#endif
+
 #define STUD_KEY_INIT (0x3333ULL << 32)     /* 3 in each suit nibble: bit 3 set at 5 cards */
 #define STUD_FLUSH_CHECK (0x8888ULL << 32)
 #define STUD_SLOT_MASK ((1u << STUD_SLOT_BITS) - 1u)
@@ -23,18 +30,18 @@ typedef struct {
 
 static const stud_hand STUD_EMPTY_HAND = {STUD_KEY_INIT, 0};
 
-static inline stud_hand stud_hand_add(stud_hand h, int card) {
+STUD_INLINE stud_hand stud_hand_add(stud_hand h, int card) {
     h.key += STUD_CARD_KEY[card];
     h.bits |= STUD_CARD_BIT[card];
     return h;
 }
 
-static inline int stud_flush_suit(uint64_t flush) {
+STUD_INLINE int stud_flush_suit(uint64_t flush) {
     return (flush & (0x8ULL << 32)) ? 0 : (flush & (0x80ULL << 32)) ? 1 : (flush & (0x800ULL << 32)) ? 2 : 3;
 }
 
 /* Shift that brings the flush suit's rank lane of the bits to the bottom (any when no flush). */
-static inline int stud_flush_shift(uint64_t flush) {
+STUD_INLINE int stud_flush_shift(uint64_t flush) {
 #if defined(__GNUC__) || defined(__clang__)
     return ((__builtin_ctzll(flush | (1ULL << 63)) - 35) & 12) << 2;
 #else
@@ -43,18 +50,18 @@ static inline int stud_flush_shift(uint64_t flush) {
 }
 
 /* Slot of a non-flush hand's rank part in STUD_VALUE. */
-static inline uint32_t stud_rank_slot(uint64_t key) {
+STUD_INLINE uint32_t stud_rank_slot(uint64_t key) {
     uint64_t x = (uint64_t)(uint32_t)key * STUD_HASH_MULT;
     return ((uint32_t)(x >> 32) ^ STUD_DISP[x >> (64 - STUD_BUCKET_BITS)]) & STUD_SLOT_MASK;
 }
 
 /* Value of a non-flush hand from the rank part of its key. */
-static inline uint16_t stud_rank_value(uint64_t key) {
+STUD_INLINE uint16_t stud_rank_value(uint64_t key) {
     return STUD_VALUE[stud_rank_slot(key)];
 }
 
 /* Value of a hand state holding 5, 6 or 7 cards. */
-static inline uint16_t stud_hand_value(stud_hand h) {
+STUD_INLINE uint16_t stud_hand_value(stud_hand h) {
     uint64_t flush = h.key & STUD_FLUSH_CHECK;
     uint32_t flush_index = STUD_FLUSH_BASE + (uint32_t)((h.bits >> stud_flush_shift(flush)) & 0x1FFF);
     return STUD_VALUE[flush ? flush_index : stud_rank_slot(h.key)];
@@ -62,7 +69,7 @@ static inline uint16_t stud_hand_value(stud_hand h) {
 
 /* Value of a flush hand from its cards, without the rank bits (the batch path skips them).
  * Bytes above 51 are passed over, so a bad row cannot index outside the table. */
-static inline uint16_t stud_flush_value(const uint8_t *cards, int n, uint64_t flush) {
+STUD_INLINE uint16_t stud_flush_value(const uint8_t *cards, int n, uint64_t flush) {
     int suit = stud_flush_suit(flush);
     unsigned mask = 0;
     for (int i = 0; i < n; i++) {
@@ -72,7 +79,7 @@ static inline uint16_t stud_flush_value(const uint8_t *cards, int n, uint64_t fl
 }
 
 /* Value of 5, 6 or 7 valid, distinct cards. */
-static inline uint16_t stud_eval_cards(const uint8_t *cards, int n) {
+STUD_INLINE uint16_t stud_eval_cards(const uint8_t *cards, int n) {
     uint64_t key = STUD_KEY_INIT;
     for (int i = 0; i < n; i++) key += STUD_CARD_KEY[cards[i]];
     uint64_t flush = key & STUD_FLUSH_CHECK;
@@ -80,7 +87,7 @@ static inline uint16_t stud_eval_cards(const uint8_t *cards, int n) {
     return stud_rank_value(key);
 }
 
-static inline uint16_t stud_eval7(const uint8_t *c) {
+STUD_INLINE uint16_t stud_eval7(const uint8_t *c) {
     uint64_t key = STUD_KEY_INIT + STUD_CARD_KEY[c[0]] + STUD_CARD_KEY[c[1]] + STUD_CARD_KEY[c[2]] +
                    STUD_CARD_KEY[c[3]] + STUD_CARD_KEY[c[4]] + STUD_CARD_KEY[c[5]] + STUD_CARD_KEY[c[6]];
     uint64_t flush = key & STUD_FLUSH_CHECK;
@@ -88,7 +95,7 @@ static inline uint16_t stud_eval7(const uint8_t *c) {
     return stud_rank_value(key);
 }
 
-static inline uint16_t stud_eval5(const uint8_t *c) {
+STUD_INLINE uint16_t stud_eval5(const uint8_t *c) {
     uint64_t key = STUD_KEY_INIT + STUD_CARD_KEY[c[0]] + STUD_CARD_KEY[c[1]] + STUD_CARD_KEY[c[2]] +
                    STUD_CARD_KEY[c[3]] + STUD_CARD_KEY[c[4]];
     uint64_t flush = key & STUD_FLUSH_CHECK;
@@ -97,7 +104,7 @@ static inline uint16_t stud_eval5(const uint8_t *c) {
 }
 
 /* 0 when the row holds n distinct cards 0..51; otherwise 1 + the index of the first bad card. */
-static inline int stud_check_row(const uint8_t *cards, int n) {
+STUD_INLINE int stud_check_row(const uint8_t *cards, int n) {
     uint64_t seen = 0;
     for (int i = 0; i < n; i++) {
         uint64_t bit = 1ULL << (cards[i] & 63);
