@@ -632,3 +632,40 @@ def test_short_all_in_raise_does_not_reopen_the_betting():
     assert legal(st) == [("fold", 2), ("call", 8), ("raise", 13)]  # p3 has not acted since
     play(st, "p3 call")
     assert legal(st) == [("fold", 5), ("call", 8)]  # p1 already acted on the full bet
+
+
+def test_deal_starts_at_the_dealers_left_and_goes_clockwise_000_003():
+    # one card at a time: p1's first down card is the top card, p2's the next, ...
+    st = StudState("seven", S, [100] * 3, deck="2c 3c 4c  5c 6c 7c  8c 9c Tc", seed=0)
+    assert [format_cards(d) for d in st.down] == ["2c 5c", "3c 6c", "4c 7c"]
+    assert [format_cards(u) for u in st.up] == ["8c", "9c", "Tc"]
+
+
+def test_showing_hands_rank_pairs_and_kickers_not_straights_or_flushes_001():
+    # p1 shows 5-6-7-8 of hearts by sixth street: no pair, so it ranks as eight high
+    streets = [["Ah Kd 5h", "Ac Kc 2c", "Qh Qd 9s"], ["6h", "2d", "9d"], ["7h", "3s", "4c"], ["8h", "4s", "Ts"]]
+    st = table("seven", streets)
+    play(st, "p2 bring_in", "p3 call", "p1 call")
+    assert st.actor == 2  # 9-9 showing
+    play(st, "p3 check", "p1 check", "p2 check")
+    assert st.actor == 2  # 9-9-4 beats 2-2-3 (the higher pair) and 5-6-7 of hearts (no pair)
+    play(st, "p3 check", "p1 check", "p2 check")
+    assert st.actor == 2  # 9-9-T-4 first; p1's four-card straight flush counts as eight high
+    assert st._best_showing([0, 1]) == 1  # even a pair of deuces beats it
+
+
+def test_two_pair_showing_beats_one_pair_and_trips_beat_two_pair():
+    streets = [["Ah Kd 5h", "Ac Kc 2c", "Qh Qd 9s"], ["5d", "2d", "Ts"], ["7h", "3s", "9c"]]
+    st = table("seven", streets)
+    play(st, "p2 bring_in", "p3 call", "p1 call")
+    assert st.actor == 0  # 5-5 beats 2-2 and T-9
+    play(st, "p1 check", "p2 check", "p3 check")
+    assert st.actor == 2  # T-9-9 (a pair of nines) beats 5-5-7 and 2-2-3
+
+
+def test_cards_speak_ace_plays_low_in_a_straight_001():
+    st = table("five", [["Ah 2c", "Kd Kh"], ["3d", "9c"], ["4s", "7d"], ["5c", "8s"]])
+    play(st, "p1 bring_in", "p2 call")
+    while st.actor >= 0:
+        st.act("check")
+    assert st.pots[0].winners == (0,)  # 5-4-3-2-A beats a pair of kings
