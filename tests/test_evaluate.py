@@ -179,3 +179,14 @@ def test_showing_rank_ignores_straights_flushes_and_suits() -> None:
     for bad in ("", "As Ks Qs Js Ts"):
         with pytest.raises(ValueError, match="1 to 4"):
             showing_rank(bad)
+
+
+def test_compiled_core_docstring_examples() -> None:
+    # pytest's doctest collection does not reach compiled modules; Cython keeps the
+    # docstrings in __test__, which doctest reads
+    import doctest
+
+    import studeval._core as core
+
+    result = doctest.testmod(core)
+    assert result.attempted >= 3 and result.failed == 0
