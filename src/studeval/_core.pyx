@@ -226,7 +226,7 @@ def evaluate_batch(hands, threads=None, *, check=True):
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 17]], dtype=np.uint8)).tolist()
-    [7297, 5855]
+    [7452, 5855]
     """
     if not isinstance(hands, np.ndarray):
         raise TypeError(f"evaluate_batch takes a numpy array of dtype uint8, got {type(hands).__name__}")
