@@ -125,3 +125,46 @@ def test_refuses_individual_seventh_cards_when_the_deck_is_exhausted():
     hh.actions[at + 1:at + 1] = extra
     with pytest.raises(ValueError, match="deck exhaustion"):
         replay(hh)
+
+
+def test_damaged_histories_are_refused_with_value_errors_only():
+    """Delete, repeat, swap or garble actions at random: replay either gives a consistent
+    result or raises ValueError/TypeError, never anything else."""
+    rng = random.Random(1)
+    refused = 0
+    for h in range(1500):
+        n = rng.randint(2, 8)
+        st = StudState(rng.choice(["seven", "five"]), S, [rng.choice([6, 30, 400]) for _ in range(n)], seed=h)
+        while st.actor >= 0:
+            if rng.random() < 0.01:
+                st.time_out()
+                continue
+            st.apply(rng.choice(st.legal_actions()))
+        hh = to_phh(st, rng.choice([None, 0]), full=rng.random() < 0.5)
+        acts = list(hh.actions)
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(len(acts))
+            kind = rng.randrange(6)
+            if kind == 0:
+                del acts[k]
+            elif kind == 1:
+                acts.insert(k, acts[rng.randrange(len(acts))])
+            elif kind == 2:
+                text = list(acts[k])
+                text[rng.randrange(len(text))] = rng.choice("pcfbrsmd 0123456789?#AKQJT-xhcds")
+                acts[k] = "".join(text)
+            elif kind == 3:
+                j = rng.randrange(len(acts))
+                acts[k], acts[j] = acts[j], acts[k]
+            elif kind == 4:
+                acts = acts[:k] or acts[:1]
+            else:
+                hh.starting_stacks = [rng.choice([0, 1, 3, -2, 50]) for _ in hh.starting_stacks]
+        hh.actions = acts
+        try:
+            again = replay(dumps(hh))
+        except (ValueError, TypeError):
+            refused += 1
+            continue
+        assert sum(again.stacks) == sum(hh.starting_stacks)
+    assert refused > 500

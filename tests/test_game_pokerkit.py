@@ -1,9 +1,11 @@
 """Round trips with pokerkit's PHH reader and writer (pokerkit is a test extra).
 
 Where pokerkit's rules differ from ours the hands are kept within what both model: pokerkit
-has no open-pair big bet, keeps the raise cap when a fold leaves two players, does not model
-deck exhaustion (it recycles folded cards), and treats an all-in completion for less than the
-small bet differently; those hands are covered by studeval's own replay tests.
+has no open-pair big bet, keeps the raise cap when a fold leaves two players, and does not
+model deck exhaustion (it recycles folded cards). Its reader (0.7.x) also refuses some of our
+histories with all-in players (it raises "Unable to repair the hand history" or a KeyError
+while placing the opener), so these round trips use deep stacks; all-in hands are covered by
+studeval's own write-then-replay tests.
 """
 
 from __future__ import annotations

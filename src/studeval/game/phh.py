@@ -418,7 +418,10 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
             continue
         if words[0] == "d":
             if len(words) == 4 and words[1] == "dh":
-                script[_seat(words[2], n, where)].extend(_phh_cards(words[3], where))
+                seat = _seat(words[2], n, where)
+                script[seat].extend(_phh_cards(words[3], where))
+                if len(script[seat]) > len(pattern):
+                    raise ValueError(f"{where}: p{seat + 1} gets more than {len(pattern)} cards")
             elif len(words) == 3 and words[1] == "db":
                 script[n].extend(_phh_cards(words[2], where))
             else:
