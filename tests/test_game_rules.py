@@ -669,3 +669,16 @@ def test_cards_speak_ace_plays_low_in_a_straight_001():
     while st.actor >= 0:
         st.act("check")
     assert st.pots[0].winners == (0,)  # 5-4-3-2-A beats a pair of kings
+
+
+def test_everyone_all_in_on_the_antes_deals_out_to_showdown():
+    st = StudState("seven", S, [1, 1, 1], seed=4)
+    assert st.finished and st.actor < 0
+    assert all(len(st.hand(i)) == 7 for i in range(3))
+    assert sum(st.stacks) == 3 and sum(st.payouts) == 3
+
+
+def test_one_player_with_chips_left_does_not_bet_alone():
+    st = StudState("five", S, [1, 1, 50], seed=4)
+    assert st.finished  # the bring-in would have nobody to face: no betting at all
+    assert sum(st.stacks) == 52 and st.stacks[2] >= 49
