@@ -77,6 +77,7 @@ def test_pokerkit_f7s_histories_replay_in_studeval():
         assert replay(text).stacks == stacks, text
 
 
+@pytest.mark.filterwarnings("ignore:Returning reserved")  # pokerkit recycling folded cards
 def test_pokerkit_eight_handed_histories_replay_or_are_refused_clearly():
     """pokerkit deals every player a seventh card even from recycled folded cards; studeval
     replays what its rules allow and refuses the rest, naming the rule."""
