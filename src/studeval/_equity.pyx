@@ -41,6 +41,117 @@ cdef extern from *:
         uint64_t (*next_uint64)(void *st) noexcept nogil
         uint32_t (*next_uint32)(void *st) noexcept nogil
 
+cdef extern from *:
+    """
+    /* The subsets of one completion, for the heads-up count. A completion is up to 7 live
+     * positions, 6 bits each, increasing. Subsets are built depth-first, each from a smaller
+     * one plus a larger position, so a subset's combinatorial rank is one add away from its
+     * parent's: binom[p][k] is C(p, k), rows of 8. Only sizes whose bit is set in `sizes` are
+     * touched; sizes above `build` are not built. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #define STUDEVAL_HOT static inline __attribute__((always_inline))
+    #elif defined(_MSC_VER)
+    #define STUDEVAL_HOT static __forceinline
+    #else
+    #define STUDEVAL_HOT static inline
+    #endif
+
+    /* sum over the subsets S of (-1)^|S| table[offset[|S|] + rank(S)] */
+    STUDEVAL_HOT int64_t studeval_ie_query(const int32_t *table, uint64_t code, int r, int build,
+                                           const int64_t *offset, int sizes, const int64_t *binom) {
+        int64_t part[128];
+        int8_t size[128];
+        int count = 1;
+        int64_t acc = (sizes & 1) ? table[offset[0]] : 0;
+        part[0] = 0;
+        size[0] = 0;
+        for (int i = 0; i < r; i++) {
+            const int64_t *row = binom + 8 * ((code >> (6 * i)) & 63);
+            int c = count;
+            for (int j = 0; j < c; j++) {
+                int k = size[j];
+                if (k < build) {
+                    int64_t q = part[j] + row[k + 1];
+                    part[count] = q;
+                    size[count] = (int8_t)(k + 1);
+                    count++;
+                    if ((sizes >> (k + 1)) & 1) {
+                        int32_t t = table[offset[k + 1] + q];
+                        acc += (k & 1) ? t : -t;
+                    }
+                }
+            }
+        }
+        return acc;
+    }
+
+    /* table[offset[|S|] + rank(S)] += 1 for every subset S */
+    STUDEVAL_HOT void studeval_ie_insert(int32_t *table, uint64_t code, int r, int build,
+                                         const int64_t *offset, int sizes, const int64_t *binom) {
+        int64_t part[128];
+        int8_t size[128];
+        int count = 1;
+        if (sizes & 1) table[offset[0]] += 1;
+        part[0] = 0;
+        size[0] = 0;
+        for (int i = 0; i < r; i++) {
+            const int64_t *row = binom + 8 * ((code >> (6 * i)) & 63);
+            int c = count;
+            for (int j = 0; j < c; j++) {
+                int k = size[j];
+                if (k < build) {
+                    int64_t q = part[j] + row[k + 1];
+                    part[count] = q;
+                    size[count] = (int8_t)(k + 1);
+                    count++;
+                    if ((sizes >> (k + 1)) & 1) table[offset[k + 1] + q] += 1;
+                }
+            }
+        }
+    }
+
+    /* For every s-card subset T of the completion: compare by_rank[rank(T)] with v. */
+    STUDEVAL_HOT void studeval_ie_nested(const uint16_t *by_rank, uint64_t code, int r, int s, int v,
+                                         int x_is_a, const int64_t *binom, int64_t *a_wins, int64_t *ties) {
+        int64_t part[128];
+        int8_t size[128];
+        int count = 1;
+        if (r == s || s == 0) {  /* the completion itself, or the empty set */
+            int64_t q = 0;
+            if (s == 0) r = 0;
+            for (int i = 0; i < r; i++) q += binom[8 * ((code >> (6 * i)) & 63) + i + 1];
+            int vx = by_rank[q];
+            *ties += vx == v;
+            *a_wins += vx != v && ((vx > v) == x_is_a);
+            return;
+        }
+        part[0] = 0;
+        size[0] = 0;
+        for (int i = 0; i < r; i++) {
+            const int64_t *row = binom + 8 * ((code >> (6 * i)) & 63);
+            int c = count;
+            for (int j = 0; j < c; j++) {
+                int k = size[j];
+                if (k < s) {
+                    int64_t q = part[j] + row[k + 1];
+                    if (k + 1 == s) {
+                        int vx = by_rank[q];
+                        *ties += vx == v;
+                        *a_wins += vx != v && ((vx > v) == x_is_a);
+                    } else {
+                        part[count] = q;
+                        size[count] = (int8_t)(k + 1);
+                        count++;
+                    }
+                }
+            }
+        }
+    }
+    """
+    int64_t studeval_ie_query(const int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept nogil
+    void studeval_ie_insert(int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept nogil
+    void studeval_ie_nested(const uint16_t *by_rank, uint64_t code, int r, int s, int v, int x_is_a, const int64_t *binom, int64_t *a_wins, int64_t *ties) noexcept nogil
+
 cdef enum:
     MAXP = 12          # players a kernel handles (more cannot be dealt from 52 cards anyway)
     MAXV = 7463        # hand values are 1..7462
@@ -80,11 +191,16 @@ cdef inline stud_hand _known_state(const uint8_t[:, ::1] known, const int32_t[::
 #
 # Let A and B be the two players' completions (r_a and r_b cards from the n live cards). The
 # pairs (a, b) with a and b disjoint and value(a) > value(b) number
-#     sum over a of  sum over S subset of a of (-1)^|S| #{b containing S : value(b) < value(a)}.
-# Sweeping values upwards while counting, per subset S of the live cards, the completions of B
-# seen so far that contain S makes every inner count one table read. Subsets are numbered by
-# size and then by the combinatorial number system, so the table has sum_k C(n, k) entries
-# (k up to min(r_a, r_b)).
+#     sum over a of  sum over S subset of a of (-1)^|S| #{b containing S : value(b) < value(a)}
+# (S runs up to s = min(r_a, r_b) cards). Sweeping values upwards while counting, per subset S
+# of the live cards, the completions of B seen so far that contain S makes every inner count
+# one table read. Subsets are numbered by size and then by the combinatorial number system.
+#
+# The largest subsets (|S| = s) are done another way: there S is a whole completion of the
+# side that draws s cards, say X, and the term counts the pairs where X's completion lies
+# inside the other side's, Y's. So for every completion y and every s-card subset T of it, X's
+# value of T (a table by rank) is compared with y's. That keeps the sweep's table to the
+# subsets of fewer than s cards: tens of kilobytes instead of most of a megabyte, in cache.
 
 
 cdef struct _Side:
@@ -92,9 +208,19 @@ cdef struct _Side:
     int64_t count
     uint64_t *packed        # positions of each completion, 6 bits each, sorted by value
     int64_t *start          # completions of value v are packed[start[v]:start[v + 1]]
+    uint16_t *by_rank       # if asked for: the value of each completion by its rank
 
 
-cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *live) noexcept nogil:
+cdef inline int64_t _rank(const int *pos, int r) noexcept nogil:
+    """Combinatorial-number-system rank of positions pos[0] < ... < pos[r-1]."""
+    cdef int64_t rank = 0
+    cdef int j
+    for j in range(r):
+        rank += _BINOM[pos[j]][j + 1]
+    return rank
+
+
+cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *live, bint by_rank) noexcept nogil:
     """Enumerate the completions (counting sort by value); 1 if out of memory."""
     cdef int64_t total = _BINOM[n][r]
     cdef int pos[MAXR + 1]
@@ -106,8 +232,9 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
     side.count = total
     side.start = <int64_t *> calloc(MAXV + 1, sizeof(int64_t))
     side.packed = <uint64_t *> malloc(total * sizeof(uint64_t) + 8)
+    side.by_rank = <uint16_t *> malloc(total * sizeof(uint16_t) + 8) if by_rank else NULL
     fill = <int64_t *> calloc(MAXV + 1, sizeof(int64_t))
-    if side.start == NULL or side.packed == NULL or fill == NULL:
+    if side.start == NULL or side.packed == NULL or fill == NULL or (by_rank and side.by_rank == NULL):
         free(fill)
         return 1
     for pass_ in range(2):
@@ -117,6 +244,8 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
             v = stud_hand_value(base)
             if pass_ == 0:
                 side.start[v + 1] += 1
+                if by_rank:
+                    side.by_rank[0] = <uint16_t>v
             else:
                 side.packed[fill[v]] = 0
                 fill[v] += 1
@@ -132,6 +261,8 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
                 v = stud_hand_value(st[r])
                 if pass_ == 0:
                     side.start[v + 1] += 1
+                    if by_rank:
+                        side.by_rank[_rank(pos, r)] = <uint16_t>v
                 else:
                     code = 0
                     for j in range(r):
@@ -153,76 +284,42 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
     return 0
 
 
-cdef inline int _subsets(uint64_t code, int r, int s, const int64_t *offset, int sizes,
-                         int64_t *index, int *sign) noexcept nogil:
-    """Table slots of the subsets of a completion whose size is in the bit set ``sizes``
-    (all sizes up to s are built, the larger from the smaller); returns how many."""
-    cdef int count = 1, i, j, c, k, p, out = 0
-    cdef int64_t part[128]
-    cdef int size[128]
-    part[0] = 0
-    size[0] = 0
-    for i in range(r):
-        p = <int>((code >> (6 * i)) & 63)
-        c = count
-        for j in range(c):
-            k = size[j]
-            if k < s:
-                # positions come in increasing order, so p is the (k+1)-th smallest of the subset
-                part[count] = part[j] + _BINOM[p][k + 1]
-                size[count] = k + 1
-                count += 1
-    for j in range(count):
-        if (sizes >> size[j]) & 1:
-            index[out] = part[j] + offset[size[j]]
-            sign[out] = 1 - 2 * (size[j] & 1)
-            out += 1
-    return out
+cdef void _free_side(_Side *side) noexcept nogil:
+    free(side.packed)
+    free(side.start)
+    free(side.by_rank)
+    side.packed = NULL
+    side.start = NULL
+    side.by_rank = NULL
 
 
-cdef inline int64_t _query(const int32_t *table, uint64_t code, int r, int s, const int64_t *offset, int sizes) noexcept nogil:
-    cdef int64_t index[128]
-    cdef int sign[128]
-    cdef int count = _subsets(code, r, s, offset, sizes, index, sign), j
-    cdef int64_t total = 0
-    for j in range(count):
-        total += sign[j] * table[index[j]]
-    return total
-
-
-cdef inline void _insert(int32_t *table, uint64_t code, int r, int s, const int64_t *offset, int sizes) noexcept nogil:
-    cdef int64_t index[128]
-    cdef int sign[128]
-    cdef int count = _subsets(code, r, s, offset, sizes, index, sign), j
-    for j in range(count):
-        table[index[j]] += 1
-
-
-cdef int _sweep(const _Side *a, const _Side *b, int s, const int64_t *offset, int sizes,
+cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, int sizes,
                 int64_t *less_out, int64_t *tie_out) noexcept nogil:
-    """The inclusion-exclusion terms of the subset sizes in ``sizes``: the signed count of
-    pairs where a beats b, and of tied pairs. b is only inserted, a only queried (twice on
-    the values both sides reach), so the caller puts the side with costlier subsets second.
+    """The terms of the subset sizes in ``sizes`` (all below ``top``): the signed counts of
+    pairs where a beats b and of tied pairs. b is only inserted, a only queried (twice on the
+    values both reach), so the caller puts the side with costlier subsets second.
     1 if out of memory."""
     cdef int v, ra = a.r, rb = b.r
     cdef int64_t i, less = 0, group, tie = 0
-    cdef int32_t *table = <int32_t *> calloc(offset[s + 1], sizeof(int32_t))
+    cdef bint has_a
+    cdef int32_t *table = <int32_t *> calloc(offset[top] + 1, sizeof(int32_t))
     if table == NULL:
         return 1
     for v in range(1, MAXV):
         group = 0
-        if a.start[v] != a.start[v + 1]:
+        has_a = a.start[v] != a.start[v + 1]
+        if has_a:
             # the table holds the completions of b worth less than v
             for i in range(a.start[v], a.start[v + 1]):
-                group += _query(table, a.packed[i], ra, s, offset, sizes)
+                group += studeval_ie_query(table, a.packed[i], ra, top - 1, offset, sizes, &_BINOM[0][0])
             less += group
         if b.start[v] != b.start[v + 1]:
             for i in range(b.start[v], b.start[v + 1]):
-                _insert(table, b.packed[i], rb, s, offset, sizes)
-            if a.start[v] != a.start[v + 1]:
+                studeval_ie_insert(table, b.packed[i], rb, top - 1, offset, sizes, &_BINOM[0][0])
+            if has_a:
                 # now also those worth exactly v: the difference is the tied pairs
                 for i in range(a.start[v], a.start[v + 1]):
-                    tie += _query(table, a.packed[i], ra, s, offset, sizes)
+                    tie += studeval_ie_query(table, a.packed[i], ra, top - 1, offset, sizes, &_BINOM[0][0])
                 tie -= group
     free(table)
     less_out[0] = less
@@ -230,20 +327,33 @@ cdef int _sweep(const _Side *a, const _Side *b, int s, const int64_t *offset, in
     return 0
 
 
+cdef void _nested(const _Side *x, const _Side *y, int s, bint x_is_a, int64_t *less_out, int64_t *tie_out) noexcept nogil:
+    """The |S| = s term: pairs where x's completion (s cards) lies inside y's, counted as
+    (pairs where a beats b, tied pairs), signed."""
+    cdef int v, sign = 1 - 2 * (s & 1)
+    cdef int64_t i, a_wins = 0, ties = 0
+    for v in range(1, MAXV):
+        for i in range(y.start[v], y.start[v + 1]):
+            studeval_ie_nested(x.by_rank, y.packed[i], y.r, s, v, x_is_a, &_BINOM[0][0], &a_wins, &ties)
+    less_out[0] = sign * a_wins
+    tie_out[0] = sign * ties
+
+
 def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
                   const uint8_t[::1] known_b, int draws_b, int threads=1):
     """(a wins, b wins, ties) over all disjoint pairs of completions, no shared cards.
 
-    With several threads, each sweeps its own share of the subset sizes (they are
-    independent terms of the sum)."""
+    The terms are independent: with several threads, one counts the nested pairs and the
+    others share the smaller subset sizes of the sweep."""
     cdef stud_hand ha = STUD_EMPTY_HAND, hb = STUD_EMPTY_HAND
-    cdef int j, k, g, err = 0, n = <int>live.shape[0], s, groups
+    cdef int j, k, g, err = 0, n = <int>live.shape[0], s, groups, tasks
+    cdef bint x_is_a
     cdef _Side a, b
     cdef int64_t offset[MAXR + 2]
-    cdef int sizes[MAXR + 1]
-    cdef int64_t less[MAXR + 1]
-    cdef int64_t tie[MAXR + 1]
-    cdef int fail[MAXR + 1]
+    cdef int sizes[MAXR + 2]
+    cdef int64_t less[MAXR + 2]
+    cdef int64_t tie[MAXR + 2]
+    cdef int fail[MAXR + 2]
     cdef int64_t total, wins_a = 0, ties = 0
     if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n or draws_a < 0 or draws_b < 0:
         raise ValueError("headsup_exact: bad deal shape")
@@ -252,43 +362,49 @@ def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws
     for j in range(known_b.shape[0]):
         hb = stud_hand_add(hb, known_b[j])
     s = min(draws_a, draws_b)
+    x_is_a = draws_a == s
     offset[0] = 0
     for k in range(s + 1):
         offset[k + 1] = offset[k] + _BINOM[n][k]
-    # share the subset sizes out by their work, heaviest first, each to the least loaded group
-    groups = max(1, min(threads, s + 1))
-    for g in range(groups):
+    # the sweep's sizes 0..s-1, shared out by their work (heaviest first, to the least loaded)
+    groups = max(1, min(threads - 1, s)) if threads > 1 else 1
+    for g in range(MAXR + 2):
         sizes[g] = 0
         less[g] = 0
         tie[g] = 0
         fail[g] = 0
-    weight = [_BINOM[n][draws_b] * _BINOM[draws_b][k] + 2 * _BINOM[n][draws_a] * _BINOM[draws_a][k] for k in range(s + 1)]
+    weight = [_BINOM[n][draws_b] * _BINOM[draws_b][k] + 2 * _BINOM[n][draws_a] * _BINOM[draws_a][k] for k in range(s)]
     group_load = [0] * groups
-    for k in sorted(range(s + 1), key=weight.__getitem__, reverse=True):
+    for k in sorted(range(s), key=weight.__getitem__, reverse=True):
         g = group_load.index(min(group_load))
         sizes[g] |= 1 << k
         group_load[g] += weight[k]
-    a.packed = NULL
-    a.start = NULL
-    b.packed = NULL
-    b.start = NULL
+    tasks = groups + 1  # the last task counts the nested pairs
+    a.packed = a.start = NULL
+    a.by_rank = NULL
+    b.packed = b.start = NULL
+    b.by_rank = NULL
     try:
         with nogil:
-            err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL)
+            err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, x_is_a)
             if not err:
-                err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL)
+                err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, not x_is_a)
             if not err:
-                for g in prange(groups, num_threads=groups, schedule="static", chunksize=1):
-                    fail[g] = _sweep(&a, &b, s, offset, sizes[g], &less[g], &tie[g])
-        for g in range(groups):
+                for g in prange(tasks, num_threads=min(threads, tasks), schedule="static", chunksize=1):
+                    if g == tasks - 1:
+                        if x_is_a:
+                            _nested(&a, &b, s, True, &less[g], &tie[g])
+                        else:
+                            _nested(&b, &a, s, False, &less[g], &tie[g])
+                    elif sizes[g]:
+                        fail[g] = _sweep(&a, &b, s, offset, sizes[g], &less[g], &tie[g])
+        for g in range(tasks):
             err |= fail[g]
             wins_a += less[g]
             ties += tie[g]
     finally:
-        free(a.packed)
-        free(a.start)
-        free(b.packed)
-        free(b.start)
+        _free_side(&a)
+        _free_side(&b)
     if err:
         raise MemoryError("not enough memory for the exact heads-up count")
     total = _BINOM[n][draws_a] * _BINOM[n - draws_a][draws_b]
