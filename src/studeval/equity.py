@@ -239,24 +239,25 @@ def _arrays(deal: _Deal):
 
 def _result(wins: np.ndarray, ties: np.ndarray, deals: int, method: str, start: float, community: bool) -> EquityResult:
     """Probabilities from counts: ties[p, k] counts the k-way splits of player p."""
-    P = len(wins)
-    k = np.arange(P + 1, dtype=np.float64)
-    k[:2] = 1.0
-    win = wins / deals
-    tie = ties.sum(axis=1) / deals
-    share = wins + (ties / k).sum(axis=1)
-    equity = share / deals
-    if method == "exact":
-        stderr = np.zeros(P)
-    else:
-        square = wins + (ties / (k * k)).sum(axis=1)
-        var = np.maximum(square / deals - equity**2, 0.0) * deals / max(deals - 1, 1)
-        stderr = np.sqrt(var / deals)
+    equity, win, tie, stderr = [], [], [], []
+    for w, row in zip(wins.tolist(), ties.tolist()):
+        share = w + sum(row[k] / k for k in range(2, len(row)))
+        e = share / deals
+        equity.append(e)
+        win.append(w / deals)
+        tie.append(sum(row) / deals)
+        if method == "exact":
+            stderr.append(0.0)
+        else:
+            # each deal pays 1, 1/k or 0: the variance of that share over the deals
+            square = w + sum(row[k] / (k * k) for k in range(2, len(row)))
+            var = max(square / deals - e * e, 0.0) * deals / max(deals - 1, 1)
+            stderr.append(math.sqrt(var / deals))
     return EquityResult(
-        equity=tuple(float(x) for x in equity),
-        win=tuple(float(x) for x in win),
-        tie=tuple(float(x) for x in tie),
-        stderr=tuple(float(x) for x in stderr),
+        equity=tuple(equity),
+        win=tuple(win),
+        tie=tuple(tie),
+        stderr=tuple(stderr),
         deals=int(deals),
         method=method,
         seconds=time.perf_counter() - start,
