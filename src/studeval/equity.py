@@ -347,7 +347,7 @@ def stud_equity(
     hands = _parse_players(players, "players")
     dead_cards = _parse_named(dead, "dead cards")
     deal = _stud_deal(hands, game, dead_cards)
-    return _solve_named(deal, method, samples, seed, threads, progress, exhaustion=deal.community == 1)
+    return _solve(deal, method, samples, seed, threads, progress, exhaustion=deal.community == 1)
 
 
 def holdem_equity(
@@ -364,8 +364,10 @@ def holdem_equity(
     """Equities of Texas hold'em hands, with the same result type as :func:`stud_equity`.
 
     Each hand is its two hole cards (fewer if not all are known: the rest come from the live
-    deck); ``board`` holds 0 to 5 known board cards. Exact over every board heads-up from
-    preflop on, and multiway when the deals fit the budget; Monte Carlo otherwise.
+    deck); ``board`` holds 0 to 5 known board cards and ``dead`` cards out of play. Exact over
+    every board heads-up from preflop on, and multiway when the deals fit the budget; Monte
+    Carlo otherwise. ``method``, ``samples``, ``seed``, ``threads`` and ``progress`` work as
+    in :func:`stud_equity`; bad input raises ValueError naming the problem.
 
     >>> r = holdem_equity(["Ah As", "Kd Kc"], board="2c 7d 9h")
     >>> r.method, r.deals, round(r.equity[0], 4)
@@ -388,10 +390,20 @@ def holdem_equity(
             f"more players than the deck allows: {len(players)} hands need {sum(draws) + community} more cards but only {len(live)} are live"
         )
     deal = _Deal([h + board_cards for h in players], draws, community, [True] * len(players), live)
-    return _solve_named(deal, method, samples, seed, threads, progress, exhaustion=False)
+    return _solve(deal, method, samples, seed, threads, progress, exhaustion=False)
 
 
-def _solve_named(deal, method, samples, seed, threads, progress, *, exhaustion: bool) -> EquityResult:
+def _solve(
+    deal: _Deal,
+    method: str,
+    samples: int,
+    seed: int | None,
+    threads: int | None,
+    progress: Callable[[float], None] | None,
+    *,
+    exhaustion: bool,
+) -> EquityResult:
+    """Check the options, pick the method and run it."""
     start = time.perf_counter()
     method = _check_choice("method", method, _METHODS)
     if isinstance(samples, bool) or not isinstance(samples, int):
