@@ -362,6 +362,21 @@ def test_exact_is_the_same_on_any_thread_count() -> None:
     assert (a.equity, a.win, a.tie, a.deals) == (b.equity, b.win, b.tie, b.deals)
 
 
+def test_headsup_count_is_the_same_however_its_terms_are_shared_out() -> None:
+    # threads split the inclusion-exclusion terms by subset size: the sum must not move
+    results = [stud_equity(["As Ah Kd", "Qc Qd 7s"], method="exact", threads=t) for t in (1, 2, 3, 5)]
+    assert len({(r.win, r.tie, r.deals) for r in results}) == 1
+
+
+def test_permuting_players_permutes_results() -> None:
+    hands = ["As Ah Kd 2c 3c 4d", "Qc Qd 7s 7h 9d", "Jh Jd Tc Ts 5h"]
+    base = stud_equity(hands, method="exact")
+    for order in itertools.permutations(range(3)):
+        r = stud_equity([hands[i] for i in order], method="exact")
+        assert r.equity == pytest.approx([base.equity[i] for i in order], abs=1e-15)
+        assert r.tie == pytest.approx([base.tie[i] for i in order], abs=1e-15)
+
+
 def test_auto_says_which_method_it_used() -> None:
     assert stud_equity(["As Ah Kd", "Qc Qd 7s"]).method == "exact"
     assert stud_equity(["As Ah Kd", "Qc Qd 7s", "Jh"], samples=10_000, seed=0).method == "monte-carlo"
