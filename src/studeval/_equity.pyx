@@ -14,10 +14,9 @@ and fills ``wins`` (int64, P) and ``ties`` (int64, P x (P + 1)): ``ties[p, k]`` 
 where player p split the pot k ways. Each deal is one uniformly random assignment of distinct
 live cards to the open slots, so exact counts are over all such assignments.
 """
-import numpy as np
 
 from cpython.pycapsule cimport PyCapsule_GetPointer
-from cython.parallel cimport prange, parallel, threadid
+from cython.parallel cimport prange, threadid
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
