@@ -67,6 +67,14 @@ def test_stud_exact_3rd_studeval(benchmark, threads) -> None:
     assert r.deals == 18_265_297_050 and abs(r.equity[0] - 0.66473) < 1e-4
 
 
+@pytest.mark.benchmark(group="stud7 exact heads-up, 3rd street against one up card (As Ah Kd v Qc)")
+def test_stud_exact_3rd_vs_door_card_studeval(benchmark) -> None:
+    """The realistic third street: the opponent's two down cards are unknown too (1.4e12
+    pairings; method='auto' samples this one instead)."""
+    r = _run(benchmark, lambda: stud_equity(["As Ah Kd", "Qc"], method="exact", threads=1), 1_373_550_338_160, rounds=3)
+    assert r.deals == 1_373_550_338_160
+
+
 @pytest.mark.benchmark(group="stud7 exact heads-up, 5th street")
 def test_stud_exact_5th_studeval(benchmark) -> None:
     r = _run(benchmark, lambda: stud_equity(STUD_HU_5TH, method="exact", threads=1), 671_580)
