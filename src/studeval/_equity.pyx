@@ -109,47 +109,9 @@ cdef extern from *:
         }
     }
 
-    /* For every s-card subset T of the completion: compare by_rank[rank(T)] with v. */
-    STUDEVAL_HOT void studeval_ie_nested(const uint16_t *by_rank, uint64_t code, int r, int s, int v,
-                                         int x_is_a, const int64_t *binom, int64_t *a_wins, int64_t *ties) {
-        int64_t part[128];
-        int8_t size[128];
-        int count = 1;
-        if (r == s || s == 0) {  /* the completion itself, or the empty set */
-            int64_t q = 0;
-            if (s == 0) r = 0;
-            for (int i = 0; i < r; i++) q += binom[8 * ((code >> (6 * i)) & 63) + i + 1];
-            int vx = by_rank[q];
-            *ties += vx == v;
-            *a_wins += vx != v && ((vx > v) == x_is_a);
-            return;
-        }
-        part[0] = 0;
-        size[0] = 0;
-        for (int i = 0; i < r; i++) {
-            const int64_t *row = binom + 8 * ((code >> (6 * i)) & 63);
-            int c = count;
-            for (int j = 0; j < c; j++) {
-                int k = size[j];
-                if (k < s) {
-                    int64_t q = part[j] + row[k + 1];
-                    if (k + 1 == s) {
-                        int vx = by_rank[q];
-                        *ties += vx == v;
-                        *a_wins += vx != v && ((vx > v) == x_is_a);
-                    } else {
-                        part[count] = q;
-                        size[count] = (int8_t)(k + 1);
-                        count++;
-                    }
-                }
-            }
-        }
-    }
     """
     int64_t studeval_ie_query(const int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept nogil
     void studeval_ie_insert(int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept nogil
-    void studeval_ie_nested(const uint16_t *by_rank, uint64_t code, int r, int s, int v, int x_is_a, const int64_t *binom, int64_t *a_wins, int64_t *ties) noexcept nogil
 
 cdef enum:
     MAXP = 12          # players a kernel handles (more cannot be dealt from 52 cards anyway)
@@ -219,14 +181,43 @@ cdef inline int64_t _rank(const int *pos, int r) noexcept nogil:
     return rank
 
 
-cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *live, bint by_rank) noexcept nogil:
-    """Enumerate the completions (counting sort by value); 1 if out of memory."""
+cdef struct _Nested:
+    # The |S| = s term counted while the other side's completions y are enumerated: every
+    # s-card subset T of y, X's value of T (by rank) against y's value.
+    const uint16_t *x_by_rank
+    int s
+    int x_is_a
+    int64_t a_wins
+    int64_t ties
+
+
+cdef inline void _nested_compare(_Nested *nest, int vx, int v) noexcept nogil:
+    nest.ties += vx == v
+    nest.a_wins += (vx != v) & ((vx > v) == nest.x_is_a)
+
+
+cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *live, bint by_rank,
+                    _Nested *nest) noexcept nogil:
+    """Enumerate the completions (counting sort by value); 1 if out of memory.
+
+    With ``nest``, also count the nested pairs (see _Nested) on the first pass. The ranks of
+    the prefix's subsets (up to s cards) are kept per depth, so a completion only adds the
+    subsets that contain its last card: C(r-1, s-1) table reads, the C(r-1, s) others being
+    read once per prefix.
+    """
     cdef int64_t total = _BINOM[n][r]
     cdef int pos[MAXR + 1]
     cdef stud_hand st[MAXR + 1]
-    cdef int d, v, j, pass_
+    cdef int d, v, j, k, pass_, ns = nest.s if nest != NULL else 0, q
     cdef uint64_t code
     cdef int64_t *fill
+    cdef int64_t sub_rank[MAXR + 1][128]
+    cdef int sub_size[MAXR + 1][128]
+    cdef int sub_count[MAXR + 1]
+    cdef int pre_value[128]         # X's values of the prefix's s-card subsets
+    cdef int64_t pre_rank[128]      # ranks of the prefix's (s-1)-card subsets
+    cdef int n_value = 0, n_rank = 0
+    cdef int64_t top
     side.r = r
     side.count = total
     side.start = <int64_t *> calloc(MAXV + 1, sizeof(int64_t))
@@ -236,6 +227,17 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
     if side.start == NULL or side.packed == NULL or fill == NULL or (by_rank and side.by_rank == NULL):
         free(fill)
         return 1
+    sub_rank[0][0] = 0
+    sub_size[0][0] = 0
+    sub_count[0] = 1
+    if nest != NULL and r >= 1 and r - 1 == 0:
+        # the prefix is empty: its only subset is the empty one
+        if ns == 0:
+            pre_value[0] = nest.x_by_rank[0]
+            n_value = 1
+        else:
+            pre_rank[0] = 0
+            n_rank = 1
     for pass_ in range(2):
         # pass 0 counts each value, pass 1 places each completion in its value's slot
         st[0] = base
@@ -245,6 +247,8 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
                 side.start[v + 1] += 1
                 if by_rank:
                     side.by_rank[0] = <uint16_t>v
+                if nest != NULL:
+                    _nested_compare(nest, nest.x_by_rank[0], v)
             else:
                 side.packed[fill[v]] = 0
                 fill[v] += 1
@@ -254,6 +258,30 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
             while True:
                 while d < r:
                     st[d + 1] = stud_hand_add(st[d], live[pos[d]])
+                    if pass_ == 0 and nest != NULL and d + 1 <= r - 1:
+                        # the subsets of pos[0..d]: those of pos[0..d-1], and each of them
+                        # smaller than s with pos[d] added (pos[d] is the largest)
+                        q = sub_count[d]
+                        for j in range(q):
+                            sub_rank[d + 1][j] = sub_rank[d][j]
+                            sub_size[d + 1][j] = sub_size[d][j]
+                        for j in range(sub_count[d]):
+                            k = sub_size[d][j]
+                            if k < ns:
+                                sub_rank[d + 1][q] = sub_rank[d][j] + _BINOM[pos[d]][k + 1]
+                                sub_size[d + 1][q] = k + 1
+                                q += 1
+                        sub_count[d + 1] = q
+                        if d + 1 == r - 1:
+                            n_value = 0
+                            n_rank = 0
+                            for j in range(q):
+                                if sub_size[d + 1][j] == ns:
+                                    pre_value[n_value] = nest.x_by_rank[sub_rank[d + 1][j]]
+                                    n_value += 1
+                                elif sub_size[d + 1][j] == ns - 1:
+                                    pre_rank[n_rank] = sub_rank[d + 1][j]
+                                    n_rank += 1
                     d += 1
                     if d < r:
                         pos[d] = pos[d - 1] + 1
@@ -262,6 +290,13 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
                     side.start[v + 1] += 1
                     if by_rank:
                         side.by_rank[_rank(pos, r)] = <uint16_t>v
+                    if nest != NULL:
+                        for j in range(n_value):
+                            _nested_compare(nest, pre_value[j], v)
+                        if n_rank:
+                            top = _BINOM[pos[r - 1]][ns]
+                            for j in range(n_rank):
+                                _nested_compare(nest, nest.x_by_rank[pre_rank[j] + top], v)
                 else:
                     code = 0
                     for j in range(r):
@@ -326,28 +361,16 @@ cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, 
     return 0
 
 
-cdef void _nested(const _Side *x, const _Side *y, int s, bint x_is_a, int64_t *less_out, int64_t *tie_out) noexcept nogil:
-    """The |S| = s term: pairs where x's completion (s cards) lies inside y's, counted as
-    (pairs where a beats b, tied pairs), signed."""
-    cdef int v, sign = 1 - 2 * (s & 1)
-    cdef int64_t i, a_wins = 0, ties = 0
-    for v in range(1, MAXV):
-        for i in range(y.start[v], y.start[v + 1]):
-            studeval_ie_nested(x.by_rank, y.packed[i], y.r, s, v, x_is_a, &_BINOM[0][0], &a_wins, &ties)
-    less_out[0] = sign * a_wins
-    tie_out[0] = sign * ties
-
-
 def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
                   const uint8_t[::1] known_b, int draws_b, int threads=1):
     """(a wins, b wins, ties) over all disjoint pairs of completions, no shared cards.
 
-    The terms are independent: with several threads, one counts the nested pairs and the
-    others share the smaller subset sizes of the sweep."""
+    The sweep's subset sizes are independent terms: several threads share them out."""
     cdef stud_hand ha = STUD_EMPTY_HAND, hb = STUD_EMPTY_HAND
     cdef int j, k, g, err = 0, n = <int>live.shape[0], s, groups, tasks
     cdef bint x_is_a
     cdef _Side a, b
+    cdef _Nested nest
     cdef int64_t offset[MAXR + 2]
     cdef int sizes[MAXR + 2]
     cdef int64_t less[MAXR + 2]
@@ -366,7 +389,7 @@ def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws
     for k in range(s + 1):
         offset[k + 1] = offset[k] + _BINOM[n][k]
     # the sweep's sizes 0..s-1, shared out by their work (heaviest first, to the least loaded)
-    groups = max(1, min(threads - 1, s)) if threads > 1 else 1
+    groups = max(1, min(threads, s))
     for g in range(MAXR + 2):
         sizes[g] = 0
         less[g] = 0
@@ -378,29 +401,39 @@ def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws
         g = group_load.index(min(group_load))
         sizes[g] |= 1 << k
         group_load[g] += weight[k]
-    tasks = groups + 1  # the last task counts the nested pairs
+    nest.s = s
+    nest.x_is_a = x_is_a
+    nest.a_wins = 0
+    nest.ties = 0
     a.packed = a.start = NULL
     a.by_rank = NULL
     b.packed = b.start = NULL
     b.by_rank = NULL
     try:
         with nogil:
-            err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, x_is_a)
-            if not err:
-                err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, not x_is_a)
-            if not err:
-                for g in prange(tasks, num_threads=min(threads, tasks), schedule="static", chunksize=1):
-                    if g == tasks - 1:
-                        if x_is_a:
-                            _nested(&a, &b, s, True, &less[g], &tie[g])
-                        else:
-                            _nested(&b, &a, s, False, &less[g], &tie[g])
-                    elif sizes[g]:
+            # X (the side drawing s cards) first: its values by rank feed the nested count,
+            # taken while the other side is enumerated
+            if x_is_a:
+                err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, True, NULL)
+                nest.x_by_rank = a.by_rank
+                if not err:
+                    err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, False, &nest)
+            else:
+                err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, True, NULL)
+                nest.x_by_rank = b.by_rank
+                if not err:
+                    err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, False, &nest)
+            if not err and s > 0:
+                for g in prange(groups, num_threads=min(threads, groups), schedule="static", chunksize=1):
+                    if sizes[g]:
                         fail[g] = _sweep(&a, &b, s, offset, sizes[g], &less[g], &tie[g])
-        for g in range(tasks):
+        for g in range(groups):
             err |= fail[g]
             wins_a += less[g]
             ties += tie[g]
+        k = 1 - 2 * (s & 1)
+        wins_a += k * nest.a_wins
+        ties += k * nest.ties
     finally:
         _free_side(&a)
         _free_side(&b)
