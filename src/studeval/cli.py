@@ -22,6 +22,7 @@ _COMMAND_MODULES: tuple[str, ...] = (
     "studeval.cli",
     "studeval.equity_cli",
     "studeval.game.commands",
+    "studeval.caribbean_cli",
 )
 
 
