@@ -93,15 +93,17 @@ class EquityResult:
         return len(self.equity)
 
 
-@dataclass(frozen=True)
 class _Deal:
     """What is known and what is still to come, in the form the kernels take."""
 
-    known: list[list[int]]      # per player, every known card (hold'em: with the board)
-    draws: list[int]            # private cards each player still gets
-    community: int              # shared cards still to come
-    shares: list[bool]          # who uses them
-    live: list[int]
+    __slots__ = ("known", "draws", "community", "shares", "live")
+
+    def __init__(self, known: list[list[int]], draws: list[int], community: int, shares: list[bool], live: list[int]) -> None:
+        self.known = known          # per player, every known card (hold'em: with the board)
+        self.draws = draws          # private cards each player still gets
+        self.community = community  # shared cards still to come
+        self.shares = shares        # who uses them
+        self.live = live
 
     @property
     def players(self) -> int:
