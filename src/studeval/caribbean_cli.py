@@ -86,14 +86,14 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
         seed=args.seed,
     )
     bank = 0.0
-    hands = 0
+    hands = played = 0
     print("5 Card Stud Poker against the dealer. Answer q to leave.")
     try:
         while args.hands is None or hands < args.hands:
             hands += 1
             round_ = table.deal({1: args.ante})
             seat = round_.seats[1]
-            print(f"\nhand {hands}: ante {args.ante}; dealer shows {format_card(round_.dealer_up)}")
+            print(f"\nhand {hands}: ante {args.ante:g}; dealer shows {format_card(round_.dealer_up)}")
             print(f"  your cards: {format_cards(seat.cards)}  ({describe(evaluate(seat.cards))})")
             if not args.no_change:
                 answer = _ask(
@@ -119,10 +119,11 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
             print(f"  {result.outcome}: ante {result.ante:+}, raise {result.raise_bet:+}"
                   + (f", change {result.change:+}" if result.change else "") + f"  -> {result.net:+}")
             bank += result.net
+            played += 1
             print(f"  bank {bank:+g}")
     except EOFError:
         print()
-    print(f"you played {hands - 1 if hands else 0} hands, net {bank:+g}")
+    print(f"you played {played} hands, net {bank:+g}")
     return 0
 
 

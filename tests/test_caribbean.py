@@ -1,0 +1,306 @@
+"""The banked game: settlement, the table's dead-hand and misdeal rules, advice, bad input
+and the command line."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from studeval import caribbean
+from studeval.caribbean import (
+    QUALIFYING_VALUE,
+    STANDARD_PAYTABLE,
+    PayTable,
+    Round,
+    Table,
+    advise,
+    analyze,
+    dealer_qualifies,
+    settle,
+)
+from studeval.cards import format_card, parse_cards
+from studeval.cli import main
+from studeval.evaluate import evaluate
+
+# ---------------------------------------------------------------------------------------------
+# settlement
+
+
+def test_fold_loses_the_ante_whatever_the_dealer_holds():
+    s = settle("2c 3d 5h 8s Tc", "Qs Jh 9c 7d 4s", ante=5, raised=False)
+    assert (s.outcome, s.ante, s.raise_bet, s.net) == ("fold", -5, 0, -5)
+
+
+def test_dealer_not_qualifying_pays_the_ante_and_pushes_the_raise():
+    s = settle("2c 3d 5h 8s Tc", "Qs Jh 9c 7d 4s", ante=5, raised=True)
+    assert (s.outcome, s.ante, s.raise_bet, s.net) == ("dealer does not qualify", 5, 0, 5)
+    # even when the non-qualifying dealer hand is better than the player's
+    assert settle("2c 3d 5h 8s Tc", "As Qh 9c 7d 4s", ante=5, raised=True).net == 5
+
+
+def test_ace_king_qualifies_ace_queen_does_not():
+    assert dealer_qualifies("As Kd 4c 3h 2s")
+    assert not dealer_qualifies("As Qd Jc 9h 8s")
+    assert dealer_qualifies("2s 2d 4c 3h 7s")
+    assert QUALIFYING_VALUE == evaluate("As Kd 4c 3h 2s")
+
+
+@pytest.mark.parametrize(
+    "hand, pays",
+    [
+        ("As Kd Qc 9h 8s", 1),     # ace-king beating the dealer's ace-king
+        ("9s 9d 4c 3h 2s", 1),
+        ("9s 9d 4c 4h 2s", 2),
+        ("9s 9d 9c 4h 2s", 3),
+        ("5s 6d 7c 8h 9s", 4),
+        ("2h 6h 9h Jh Kh", 5),
+        ("9s 9d 9c 4h 4s", 7),
+        ("9s 9d 9c 9h 2s", 20),
+        ("5h 6h 7h 8h 9h", 50),
+        ("Th Jh Qh Kh Ah", 100),
+    ],
+)
+def test_player_beating_a_qualifying_dealer_is_paid_by_the_table(hand, pays):
+    s = settle(hand, "Ac Kc Jd 7d 3c", ante=2, raised=True)
+    assert (s.outcome, s.ante, s.raise_bet) == ("player wins", 2, 4 * pays)
+
+
+def test_dealer_wins_takes_both_bets():
+    s = settle("9s 9d 4c 3h 2s", "Ks Kh Jd 7d 3c", ante=2, raised=True)
+    assert (s.outcome, s.ante, s.raise_bet, s.net) == ("dealer wins", -2, -4, -6)
+
+
+def test_tie_pushes_both_bets():
+    s = settle("As Kd 9c 7h 4s", "Ah Kc 9d 7s 4h", ante=2, raised=True)
+    assert (s.outcome, s.net) == ("push", 0)
+
+
+def test_each_bet_is_capped_at_the_maximum_payout():
+    s = settle("Th Jh Qh Kh Ah", "Ac Kc Jd 7d 3c", ante=100, raised=True)   # raise would win 20,000
+    assert (s.ante, s.raise_bet) == (100, 5000)
+    s = settle("Th Jh Qh Kh Ah", "Ac Kc Jd 7d 3c", ante=100, raised=True, max_payout=60)
+    assert (s.ante, s.raise_bet) == (60, 60)
+
+
+def test_after_a_change_the_top_hands_pay_half_and_the_change_wager_is_lost():
+    quads = settle("9s 9d 9c 9h 2s", "Ac Kc Jd 7d 3c", ante=2, raised=True, changed=True)
+    assert (quads.ante, quads.raise_bet, quads.change, quads.net) == (2, 40, -2, 40)
+    royal = settle("Th Jh Qh Kh Ah", "Ac Kc Jd 7d 3c", ante=1, raised=True, changed=True)
+    assert royal.raise_bet == 100
+    flush = settle("2h 6h 9h Jh Kh", "Ac Kc Jd 7d 3c", ante=1, raised=True, changed=True)
+    assert flush.raise_bet == 10  # not halved
+    fold = settle("2c 3d 5h 8s Tc", "Qs Jh 9c 7d 4s", ante=1, raised=False, changed=True)
+    assert fold.net == -2
+
+
+def test_odd_pay_tables_are_exact():
+    table = PayTable.parse("1,2,3,4,5,7,25,45,99")
+    s = settle("9s 9d 9c 9h 2s", "Ac Kc Jd 7d 3c", ante=1, raised=True, changed=True, paytable=table)
+    assert s.raise_bet == 25  # 2 * 12.5
+
+
+def test_dead_hand_pushes():
+    s = settle("As Kd 9c 7h", "Ah Kc 9d 7s 4h", ante=2, raised=True)
+    assert (s.outcome, s.net) == ("dead hand", 0)
+    s = settle("As Kd 9c 7h 4s 3s", "Ah Kc 9d 7s 4h", ante=2, raised=True)
+    assert s.outcome == "dead hand"
+
+
+# ---------------------------------------------------------------------------------------------
+# the table
+
+
+def test_table_deals_distinct_cards_reproducibly():
+    a = Table(seed=11).deal({s: 1 for s in range(1, 8)})
+    b = Table(seed=11).deal({s: 1 for s in range(1, 8)})
+    cards = [c for seat in a.seats.values() for c in seat.cards] + a.dealer
+    assert len(cards) == len(set(cards)) == 40
+    assert [s.cards for s in a.seats.values()] == [s.cards for s in b.seats.values()]
+    assert a.dealer_up == a.dealer[0]
+    # the default shuffle is the secure one: two tables almost surely differ
+    c, d = Table().deal({1: 1}), Table().deal({1: 1})
+    assert c.seats[1].cards + c.dealer != d.seats[1].cards + d.dealer
+
+
+def test_round_change_decide_settle():
+    r = Round.from_cards({1: "9s 9d 9c 4h 2s", 3: "2c 3d 5h 8s Tc"}, "Ac Kc Jd 7d 3c",
+                         antes={1: 2, 3: 5}, stub="9h Qd")
+    assert format_card(r.change(1, "4h")) == "9h"
+    with pytest.raises(ValueError, match="already changed"):
+        r.change(1, "2s")
+    r.decide(1, "raise")
+    r.decide(3, False)
+    with pytest.raises(ValueError, match="already decided"):
+        r.decide(3, True)
+    out = r.settle()
+    assert (out[1].outcome, out[1].raise_bet, out[1].change, out[1].net) == ("player wins", 40, -2, 40)
+    assert out[3].net == -5
+    with pytest.raises(ValueError, match="settled"):
+        r.decide(1, "fold")
+
+
+def test_dealer_dealt_four_cards_gets_a_fifth():
+    r = Round.from_cards({1: "9s 9d 4c 3h 2s"}, "Ks Kh Jd 7d", antes={1: 1}, stub="3c 4d")
+    assert not r.voided and len(r.dealer) == 5 and r.dealer[-1] == parse_cards("3c")[0]
+    r.decide(1, True)
+    assert r.settle()[1].outcome == "dealer wins"
+
+
+@pytest.mark.parametrize("dealer", ["Ks Kh Jd", "Ks Kh Jd 7d 3c 4d", ""])
+def test_any_other_dealer_misdeal_voids_every_hand(dealer):
+    r = Round.from_cards({1: "9s 9d 4c 3h 2s", 2: "As Ad Ac 5h 5s"}, dealer, antes={1: 1, 2: 3})
+    assert r.voided
+    with pytest.raises(ValueError, match="void"):
+        r.decide(1, True)
+    assert {s: (x.outcome, x.net) for s, x in r.settle().items()} == {1: ("void", 0), 2: ("void", 0)}
+
+
+def test_a_player_with_the_wrong_number_of_cards_has_a_dead_hand_only():
+    r = Round.from_cards({1: "9s 9d 4c 3h", 2: "As Ad Ac 5h 5s"}, "Ks Kh Jd 7d 3c", antes={1: 1, 2: 1})
+    with pytest.raises(ValueError, match="dead"):
+        r.decide(1, True)
+    r.decide(2, True)
+    out = r.settle()
+    assert (out[1].outcome, out[1].net) == ("dead hand", 0)
+    assert out[2].outcome == "player wins"
+
+
+def test_table_without_the_change():
+    r = Table(seed=1, one_card_change=False).deal({2: 1})
+    with pytest.raises(ValueError, match="change"):
+        r.change(2, r.seats[2].cards[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# advice
+
+
+def _naive_raise(hand, up, deck, pays, excluded=()):
+    """Raise EV by looping over every dealer hand."""
+    p = evaluate(hand)
+    line = caribbean.PAY_LINES.index(caribbean.pay_line(p))
+    unseen = [c for c in deck if c not in hand and c != up and c not in excluded]
+    total = count = 0
+    for hidden in itertools.combinations(unseen, 4):
+        d = evaluate([up, *hidden])
+        count += 1
+        if d < QUALIFYING_VALUE:
+            total += 1
+        elif p > d:
+            total += 1 + 2 * pays[line]
+        elif p < d:
+            total -= 3
+    return Fraction(total, count)
+
+
+def test_raise_advice_against_brute_force_on_the_full_deck():
+    hand, up = parse_cards("As Kd Qh 7c 3s"), parse_cards("Kh")[0]
+    a = advise(hand, up, one_card_change=False)
+    assert a.exact["raise"] == _naive_raise(hand, up, range(52), STANDARD_PAYTABLE.as_list())
+    assert a.best == ("raise" if a.exact["raise"] > -1 else "fold")
+
+
+@pytest.mark.parametrize("hand, up", [("Ts Jd Qh Kc 9s", "Ah"), ("9h Th Jh Ah Qc", "9s"), ("Kc Kd 9s 9h Ac", "Qh")])
+def test_change_advice_against_brute_force_on_a_small_deck(hand, up):
+    ranks = "9TJQKA"
+    deck = [4 * r + s for r in range(7, 13) for s in range(4)]
+    hand, up = parse_cards(hand), parse_cards(up)[0]
+    a = advise(hand, up, ranks=ranks)
+    assert a.exact["raise"] == _naive_raise(hand, up, deck, STANDARD_PAYTABLE.as_list())
+    halves = STANDARD_PAYTABLE.as_list(changed=True)
+    unseen = [c for c in deck if c not in hand and c != up]
+    for d in hand:
+        evs = [max(Fraction(-1), _naive_raise([x for x in hand if x != d] + [c], up, deck, halves, excluded=[d]))
+               for c in unseen]
+        assert a.exact[f"change {format_card(d)}"] == -1 + sum(evs, Fraction(0)) / len(unseen)
+    assert a.best_ev == max(float(v) for v in a.exact.values())
+
+
+def test_advice_json_keys():
+    d = advise("As Kd Qh 7c 3s", "9h").to_dict()
+    assert {"fold_ev", "raise_ev", "best", "change_evs"} <= set(d)
+    assert set(d["change_evs"]) == {"As", "Kd", "Qh", "7c", "3s"}
+
+
+def test_four_to_a_royal_changes():
+    a = advise("Th Jh Qh Kh 2c", "5s")
+    assert a.best in ("change 2c", "raise")
+    assert a.change_evs["2c"] > a.change_evs["Kh"]
+
+
+# ---------------------------------------------------------------------------------------------
+# bad input
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: settle("As Kd 9c 7h 4s", "Ah Kc 9d 7s", ante=1, raised=True), "dealer's hand must have 5"),
+        (lambda: settle("As Kd 9c 7h 4s", "As Kc 9d 7s 4h", ante=1, raised=True), "same card"),
+        (lambda: settle("As As 9c 7h 4s", "Ah Kc 9d 7s 4h", ante=1, raised=True), "uplicate"),
+        (lambda: settle("As Kd 9c 7h 4s", "Ah Kc 9d 7s 4h", ante=-1, raised=True), "ante must be positive"),
+        (lambda: settle("As Kd 9c 7h 4s", "Ah Kc 9d 7s 4h", ante=0, raised=True), "ante must be positive"),
+        (lambda: settle("As Kd 9c 7h 4s", "Ah Kc 9d 7s 4h", raised=True, max_payout=0), "maximum payout"),
+        (lambda: advise("As Kd 9c 7h", "2c"), "5 cards"),
+        (lambda: advise("As Kd 9c 7h 4s", "As"), "also in the player's hand"),
+        (lambda: advise("As Kd 9c 7h 4s", "2c 3c"), "one dealer up card"),
+        (lambda: advise("As Kd 9c 7h Xs", "2c"), "Xs"),
+        (lambda: PayTable.parse({"pair": 1, "two_pair": 2}), "missing three_of_a_kind"),
+        (lambda: PayTable.parse("1,2,3,4,5,7,20,50,-100"), "non-negative"),
+        (lambda: PayTable.parse("pair=1,two_pairs=2"), "unknown hand"),
+        (lambda: PayTable.parse("1,2,3,4,5,7,20,50,abc"), "number"),
+        (lambda: Table().deal({8: 1}), "seat"),
+        (lambda: Table().deal({1: -5}), "positive"),
+        (lambda: Table().deal({}), "ante"),
+        (lambda: Round.from_cards({1: "As Kd 9c 7h 4s"}, "As Kc 9d 7s 4h", antes={1: 1}), "twice"),
+    ],
+)
+def test_bad_input_is_a_clear_value_error(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+# ---------------------------------------------------------------------------------------------
+# command line
+
+
+def test_cli_edge_json(capsys):
+    assert main(["caribbean", "edge", "--json", "--quiet"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert round(out["house_edge"], 5) == 0.05224 and round(out["element_of_risk"], 5) == 0.02555
+    rows = {o["event"]: o for o in out["outcomes"]}
+    assert rows["Player wins with royal flush"]["net"] == 201
+    assert rows["Fold"]["combinations"] == 9_523_005_974_460
+    assert math.isclose(sum(o["probability"] for o in out["outcomes"]), 1.0)
+
+
+def test_cli_edge_text_with_paytable(capsys):
+    assert main(["caribbean", "edge", "--quiet", "--strategy", "pair_or_better",
+                 "--paytable", "1,2,3,4,5,8,20,50,100"]) == 0
+    out = capsys.readouterr().out
+    assert "house edge" in out and "Player wins with full house" in out
+
+
+def test_cli_advise(capsys):
+    assert main(["caribbean", "advise", "As Kd Qh 7c 3s", "--dealer", "9h", "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["best"] == "fold" and d["fold_ev"] == -1.0 and "3s" in d["change_evs"]
+
+
+def test_cli_bad_input_exits_2(capsys):
+    assert main(["caribbean", "advise", "As Kd Qh 7c", "--dealer", "9h"]) == 2
+    assert "5 cards" in capsys.readouterr().err
+    assert main(["caribbean", "edge", "--paytable", "1,2,3"]) == 2
+
+
+def test_cli_play(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("\nr\n\nf\nq\n"))
+    assert main(["caribbean", "play", "--seed", "5", "--hands", "2", "--ante", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "dealer shows" in out and "you played 2 hands" in out
