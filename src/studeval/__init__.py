@@ -3,7 +3,16 @@
 >>> import studeval
 >>> studeval.describe(studeval.evaluate("As Ad Kc Kd 2h 7s 9c"))
 'Two pair, aces and kings'
+
+The evaluator loads with the package; equity, the table rules (``studeval.game``) and the
+banked casino game (``studeval.caribbean``) load on first use, so ``import studeval`` stays
+cheap for those who only evaluate hands.
 """
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 from studeval.cards import (
     RANKS,
@@ -27,15 +36,44 @@ from studeval.evaluate import (
     showing_rank,
 )
 
+if TYPE_CHECKING:
+    from studeval import caribbean, game
+    from studeval.equity import EquityResult, holdem_equity, stud_equity
+
 __version__ = "0.1.0"
 
+# name -> module that defines it, imported on first access (PEP 562)
+_LAZY = {
+    "stud_equity": "studeval.equity",
+    "holdem_equity": "studeval.equity",
+    "EquityResult": "studeval.equity",
+    "game": "studeval.game",
+    "caribbean": "studeval.caribbean",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        module = importlib.import_module(_LAZY[name])
+        value = module if module.__name__ == f"studeval.{name}" else getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'studeval' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
+
 __all__ = [
+    "EquityResult",
     "RANKS",
     "SUITS",
     "HandCategory",
     "__version__",
     "best_five",
     "card_rank",
+    "caribbean",
     "card_suit",
     "category",
     "describe",
@@ -44,8 +82,11 @@ __all__ = [
     "format_card",
     "format_cards",
     "full_deck",
+    "game",
+    "holdem_equity",
     "make_card",
     "parse_card",
     "parse_cards",
     "showing_rank",
+    "stud_equity",
 ]
