@@ -232,3 +232,33 @@ def test_bad_analysis_input():
         analyze(ranks="TJQKZ")
     with pytest.raises(ValueError, match="missing"):
         analyze({"pair": 1})
+
+
+def test_inclusion_exclusion_counts_match_enumeration():
+    """The kernel's count of dealer hands missing a player's cards, against a direct count."""
+    from studeval import _caribbean
+
+    rng = np.random.default_rng(3)
+    deck = np.arange(52, dtype=np.uint8)
+    up = 4 * 9  # the jack of clubs
+    tables = _caribbean.UpCardTables(deck, up)
+    others = [c for c in range(52) if c != up]
+    hidden = np.array(list(itertools.combinations(others, 4)), dtype=np.uint8)
+    hands = np.concatenate([np.full((len(hidden), 1), up, dtype=np.uint8), hidden], axis=1)
+    values = evaluate_batch(hands).astype(np.int64)
+    for size in (5, 6, 6, 5):
+        cards = sorted(int(c) for c in rng.choice(others, size, replace=False))
+        thresholds = [1, QUALIFYING_VALUE, 3000, evaluate(cards[:5]), 7463]
+        missing = ~np.isin(hidden, cards).any(axis=1)
+        expected = [int((values[missing] < t).sum()) for t in thresholds]
+        assert tables.count_below(cards, thresholds) == expected
+
+
+def test_canonical_hands_cover_every_hand_once():
+    from studeval import _caribbean
+
+    deck = np.arange(52, dtype=np.uint8)
+    hands, orbit = _caribbean.canonical_hands(deck, 5)
+    assert int(orbit.sum()) == math.comb(52, 5)
+    sixes, orbit6 = _caribbean.canonical_hands(deck, 6)
+    assert int(orbit6.astype(np.int64).sum()) == math.comb(52, 6)
