@@ -262,3 +262,22 @@ def test_canonical_hands_cover_every_hand_once():
     assert int(orbit.sum()) == math.comb(52, 5)
     sixes, orbit6 = _caribbean.canonical_hands(deck, 6)
     assert int(orbit6.astype(np.int64).sum()) == math.comb(52, 6)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not __import__("os").environ.get("STUDEVAL_SLOW"), reason="about 80 s: set STUDEVAL_SLOW=1")
+def test_one_card_change_on_the_full_deck():
+    """The variant offers every play of the standard game and more, so it cannot be worse;
+    sampled (hand, up card) situations, each valued exactly by advise(), estimate its EV."""
+    standard = analyze()
+    variant = analyze(one_card_change=True)
+    assert variant.total_combinations == standard.total_combinations * 42
+    assert sum(o.combinations for o in variant.outcomes) == variant.total_combinations
+    assert variant.expected_value >= standard.expected_value
+    rng = np.random.default_rng(11)
+    evs = []
+    for _ in range(300):
+        cards = rng.choice(52, 6, replace=False)
+        evs.append(float(max(advise(cards[:5].tolist(), int(cards[5])).exact.values())))
+    mean, se = float(np.mean(evs)), float(np.std(evs) / math.sqrt(len(evs)))
+    assert abs(mean - float(variant.expected_value)) < 4 * se
