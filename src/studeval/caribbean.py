@@ -56,6 +56,7 @@ __all__ = [
     "advise",
     "analyze",
     "dealer_qualifies",
+    "pay_line",
     "settle",
 ]
 
@@ -235,14 +236,13 @@ def pay_line(value: int) -> str:
     return PAY_LINES[int(category(value))]
 
 
-def dealer_qualifies(cards_or_value: CardsLike) -> bool:
-    """Whether the dealer's hand is ace-king or better.
+def dealer_qualifies(hand: CardsLike) -> bool:
+    """Whether the dealer's five cards are ace-king or better.
 
     >>> dealer_qualifies("As Kd 4c 3h 2s"), dealer_qualifies("As Qd Jc 9h 8s")
     (True, False)
     """
-    value = cards_or_value if isinstance(cards_or_value, int) and cards_or_value > 51 else _hand_value(cards_or_value, "dealer")
-    return value >= QUALIFYING_VALUE
+    return _hand_value(hand, "dealer") >= QUALIFYING_VALUE
 
 
 def _hand_value(cards: CardsLike, who: str) -> int:
