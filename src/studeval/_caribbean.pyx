@@ -156,7 +156,8 @@ cdef void count_below(const Tabs *T, const int *x, int nx, const int *ts, int nt
     cdef const uint16_t *rows2[15]
     cdef const uint16_t *rows3[20]
     cdef int quad[15]
-    cdef int n2 = 0, n3 = 0, n4 = 0, i, j, k, l, ti, t, q[5]
+    cdef int q[5]
+    cdef int n2 = 0, n3 = 0, n4 = 0, i, j, k, l, ti, t
     cdef int64_t acc
     for i in range(nx):
         rows1[i] = T.cum1 + x[i] * NV
@@ -370,7 +371,6 @@ cdef void _six_one(const Tabs *T, const uint8_t *e, int qualify, SixData *S, Py_
     cdef int64_t out[13]
     cdef int j, i, k, nt = 1, tv
     cdef int slot_lt[6]
-    cdef int slot_eq[6]
     for j in range(6):
         x[j] = e[j]
     ts[0] = qualify
@@ -383,7 +383,6 @@ cdef void _six_one(const Tabs *T, const uint8_t *e, int qualify, SixData *S, Py_
         tv = value_of(five, 5)
         S.tv[row * 6 + j] = tv
         slot_lt[j] = -1
-        slot_eq[j] = -1
         if tv >= qualify:
             slot_lt[j] = nt
             ts[nt] = tv
@@ -424,10 +423,9 @@ cdef class SixCardStore:
     def fill(self, UpCardTables tables, const uint8_t[:, ::1] sets, int qualify, int threads):
         """Count the dealer hands for every set that misses the up card."""
         cdef Py_ssize_t i, n = sets.shape[0]
-        cdef int up = tables.up, j
+        cdef int up = tables.up
         cdef const Tabs *T = &tables.T
         cdef SixData *S = &self.S
-        cdef bint skip
         for i in prange(n, nogil=True, num_threads=threads, schedule="dynamic", chunksize=2048):
             if not _has_card(&sets[i, 0], 6, up):
                 _six_one(T, &sets[i, 0], qualify, S, i)
@@ -519,7 +517,6 @@ cdef void _player_one(const Tabs *T, const Game *G, const SixData *S, const uint
     cdef int64_t evc[5]
     cdef unsigned pm[4]
     cdef int newsuit[4]
-    cdef int jpos[5]
     cdef uint64_t cm
     cdef bint raise0
     for i in range(5):
@@ -570,7 +567,6 @@ cdef void _player_one(const Tabs *T, const Game *G, const SixData *S, const uint
                 r = raise_num(G.D, G.half[payline(S.tv[row * 6 + j])], G.T6, S.nq[row],
                               S.lt[row * 6 + j], S.eq[row * 6 + j])
                 evc[d] += r if r > f6 else f6
-                jpos[d] = j
         best = ev0 * G.scale
         for d in range(5):
             if evc[d] > best:

@@ -864,6 +864,8 @@ def analyze(
         scale = scale * p.denominator // math.gcd(scale, p.denominator)
     pay_scaled = [int(p * scale) for p in pays]
     half_scaled = [int(p * scale) for p in halves]
+    if max(pay_scaled) > 10**9:  # keeps the kernel's int64 sums far from overflow
+        raise ValueError("the pay table's pays are too large or too finely divided for the exact analysis")
     deck = np.array(deck_list, dtype=np.uint8)
     hands, orbit = kernel.canonical_hands(deck, 5)
     store = sixes = None
