@@ -96,6 +96,11 @@ _ROYAL_VALUE = 7462
 MAX_PAYOUT = 5000
 SEATS = 7
 
+#: What a pay accepts: a number, or its text ("7", "2.5", "5/2").
+PayValue = int | float | Fraction | str
+#: What an amount of money (an ante, the maximum payout) accepts.
+Amount = int | float | Fraction
+
 
 def _number(value: object, what: str, *, positive: bool = False) -> Fraction:
     """A finite non-negative (or positive) number as an exact Fraction."""
@@ -115,7 +120,7 @@ def _money(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PayTable:
     """What the raise pays (to 1) when the player beats a qualifying dealer.
 
@@ -136,13 +141,37 @@ class PayTable:
     four_of_a_kind: Fraction
     straight_flush: Fraction
     royal_flush: Fraction
-    high_card: Fraction | None = None
+    high_card: Fraction
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        pair: PayValue,
+        two_pair: PayValue,
+        three_of_a_kind: PayValue,
+        straight: PayValue,
+        flush: PayValue,
+        full_house: PayValue,
+        four_of_a_kind: PayValue,
+        straight_flush: PayValue,
+        royal_flush: PayValue,
+        high_card: PayValue | None = None,
+    ) -> None:
+        given: dict[str, PayValue | None] = {
+            "high_card": high_card,
+            "pair": pair,
+            "two_pair": two_pair,
+            "three_of_a_kind": three_of_a_kind,
+            "straight": straight,
+            "flush": flush,
+            "full_house": full_house,
+            "four_of_a_kind": four_of_a_kind,
+            "straight_flush": straight_flush,
+            "royal_flush": royal_flush,
+        }
         for name in PAY_LINES:
-            raw = getattr(self, name)
+            raw = given[name]
             if raw is None and name == "high_card":
-                raw = self.pair
+                raw = pair
             object.__setattr__(self, name, _number(raw, f"the pay for {name.replace('_', ' ')}"))
 
     @classmethod
@@ -156,7 +185,7 @@ class PayTable:
         return cls(1, 2, 3, 4, 5, 7, 20, 50, 100)
 
     @classmethod
-    def parse(cls, spec: str | Mapping[str, object] | Sequence[object] | PayTable) -> PayTable:
+    def parse(cls, spec: PayTableLike) -> PayTable:
         """A pay table from text or a mapping: nine numbers pair..royal_flush (optionally a
         tenth, high_card, first), or ``name=pays`` pairs; every hand must be given.
 
@@ -173,7 +202,7 @@ class PayTable:
         if isinstance(spec, str):
             parts = [p.strip() for p in spec.replace(";", ",").split(",") if p.strip()]
             if parts and all("=" in p for p in parts):
-                spec = dict(tuple(s.strip() for s in p.split("=", 1)) for p in parts)
+                spec = {k.strip(): v.strip() for k, v in (p.split("=", 1) for p in parts)}
             elif any("=" in p for p in parts):
                 raise ValueError(f"mix of named and plain pays in pay table {spec!r}")
             else:
@@ -189,9 +218,9 @@ class PayTable:
             return cls(**names)
         values = list(spec)
         if len(values) == 9:
-            return cls(*values)
-        if len(values) == 10:
-            return cls(*values[1:], high_card=values[0])
+            return cls(**dict(zip(PAY_LINES[1:], values)))
+        if len(values) == 10:  # high_card first, as in PAY_LINES
+            return cls(**dict(zip(PAY_LINES, values)))
         raise ValueError(f"a pay table needs 9 pays (pair .. royal_flush) or 10 (high_card first), got {len(values)}")
 
     def pays(self, line: str, *, changed: bool = False) -> Fraction:
@@ -221,6 +250,10 @@ class PayTable:
         """
         return {name: _money(getattr(self, name)) for name in PAY_LINES}
 
+
+#: What the functions taking a pay table accept: a table, its text, or its pays by name or
+#: in order (see :meth:`PayTable.parse`).
+PayTableLike = PayTable | str | Mapping[str, PayValue] | Sequence[PayValue]
 
 STANDARD_PAYTABLE = PayTable.standard()
 
@@ -285,11 +318,11 @@ def settle(
     player: CardsLike,
     dealer: CardsLike,
     *,
-    ante: float | int = 1,
+    ante: Amount = 1,
     raised: bool,
     changed: bool = False,
-    paytable: PayTable | str | Mapping[str, object] | None = None,
-    max_payout: float | int = MAX_PAYOUT,
+    paytable: PayTableLike | None = None,
+    max_payout: Amount = MAX_PAYOUT,
 ) -> Settlement:
     """Settle one player against the dealer.
 
@@ -392,10 +425,10 @@ class Round:
         hands: Mapping[int, CardsLike],
         dealer: CardsLike,
         *,
-        antes: Mapping[int, float | int],
+        antes: Mapping[int, Amount],
         stub: CardsLike = (),
-        paytable: PayTable | str | None = None,
-        max_payout: float | int = MAX_PAYOUT,
+        paytable: PayTableLike | None = None,
+        max_payout: Amount = MAX_PAYOUT,
         one_card_change: bool = True,
     ) -> Round:
         """A round from the cards as they were dealt (any count: dead hands and misdeals apply).
@@ -437,7 +470,7 @@ class Round:
             raise ValueError("the round is already settled")
         return self.seats[seat]
 
-    def change(self, seat: int, card: CardsLike) -> int:
+    def change(self, seat: int, card: str | int) -> int:
         """Change one card of a seat's hand for the next card of the stub; the change wager
         (equal to the ante) is collected. Returns the new card.
 
@@ -528,8 +561,8 @@ class Table:
     def __init__(
         self,
         *,
-        paytable: PayTable | str | Mapping[str, object] | None = None,
-        max_payout: float | int = MAX_PAYOUT,
+        paytable: PayTableLike | None = None,
+        max_payout: Amount = MAX_PAYOUT,
         one_card_change: bool = True,
         seed: int | None = None,
     ) -> None:
@@ -538,7 +571,7 @@ class Table:
         self.one_card_change = one_card_change
         self._rng: random.Random = random.Random(seed) if seed is not None else secrets.SystemRandom()
 
-    def deal(self, antes: Mapping[int, float | int]) -> Round:
+    def deal(self, antes: Mapping[int, Amount]) -> Round:
         """Shuffle and deal: five cards to each seat with an ante, then five to the dealer,
         whose first card is turned up."""
         if not antes:
@@ -631,7 +664,7 @@ def advise(
     player: CardsLike,
     dealer: CardsLike,
     *,
-    paytable: PayTable | str | Mapping[str, object] | None = None,
+    paytable: PayTableLike | None = None,
     one_card_change: bool = True,
     ranks: Iterable[int | str] | None = None,
 ) -> Advice:
@@ -822,7 +855,7 @@ def _events(block: np.ndarray, pays: list[Fraction], *, changed: bool, merge_low
 
 
 def analyze(
-    paytable: PayTable | str | Mapping[str, object] | None = None,
+    paytable: PayTableLike | None = None,
     *,
     one_card_change: bool = False,
     strategy: str = "optimal",
@@ -879,7 +912,7 @@ def analyze(
             print(f"\rstudeval caribbean: up card {format_card(up)} ({step}/{len(ups)}), "
                   f"{time.perf_counter() - started:.0f} s", end="", file=sys.stderr, flush=True)
         tables = kernel.UpCardTables(deck, up)
-        if one_card_change:
+        if store is not None and sixes is not None:  # set exactly when one_card_change
             store.fill(tables, sixes, QUALIFYING_VALUE, nthreads)
         acc += kernel.play_pass(
             tables, store, hands, orbit, deck, pay_scaled, half_scaled, scale, QUALIFYING_VALUE,

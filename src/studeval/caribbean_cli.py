@@ -18,12 +18,16 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from studeval.cards import format_card, format_cards, parse_cards
 from studeval.evaluate import describe, evaluate
 
+if TYPE_CHECKING:
+    from studeval.caribbean import PayTable
 
-def _paytable(spec: str | None):
+
+def _paytable(spec: str | None) -> PayTable | None:
     from studeval.caribbean import PayTable
 
     return None if spec is None else PayTable.parse(spec)
@@ -93,7 +97,9 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
             hands += 1
             round_ = table.deal({1: args.ante})
             seat = round_.seats[1]
-            print(f"\nhand {hands}: ante {args.ante:g}; dealer shows {format_card(round_.dealer_up)}")
+            up = round_.dealer_up
+            assert up is not None  # a fresh deal gives the dealer five cards: never void
+            print(f"\nhand {hands}: ante {args.ante:g}; dealer shows {format_card(up)}")
             print(f"  your cards: {format_cards(seat.cards)}  ({describe(evaluate(seat.cards))})")
             if not args.no_change:
                 answer = _ask(
@@ -107,7 +113,7 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
                     new = round_.change(1, answer)
                     print(f"  you draw {format_card(new)}: {format_cards(seat.cards)}  ({describe(evaluate(seat.cards))})")
             if args.hint:
-                hint = advise(seat.cards, round_.dealer_up, paytable=table.paytable, one_card_change=False)
+                hint = advise(seat.cards, up, paytable=table.paytable, one_card_change=False)
                 print(f"  hint: raise EV {hint.raise_ev:+.3f}, fold -1: {hint.best}")
             answer = _ask("  raise or fold? (r/f) ", lambda a: a in ("r", "f", "raise", "fold", "q"), read)
             if answer == "q":
