@@ -14,33 +14,24 @@
 #include <string.h>
 #include "_eval.h"
 
-#if defined(__SSE2__) && defined(__x86_64__)
+/* STUD_BATCH_SCALAR / STUD_BATCH_VECEXT pick the other paths on x86-64, to test them there */
+#if defined(STUD_BATCH_SCALAR)
+#define STUD_NO_V2 1
+#elif ((defined(__SSE2__) && defined(__x86_64__)) || (defined(_MSC_VER) && defined(_M_X64))) && !defined(STUD_BATCH_VECEXT)
 #include <emmintrin.h>
 typedef __m128i stud_v2;
 #define STUD_V2_LOAD(c) _mm_loadu_si128((const __m128i *)&STUD_CARD_PAIR[2 * (size_t)(c)])
 #define STUD_V2_ADD(a, b) _mm_add_epi64((a), (b))
 #define STUD_V2_LO(a) ((uint64_t)_mm_cvtsi128_si64(a))
 #define STUD_V2_HI(a) ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64((a), (a))))
-#define STUD_POPCOUNT64(x) __builtin_popcountll(x)
 #elif defined(__GNUC__) || defined(__clang__)
 typedef uint64_t stud_v2 __attribute__((vector_size(16)));
 #define STUD_V2_LOAD(c) ({ stud_v2 v_; memcpy(&v_, &STUD_CARD_PAIR[2 * (size_t)(c)], 16); v_; })
 #define STUD_V2_ADD(a, b) ((a) + (b))
 #define STUD_V2_LO(a) ((a)[0])
 #define STUD_V2_HI(a) ((a)[1])
-#define STUD_POPCOUNT64(x) __builtin_popcountll(x)
-#elif defined(_MSC_VER) && defined(_M_X64)
-#include <emmintrin.h>
-#include <intrin.h>
-typedef __m128i stud_v2;
-#define STUD_V2_LOAD(c) _mm_loadu_si128((const __m128i *)&STUD_CARD_PAIR[2 * (size_t)(c)])
-#define STUD_V2_ADD(a, b) _mm_add_epi64((a), (b))
-#define STUD_V2_LO(a) ((uint64_t)_mm_cvtsi128_si64(a))
-#define STUD_V2_HI(a) ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64((a), (a))))
-#define STUD_POPCOUNT64(x) stud_popcount64_sw(x)
 #else
 #define STUD_NO_V2 1
-#define STUD_POPCOUNT64(x) stud_popcount64_sw(x)
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -48,13 +39,6 @@ typedef __m128i stud_v2;
 #else
 #define STUD_UNLIKELY(x) (x)
 #endif
-
-STUD_INLINE int stud_popcount64_sw(uint64_t x) {
-    x = x - ((x >> 1) & 0x5555555555555555ULL);
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-    return (int)((x * 0x0101010101010101ULL) >> 56);
-}
 
 /* key and bit-sum of a row of N cards */
 #ifdef STUD_NO_V2
@@ -90,7 +74,7 @@ STUD_INLINE int stud_popcount64_sw(uint64_t x) {
             STUD_ROW_SUMS(c, N, key, bits);                                                     \
             uint64_t flush = key & STUD_FLUSH_CHECK;                                            \
             bad |= key >> 52;                                                                   \
-            if (check) bad |= (uint64_t)(STUD_POPCOUNT64(bits) ^ (N));                          \
+            if (check) bad |= (uint64_t)(stud_popcount64(bits) ^ (N));                          \
             if (STUD_UNLIKELY(flush)) /* about 3% of random 7-card hands */                      \
                 out[i] = STUD_FLUSH[(bits >> stud_flush_shift(flush)) & 0x1FFF];               \
             else                                                                                \

@@ -23,24 +23,9 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset
 
-from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value
+from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_ctz64, stud_popcount64
 
 import numpy as np
-
-cdef extern from *:
-    """
-    #if defined(_MSC_VER)
-    #include <intrin.h>
-    static __inline int carib_ctz64(unsigned long long x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
-    static __inline int carib_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
-    #else
-    static inline int carib_ctz64(unsigned long long x) { return __builtin_ctzll(x); }
-    static inline int carib_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
-    #endif
-    """
-    int carib_ctz64(unsigned long long x) noexcept nogil
-    int carib_popcount64(unsigned long long x) noexcept nogil
-
 
 cdef enum:
     NV = 7464  # thresholds t = 0..7463 over hand values 1..7462
@@ -501,7 +486,7 @@ cdef inline int six_lookup(const SixData *S, const unsigned *pm, int c, int *new
     cardmask[0] = cm
     bits = cm
     for i in range(6):
-        r += BINOM[carib_ctz64(bits)][i + 1]
+        r += BINOM[stud_ctz64(bits)][i + 1]
         bits &= bits - 1
     return S.index[r]
 
@@ -563,7 +548,7 @@ cdef void _player_one(const Tabs *T, const Game *G, const SixData *S, const uint
             row = six_lookup(S, pm, c, newsuit, &cm)
             for d in range(5):
                 i = 4 * (x[d] >> 2) + newsuit[x[d] & 3]
-                j = carib_popcount64(cm & (((<uint64_t>1) << i) - 1))
+                j = stud_popcount64(cm & (((<uint64_t>1) << i) - 1))
                 r = raise_num(G.D, G.half[payline(S.tv[row * 6 + j])], G.T6, S.nq[row],
                               S.lt[row * 6 + j], S.eq[row * 6 + j])
                 evc[d] += r if r > f6 else f6
@@ -597,7 +582,7 @@ cdef void _player_one(const Tabs *T, const Game *G, const SixData *S, const uint
             continue
         row = six_lookup(S, pm, c, newsuit, &cm)
         i = 4 * (x[best_d] >> 2) + newsuit[x[best_d] & 3]
-        j = carib_popcount64(cm & (((<uint64_t>1) << i) - 1))
+        j = stud_popcount64(cm & (((<uint64_t>1) << i) - 1))
         line = payline(S.tv[row * 6 + j])
         nq = S.nq[row]
         lt = S.lt[row * 6 + j]

@@ -19,3 +19,6 @@ cdef extern from "_eval.h" nogil:
     uint16_t stud_eval7(const uint8_t *cards) noexcept
     # 0 if the n cards are distinct and in 0..51, else 1 + the index of the first bad one.
     int stud_check_row(const uint8_t *cards, int n) noexcept
+    # Portable bit helpers: index of the lowest set bit (x != 0), and the number of set bits.
+    int stud_ctz64(uint64_t x) noexcept
+    int stud_popcount64(uint64_t x) noexcept

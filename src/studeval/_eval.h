@@ -40,13 +40,28 @@ STUD_INLINE int stud_flush_suit(uint64_t flush) {
     return (flush & (0x8ULL << 32)) ? 0 : (flush & (0x80ULL << 32)) ? 1 : (flush & (0x800ULL << 32)) ? 2 : 3;
 }
 
+/* Bit helpers, portable, for the kernels here and for modules that cimport them. */
+#if defined(_MSC_VER)
+#include <intrin.h>
+STUD_INLINE int stud_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+#else
+STUD_INLINE int stud_ctz64(uint64_t x) { return __builtin_ctzll(x); }
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define stud_popcount64(x) __builtin_popcountll(x) /* the instruction where the target has it */
+#else
+STUD_INLINE int stud_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+#endif
+
 /* Shift that brings the flush suit's rank lane of the bits to the bottom (any when no flush). */
 STUD_INLINE int stud_flush_shift(uint64_t flush) {
-#if defined(__GNUC__) || defined(__clang__)
-    return ((__builtin_ctzll(flush | (1ULL << 63)) - 35) & 12) << 2;
-#else
-    return 16 * stud_flush_suit(flush);
-#endif
+    return ((stud_ctz64(flush | (1ULL << 63)) - 35) & 12) << 2;
 }
 
 /* Slot of a non-flush hand's rank part in STUD_VALUE. */
