@@ -221,8 +221,9 @@ def evaluate_batch(hands, threads=None, *, check=True):
 
     Releases the GIL and splits the rows over ``threads`` (None: all cores). A byte above 51
     always raises ValueError naming its row; so does a card repeated within a row, unless
-    ``check=False`` (about a quarter faster, for rows known to hold distinct cards: a repeated
-    card then gives an unspecified value).
+    ``check=False`` (for rows known to hold distinct cards: a repeated card then gives an
+    unspecified value). The check costs next to nothing where the CPU counts bits in one
+    instruction, which is nearly everywhere.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 17]], dtype=np.uint8)).tolist()
