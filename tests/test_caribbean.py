@@ -1,5 +1,5 @@
-"""The banked game: settlement, the table's dead-hand and misdeal rules, advice, bad input
-and the command line."""
+"""The banked game: settlement, the table's dead-hand, misdeal, player-violation and
+exposed-hold-card rules, advice, bad input and the command line."""
 
 from __future__ import annotations
 
@@ -175,6 +175,195 @@ def test_table_without_the_change():
     r = Table(seed=1, one_card_change=False).deal({2: 1})
     with pytest.raises(ValueError, match="change"):
         r.change(2, r.seats[2].cards[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# player violations (a killed hand forfeits) and an exposed hold card (every hand is void)
+
+
+def _state(r):
+    """Everything a refused action must leave as it was."""
+    seats = {s: (list(x.cards), x.changed, x.decision, x.violation) for s, x in r.seats.items()}
+    return (seats, list(r.dealer), list(r.stub), r.void_reason, r.exposed_hold_card, r.settled)
+
+
+def _three_seats(**kwargs):
+    # seat 1 quads, seat 2 trips, seat 3 a pair of nines; the dealer qualifies with kings
+    return Round.from_cards(
+        {1: "9s 9d 9c 9h 2s", 2: "As Ad Ac 5h 4s", 3: "8s 8d 4c 3h 2h"}, "Ks Kh Jd 7d 3c",
+        antes={1: 2, 2: 5, 3: 1}, stub="Qc Qd 6h", **kwargs)
+
+
+def test_a_killed_hand_forfeits_every_wager_even_when_it_beats_the_dealer():
+    played, killed = _three_seats(), _three_seats()
+    for r in (played, killed):
+        r.change(1, "2s")                      # draws Qc: still quads
+        for seat in (1, 2, 3):
+            r.decide(seat, "raise")
+    killed.kill_hand(1, "exchanged information")
+    assert killed.seats[1].violation == "exchanged information" and killed.seats[1].dead
+    fair, out = played.settle(), killed.settle()
+    assert fair[1].outcome == "player wins" and fair[1].net > 0
+    assert (out[1].outcome, out[1].ante, out[1].raise_bet, out[1].change, out[1].net) == ("forfeit", -2, -4, -2, -8)
+    assert out[1].player_value == evaluate("9s 9d 9c 9h Qc")
+    # the other seats are settled exactly as without the violation
+    assert out[2] == fair[2] and out[3] == fair[3]
+    assert (out[2].outcome, out[3].outcome) == ("player wins", "dealer wins")
+
+
+def test_a_hand_killed_before_deciding_loses_its_ante_and_takes_no_further_part():
+    r = _three_seats()
+    r.kill_hand(2)                             # the default reason
+    assert r.seats[2].violation == "player violation"
+    before = _state(r)
+    with pytest.raises(ValueError, match=r"seat 2's hand is dead \(player violation\): it cannot decide"):
+        r.decide(2, "raise")
+    with pytest.raises(ValueError, match="cannot change a card"):
+        r.change(2, "5h")
+    with pytest.raises(ValueError, match="already dead"):
+        r.kill_hand(2, "again")
+    assert _state(r) == before
+    r.decide(1, "raise")                       # the other seats play on
+    out = r.settle()
+    assert (out[2].outcome, out[2].ante, out[2].raise_bet, out[2].change, out[2].net) == ("forfeit", -5, 0, 0, -5)
+    assert out[1].outcome == "player wins"
+    assert out[3].outcome == "fold"            # never decided: folds, unaffected
+
+
+def test_a_killed_hand_after_a_change_and_a_fold_loses_the_ante_and_the_change_wager():
+    r = _three_seats()
+    r.change(3, "2h")
+    r.decide(3, "fold")
+    r.kill_hand(3, "touched the cards after placing them")
+    assert (r.settle()[3].outcome, r.settle()[3].net) == ("forfeit", -2)
+
+
+def test_killing_a_hand_with_the_wrong_number_of_cards_forfeits_its_ante():
+    r = Round.from_cards({1: "9s 9d 4c 3h", 2: "As Ad Ac 5h 5s"}, "Ks Kh Jd 7d 3c", antes={1: 3, 2: 1})
+    r.kill_hand(1)
+    out = r.settle()
+    assert (out[1].outcome, out[1].net, out[1].player_value) == ("forfeit", -3, None)
+    assert out[2].outcome == "fold"
+
+
+@pytest.mark.parametrize(
+    "seat, reason, message",
+    [
+        (4, "player violation", "no player at seat 4"),
+        (0, "player violation", "no player at seat 0"),
+        (True, "player violation", "a seat is a number"),
+        ("1", "player violation", "a seat is a number"),
+        (1, "", "give the violation as text"),
+        (1, "   ", "give the violation as text"),
+        (1, None, "give the violation as text"),
+    ],
+)
+def test_killing_a_hand_refuses_bad_input_and_changes_nothing(seat, reason, message):
+    r = _three_seats()
+    r.decide(1, "raise")
+    before = _state(r)
+    with pytest.raises(ValueError, match=message):
+        r.kill_hand(seat, reason)
+    assert _state(r) == before
+    assert r.settle()[1].outcome == "player wins"
+
+
+def test_no_hand_is_killed_after_settling_or_on_a_void_round():
+    r = _three_seats()
+    r.decide(1, "raise")
+    out = r.settle()
+    with pytest.raises(ValueError, match="already settled"):
+        r.kill_hand(1)
+    assert r.settle() is out and out[1].outcome == "player wins"
+    misdeal = Round.from_cards({1: "9s 9d 4c 3h 2s"}, "Ks Kh Jd", antes={1: 1})
+    with pytest.raises(ValueError, match=r"void \(dealer misdeal\)"):
+        misdeal.kill_hand(1)
+    assert misdeal.seats[1].violation is None and misdeal.settle()[1].outcome == "void"
+
+
+def test_an_exposed_hold_card_voids_every_hand():
+    r = _three_seats()
+    r.kill_hand(3)                             # "all hands": a killed hand's ante is returned too
+    r.expose_hold_card("7d")
+    assert r.voided and r.void_reason == "hold card exposed"
+    assert r.exposed_hold_card == parse_cards("7d")[0] and r.dealer_up is None
+    out = r.settle()
+    assert {s: (x.outcome, x.ante, x.raise_bet, x.change, x.net) for s, x in out.items()} == {
+        s: ("void", 0, 0, 0, 0) for s in (1, 2, 3)}
+
+
+def test_after_an_exposed_hold_card_the_round_refuses_further_play():
+    r = _three_seats()
+    r.expose_hold_card(parse_cards("Kh")[0])   # a card as an int is accepted too
+    before = _state(r)
+    for action in (lambda: r.change(1, "2s"), lambda: r.decide(1, "raise"), lambda: r.decide(2, False),
+                   lambda: r.kill_hand(1)):
+        with pytest.raises(ValueError, match=r"the deal is void \(hold card exposed\): all hands push"):
+            action()
+    with pytest.raises(ValueError, match=r"already void \(hold card exposed\)"):
+        r.expose_hold_card("Jd")
+    assert _state(r) == before
+    assert all(x.net == 0 for x in r.settle().values())
+
+
+@pytest.mark.parametrize("act", [lambda r: r.change(2, "4s"), lambda r: r.decide(3, "fold"),
+                                 lambda r: r.decide(1, "raise")])
+def test_a_hold_card_exposed_once_play_has_begun_does_not_void(act):
+    # "No More Bets" comes before the players' decisions: once a seat has changed a card or
+    # decided, the exposure is not the one 004 voids for, and the round goes on unchanged
+    r = _three_seats()
+    act(r)
+    before = _state(r)
+    with pytest.raises(ValueError, match="No More Bets"):
+        r.expose_hold_card("7d")
+    assert _state(r) == before and not r.voided
+    assert all(x.outcome != "void" for x in r.settle().values())
+
+
+@pytest.mark.parametrize(
+    "card, message",
+    [
+        ("Ks", "Ks is the dealer's up card, not a hold card"),
+        ("2c", r"2c is not one of the dealer's hold cards \(Kh Jd 7d 3c\)"),
+        ("9s", "not one of the dealer's hold cards"),    # a player's card
+        ("Qc", "not one of the dealer's hold cards"),    # in the stub
+        ("Xx", "Xx"),
+        ("Kh Jd", "one card"),
+        ("", "one card"),
+    ],
+)
+def test_an_exposed_hold_card_must_be_one_of_the_dealers_four(card, message):
+    r = _three_seats()
+    before = _state(r)
+    with pytest.raises(ValueError, match=message):
+        r.expose_hold_card(card)
+    assert _state(r) == before and not r.voided
+    r.decide(1, "raise")                       # the round plays on
+    assert r.settle()[1].outcome == "player wins"
+
+
+def test_exposing_a_hold_card_on_a_misdeal_or_a_settled_round_is_refused():
+    misdeal = Round.from_cards({1: "9s 9d 4c 3h 2s"}, "Ks Kh Jd", antes={1: 1})
+    with pytest.raises(ValueError, match=r"already void \(dealer misdeal\)"):
+        misdeal.expose_hold_card("Kh")
+    assert misdeal.void_reason == "dealer misdeal" and misdeal.exposed_hold_card is None
+    r = Round.from_cards({1: "9s 9d 4c 3h 2s"}, "Ks Kh Jd 7d 3c", antes={1: 1})
+    r.settle()
+    with pytest.raises(ValueError, match="already settled"):
+        r.expose_hold_card("Kh")
+    assert not r.voided and r.settle()[1].outcome == "fold"
+
+
+def test_the_fifth_card_of_a_dealer_dealt_four_is_a_hold_card():
+    r = Round.from_cards({1: "9s 9d 4c 3h 2s"}, "Ks Kh Jd 7d", antes={1: 1}, stub="3c 4d")
+    r.expose_hold_card("3c")
+    assert r.settle()[1].outcome == "void"
+
+
+def test_a_dealt_round_with_an_exposed_hold_card():
+    r = Table(seed=3).deal({1: 10, 5: 25})
+    r.expose_hold_card(r.dealer[4])
+    assert {s: x.net for s, x in r.settle().items()} == {1: 0, 5: 0}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@ maximum payout), ties push. After a change, royal flush, straight flush and four
 half.
 
 * :func:`settle` settles one hand; :class:`Table` deals rounds for up to seven seats, with
-  the dead-hand and misdeal rules.
+  the dead-hand and misdeal rules, hands killed for a player violation
+  (:meth:`Round.kill_hand`) and hold cards exposed before "No More Bets"
+  (:meth:`Round.expose_hold_card`).
 * :func:`advise` gives the exact expected value of folding, raising and every one-card
   change for a hand against a dealer up card.
 * :func:`analyze` computes the exact house edge, element of risk and return table over every
@@ -294,7 +296,9 @@ class Settlement:
     """The result of one player's hand; amounts are won (+) or lost (-), by bet.
 
     ``outcome`` is one of: fold, dealer does not qualify, player wins, dealer wins, push,
-    dead hand, void.
+    dead hand (the wrong number of cards: the ante and raise push), forfeit (a hand killed for
+    a player violation: every wager placed is lost), void (a dealer misdeal or an exposed hold
+    card: every wager is returned).
     """
 
     outcome: str
@@ -370,16 +374,18 @@ def settle(
 
 @dataclass
 class Seat:
-    """One player's place in a round."""
+    """One player's place in a round; ``violation`` is why the hand was killed, if it was."""
 
     ante: Fraction
     cards: list[int]
     changed: bool = False
     decision: str | None = None  # "raise" or "fold"
+    violation: str | None = None
 
     @property
     def dead(self) -> bool:
-        return len(self.cards) != 5
+        """The wrong number of cards (pushes) or killed for a violation (forfeits)."""
+        return len(self.cards) != 5 or self.violation is not None
 
 
 class Round:
@@ -387,7 +393,9 @@ class Round:
 
     Build one with :meth:`Table.deal`, or from given cards with :meth:`Round.from_cards` (to
     replay a deal or a misdeal). Then :meth:`change` (at most once per seat, before deciding),
-    :meth:`decide`, and :meth:`settle`.
+    :meth:`decide`, and :meth:`settle`. The table may :meth:`kill_hand` a seat for a player
+    violation (the seat forfeits its wagers), or record with :meth:`expose_hold_card` a dealer
+    hold card exposed before "No More Bets" (every hand is void).
 
     >>> r = Round.from_cards({1: "As Ah Kc Kd 2s"}, "Qs Qh 9c 8d 3s", antes={1: 5}, stub="7h 7d")
     >>> r.decide(1, "raise")
@@ -415,9 +423,17 @@ class Round:
         # 004: a dealer dealt four cards gets a fifth; any other dealer misdeal voids all hands
         if len(dealer) == 4 and self.stub:
             dealer.append(self.stub.pop(0))
-        self.voided = len(dealer) != 5
+        #: Why every hand is void ("dealer misdeal", "hold card exposed"), or None.
+        self.void_reason: str | None = "dealer misdeal" if len(dealer) != 5 else None
+        #: The dealer's hold card exposed before "No More Bets", if one was.
+        self.exposed_hold_card: int | None = None
         self.dealer = dealer
         self.settled: dict[int, Settlement] | None = None
+
+    @property
+    def voided(self) -> bool:
+        """Whether every hand is void (a dealer misdeal or an exposed hold card): all push."""
+        return self.void_reason is not None
 
     @classmethod
     def from_cards(
@@ -462,13 +478,22 @@ class Round:
         return None if self.voided else self.dealer[0]
 
     def _seat(self, seat: int) -> Seat:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise ValueError(f"a seat is a number 1..{SEATS}, got {seat!r}")
         if seat not in self.seats:
             raise ValueError(f"no player at seat {seat}")
         if self.voided:
-            raise ValueError("the deal is void (dealer misdeal): all hands push")
+            raise ValueError(f"the deal is void ({self.void_reason}): all hands push")
         if self.settled is not None:
             raise ValueError("the round is already settled")
         return self.seats[seat]
+
+    def _playing_seat(self, seat: int, action: str) -> Seat:
+        """A seat that may still act: not killed for a violation."""
+        state = self._seat(seat)
+        if state.violation is not None:
+            raise ValueError(f"seat {seat}'s hand is dead ({state.violation}): it cannot {action}")
+        return state
 
     def change(self, seat: int, card: str | int) -> int:
         """Change one card of a seat's hand for the next card of the stub; the change wager
@@ -478,7 +503,7 @@ class Round:
         >>> format_card(r.change(1, "2s")), r.seats[1].changed
         ('7h', True)
         """
-        state = self._seat(seat)
+        state = self._playing_seat(seat, "change a card")
         if not self.one_card_change:
             raise ValueError("this table does not offer the one-card change")
         if state.changed:
@@ -499,7 +524,7 @@ class Round:
 
     def decide(self, seat: int, decision: str | bool) -> None:
         """Raise (True / "raise") or fold (False / "fold")."""
-        state = self._seat(seat)
+        state = self._playing_seat(seat, "decide")
         if state.decision is not None:
             raise ValueError(f"seat {seat} has already decided")
         if state.dead:
@@ -528,6 +553,9 @@ class Round:
             if self.voided:
                 out[seat] = Settlement("void", 0, 0, 0)
                 continue
+            if state.violation is not None:
+                out[seat] = self._forfeit(state)
+                continue
             out[seat] = settle(
                 state.cards,
                 self.dealer,
@@ -539,6 +567,80 @@ class Round:
             )
         self.settled = out
         return out
+
+    def _forfeit(self, state: Seat) -> Settlement:
+        """A killed hand loses every wager it placed: the ante, the raise, the change wager."""
+        return Settlement(
+            "forfeit",
+            _money(-state.ante),
+            _money(-2 * state.ante) if state.decision == "raise" else 0,
+            _money(-state.ante) if state.changed else 0,
+            evaluate(state.cards) if len(state.cards) == 5 else None,
+            evaluate(self.dealer),
+        )
+
+    def kill_hand(self, seat: int, reason: str = "player violation") -> None:
+        """Declare a seat's hand dead for a player violation (004: "Player violation will
+        result in a dead hand and forfeiture of all wagers"), e.g. exchanging information about
+        the hand or touching the cards once placed. The seat loses its ante and whatever raise
+        and change wager it has placed, whatever the cards (a hand already dead for the wrong
+        number of cards, which would push, forfeits its ante too); it takes no further part.
+        Other seats play on. Allowed at any time before :meth:`settle`, once per seat, and not
+        on a void round.
+
+        >>> r = Round.from_cards({1: "As Ah Ac Kd 2s", 2: "9s 9d 4c 3h 2h"}, "Qs Qh 9c 8d 3s",
+        ...                      antes={1: 5, 2: 5})
+        >>> r.decide(1, "raise")
+        >>> r.kill_hand(1, "touched the cards after placing them")
+        >>> r.decide(2, "raise")
+        >>> [(s, x.outcome, x.net) for s, x in r.settle().items()]
+        [(1, 'forfeit', -15), (2, 'dealer wins', -15)]
+        """
+        if not isinstance(reason, str) or not reason.strip():
+            raise ValueError(f"give the violation as text, got {reason!r}")
+        state = self._seat(seat)
+        if state.violation is not None:
+            raise ValueError(f"seat {seat}'s hand is already dead ({state.violation})")
+        state.violation = reason.strip()
+
+    def expose_hold_card(self, card: str | int) -> None:
+        """Record one of the dealer's four hold cards exposed before "No More Bets": 004 voids
+        all hands. Every wager is returned and the round takes no further play (:meth:`change`,
+        :meth:`decide`, :meth:`kill_hand` raise); :meth:`settle` gives every seat a void, net 0.
+
+        Before "No More Bets" only the antes are on the table, so the exposure is accepted only
+        while no seat has changed a card or decided (a change wager or a fold or raise means
+        play has begun); after that 004 does not void the hands and this refuses. "All hands"
+        includes a hand already killed for a violation: its ante is returned as well.
+
+        >>> r = Round.from_cards({1: "As Ah Ac Kd 2s", 2: "9s 9d 4c 3h 2h"}, "Qs Qh 9c 8d 3s",
+        ...                      antes={1: 5, 2: 10})
+        >>> r.expose_hold_card("9c")
+        >>> r.voided, r.void_reason, r.dealer_up
+        (True, 'hold card exposed', None)
+        >>> [(s, x.outcome, x.net) for s, x in r.settle().items()]
+        [(1, 'void', 0), (2, 'void', 0)]
+        >>> r.decide(1, "raise")
+        Traceback (most recent call last):
+        ...
+        ValueError: the deal is void (hold card exposed): all hands push
+        """
+        exposed = parse_card(card)
+        if self.voided:
+            raise ValueError(f"the deal is already void ({self.void_reason})")
+        if self.settled is not None:
+            raise ValueError("the round is already settled")
+        if exposed == self.dealer[0]:
+            raise ValueError(f"{format_card(exposed)} is the dealer's up card, not a hold card")
+        if exposed not in self.dealer:
+            raise ValueError(f"{format_card(exposed)} is not one of the dealer's hold cards "
+                             f"({format_cards(self.dealer[1:])})")
+        acted = next((s for s, st in self.seats.items() if st.changed or st.decision is not None), None)
+        if acted is not None:
+            raise ValueError(f"seat {acted} has already played, so \"No More Bets\" has been announced: "
+                             "only a hold card exposed before it voids the hands")
+        self.exposed_hold_card = exposed
+        self.void_reason = "hold card exposed"
 
 
 def _seat_number(seat: object) -> int:
