@@ -283,13 +283,14 @@ def test_no_hand_is_killed_after_settling_or_on_a_void_round():
 
 def test_an_exposed_hold_card_voids_every_hand():
     r = _three_seats()
-    r.kill_hand(3)                             # "all hands": a killed hand's ante is returned too
+    r.kill_hand(3)                             # a penalty already given stands
     r.expose_hold_card("7d")
     assert r.voided and r.void_reason == "hold card exposed"
     assert r.exposed_hold_card == parse_cards("7d")[0] and r.dealer_up is None
     out = r.settle()
-    assert {s: (x.outcome, x.ante, x.raise_bet, x.change, x.net) for s, x in out.items()} == {
-        s: ("void", 0, 0, 0, 0) for s in (1, 2, 3)}
+    outcomes = {s: (x.outcome, x.ante, x.raise_bet, x.change, x.net) for s, x in out.items()}
+    assert outcomes[1] == outcomes[2] == ("void", 0, 0, 0, 0)
+    assert outcomes[3][0] == "forfeit" and outcomes[3][4] == -r.seats[3].ante < 0
 
 
 def test_after_an_exposed_hold_card_the_round_refuses_further_play():

@@ -550,11 +550,11 @@ class Round:
             return self.settled
         out: dict[int, Settlement] = {}
         for seat, state in self.seats.items():
+            if state.violation is not None:  # the forfeit stands, even if the deal is voided later
+                out[seat] = self._forfeit(state)
+                continue
             if self.voided:
                 out[seat] = Settlement("void", 0, 0, 0)
-                continue
-            if state.violation is not None:
-                out[seat] = self._forfeit(state)
                 continue
             out[seat] = settle(
                 state.cards,
@@ -606,12 +606,13 @@ class Round:
     def expose_hold_card(self, card: str | int) -> None:
         """Record one of the dealer's four hold cards exposed before "No More Bets": 004 voids
         all hands. Every wager is returned and the round takes no further play (:meth:`change`,
-        :meth:`decide`, :meth:`kill_hand` raise); :meth:`settle` gives every seat a void, net 0.
+        :meth:`decide`, :meth:`kill_hand` raise); :meth:`settle` gives every hand in play a void,
+        net 0.
 
         Before "No More Bets" only the antes are on the table, so the exposure is accepted only
         while no seat has changed a card or decided (a change wager or a fold or raise means
-        play has begun); after that 004 does not void the hands and this refuses. "All hands"
-        includes a hand already killed for a violation: its ante is returned as well.
+        play has begun); after that 004 does not void the hands and this refuses. A hand already
+        killed for a violation stays forfeit: a dealer's error does not undo a player's penalty.
 
         >>> r = Round.from_cards({1: "As Ah Ac Kd 2s", 2: "9s 9d 4c 3h 2h"}, "Qs Qh 9c 8d 3s",
         ...                      antes={1: 5, 2: 10})
