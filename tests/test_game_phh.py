@@ -170,3 +170,16 @@ def test_damaged_histories_are_refused_with_value_errors_only():
             continue
         assert sum(again.stacks) == sum(hh.starting_stacks)
     assert refused > 500
+
+
+def test_a_bring_in_all_in_written_as_cbr_is_the_bring_in():
+    """pokerkit writes the bring-in of a player with no more than the bring-in as ``cbr``."""
+    deal = ["d dh p1 AhAd2c", "d dh p2 KhKd9s"]
+    rest = ["p2 cc", "d dh p1 5c", "d dh p2 Kc", "d dh p1 6c", "d dh p2 3h", "d dh p1 7h", "d dh p2 8d",
+            "d dh p1 Js", "d dh p2 8h"]
+    st = replay(HandHistory("F7S", [1, 1], 2, 5, 10, [2, 30], deal + ["p1 cbr 1"] + rest))
+    assert st.log[2][:3] == ("a", 0, "bring_in") and st.stacks == [0, 32]
+    again = replay(dumps(to_phh(st, full=True)))  # written back as studeval writes it: pb
+    assert "p1 pb" in to_phh(again).actions and again.stacks == [0, 32]
+    with pytest.raises(ValueError, match="cannot complete to 2"):  # not all-in: no such bring-in
+        replay(HandHistory("F7S", [1, 1], 2, 5, 10, [30, 30], deal + ["p1 cbr 2"] + rest))

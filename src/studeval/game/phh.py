@@ -13,6 +13,12 @@ What studeval writes beyond the standard (other tools skip or refuse these):
 - ``# p3 time-out`` (a comment-only action): the player to act missed the time limit (003).
 - user fields ``_tie_rule``, ``_odd_chip``, ``_raise_cap`` when a hand is played with options.
 
+Reading: besides what studeval writes, :func:`replay` takes two forms pokerkit writes: a
+bring-in posted all-in by a player holding no more than the bring-in, written ``p1 cbr 1``,
+and an all-in showdown (``sm``) before the remaining cards are dealt as well as at the end.
+pokerkit reads our all-in histories (a single showdown after the last card) unless the hand
+uses a betting rule pokerkit does not share (see tests/test_game_pokerkit.py).
+
 Seats: ``p1`` is the seat at the dealer's left (seat 0). A seat's history shows its own down
 cards and ``??`` for everyone else's, exactly like :meth:`StudState.view`; shown hands appear in
 ``sm`` actions. ``full=True`` writes every card.
@@ -473,8 +479,10 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
             elif verb == "cc":
                 state.act("check" if "check" in kinds else "call")
             else:
-                kind = next((k for k in ("complete", "bet", "raise") if k in kinds), "raise")
-                state.act(kind, amount)
+                kind: str | None = next((k for k in ("complete", "bet", "raise") if k in kinds), None)
+                if kind is None and "bring_in" in kinds and kinds["bring_in"].to == amount:
+                    kind = "bring_in"  # pokerkit writes a bring-in all-in (stack <= bring-in) as cbr
+                state.act(kind or "raise", amount)
         except ValueError as exc:
             raise ValueError(f"{where}: {exc}") from None
     if not state.finished:
