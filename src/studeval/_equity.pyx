@@ -55,13 +55,21 @@ cdef extern from *:
     #define STUDEVAL_HOT static inline
     #endif
 
-    /* sum over the subsets S of (-1)^|S| table[offset[|S|] + rank(S)] */
-    STUDEVAL_HOT int64_t studeval_ie_query(const int32_t *table, uint64_t code, int r, int build,
-                                           const int64_t *offset, int sizes, const int64_t *binom) {
+    /* One walk over the subsets S of a completion. Counting (insert = 1):
+     * table[offset[|S|] + rank(S)] += 1 for every S. Querying (insert = 0): the sum over S of
+     * (-1)^|S| table[offset[|S|] + rank(S)]. Always inlined with a constant `insert`, so each
+     * use compiles to its own loop. */
+    STUDEVAL_HOT int64_t studeval_ie_walk(int32_t *table, uint64_t code, int r, int build,
+                                          const int64_t *offset, int sizes, const int64_t *binom,
+                                          int insert) {
         int64_t part[128];
         int8_t size[128];
         int count = 1;
-        int64_t acc = (sizes & 1) ? table[offset[0]] : 0;
+        int64_t acc = 0;
+        if (sizes & 1) {
+            if (insert) table[offset[0]] += 1;
+            else acc = table[offset[0]];
+        }
         part[0] = 0;
         size[0] = 0;
         for (int i = 0; i < r; i++) {
@@ -75,8 +83,12 @@ cdef extern from *:
                     size[count] = (int8_t)(k + 1);
                     count++;
                     if ((sizes >> (k + 1)) & 1) {
-                        int32_t t = table[offset[k + 1] + q];
-                        acc += (k & 1) ? t : -t;
+                        if (insert) {
+                            table[offset[k + 1] + q] += 1;
+                        } else {
+                            int32_t t = table[offset[k + 1] + q];
+                            acc += (k & 1) ? t : -t;
+                        }
                     }
                 }
             }
@@ -84,31 +96,15 @@ cdef extern from *:
         return acc;
     }
 
-    /* table[offset[|S|] + rank(S)] += 1 for every subset S */
-    STUDEVAL_HOT void studeval_ie_insert(int32_t *table, uint64_t code, int r, int build,
-                                         const int64_t *offset, int sizes, const int64_t *binom) {
-        int64_t part[128];
-        int8_t size[128];
-        int count = 1;
-        if (sizes & 1) table[offset[0]] += 1;
-        part[0] = 0;
-        size[0] = 0;
-        for (int i = 0; i < r; i++) {
-            const int64_t *row = binom + 8 * ((code >> (6 * i)) & 63);
-            int c = count;
-            for (int j = 0; j < c; j++) {
-                int k = size[j];
-                if (k < build) {
-                    int64_t q = part[j] + row[k + 1];
-                    part[count] = q;
-                    size[count] = (int8_t)(k + 1);
-                    count++;
-                    if ((sizes >> (k + 1)) & 1) table[offset[k + 1] + q] += 1;
-                }
-            }
-        }
+    STUDEVAL_HOT int64_t studeval_ie_query(const int32_t *table, uint64_t code, int r, int build,
+                                           const int64_t *offset, int sizes, const int64_t *binom) {
+        return studeval_ie_walk((int32_t *)table, code, r, build, offset, sizes, binom, 0);
     }
 
+    STUDEVAL_HOT void studeval_ie_insert(int32_t *table, uint64_t code, int r, int build,
+                                         const int64_t *offset, int sizes, const int64_t *binom) {
+        studeval_ie_walk(table, code, r, build, offset, sizes, binom, 1);
+    }
     """
     int64_t studeval_ie_query(const int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept nogil
     void studeval_ie_insert(int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept nogil
