@@ -400,7 +400,7 @@ def test_auto_says_which_method_it_used() -> None:
         (lambda: stud_equity(["As", "Kd"], method="guess"), "unknown method 'guess'"),
         (lambda: stud_equity(["As"]), "at least two players"),
         (lambda: stud_equity(["As", "Kd"], samples=0), "samples must be at least 1"),
-        (lambda: stud_equity(["As", "Kd"], threads=0), "threads must be at least 1"),
+        (lambda: stud_equity(["As", "Kd"], threads=0), "threads must be from 1 to"),
         (lambda: stud_equity(["As", "Zz"]), "player 2: unknown card 'Zz'"),
         (lambda: stud_equity(["As Ah", "Kd"], dead="2c 2c"), "dead cards: duplicate card .2c."),
         (lambda: stud_equity(["", ""], method="exact"), "too many deals for an exact answer"),

@@ -27,12 +27,15 @@ from studeval.cards import (
     parse_cards,
 )
 from studeval.evaluate import (
+    THREAD_LIMIT,
     HandCategory,
     best_five,
     category,
+    check_threads,
     describe,
     evaluate,
     evaluate_batch,
+    max_threads,
     showing_rank,
 )
 
@@ -69,6 +72,7 @@ __all__ = [
     "EquityResult",
     "RANKS",
     "SUITS",
+    "THREAD_LIMIT",
     "HandCategory",
     "__version__",
     "best_five",
@@ -76,6 +80,7 @@ __all__ = [
     "caribbean",
     "card_suit",
     "category",
+    "check_threads",
     "describe",
     "evaluate",
     "evaluate_batch",
@@ -85,6 +90,7 @@ __all__ = [
     "game",
     "holdem_equity",
     "make_card",
+    "max_threads",
     "parse_card",
     "parse_cards",
     "showing_rank",

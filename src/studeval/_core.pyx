@@ -194,8 +194,36 @@ def evaluate(cards) -> int:
 
 
 def max_threads() -> int:
-    """Threads a batch call uses by default (1 where studeval was built without OpenMP)."""
+    """Threads a threaded call uses by default: the cores, or 1 where built without OpenMP.
+
+    >>> 1 <= max_threads() <= THREAD_LIMIT
+    True
+    """
     return max(1, min(studeval_max_threads(), os.cpu_count() or 1)) if studeval_openmp else 1
+
+
+# The most threads any call accepts: enough for any machine this runs on, few enough that a
+# typo cannot make OpenMP start (and the OS refuse) a hundred thousand threads.
+THREAD_LIMIT = max(64, os.cpu_count() or 1)
+
+
+def check_threads(threads) -> int:
+    """The thread count a call runs on: ``None`` means :func:`max_threads`; else an int from 1
+    to ``THREAD_LIMIT``. Every threaded entry point of studeval checks its argument here.
+
+    >>> check_threads(1)
+    1
+    >>> check_threads(0)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: threads must be from 1 to ..., got 0
+    """
+    if threads is None:
+        return max_threads()
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
+        raise TypeError(f"threads must be an int or None, got {threads!r}")
+    if not 1 <= threads <= THREAD_LIMIT:
+        raise ValueError(f"threads must be from 1 to {THREAD_LIMIT}, got {threads}")
+    return int(threads)
 
 
 cdef extern from "_batch.h" nogil:
@@ -252,14 +280,9 @@ def evaluate_batch(hands, threads=None, *, check=True):
 
 
 cdef int _thread_count(object threads, Py_ssize_t rows) except -1:
-    if threads is None:
-        threads = max_threads()
-    elif isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, got {threads!r}")
-    elif threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
+    cdef int n = check_threads(threads)
     # a thread is worth starting for ~64k hands; fewer go on one
-    return max(1, min(<int>threads, <int>(rows // 65536) + 1))
+    return max(1, min(n, <int>(rows // 65536) + 1))
 
 
 cdef _raise_bad_row(arr):

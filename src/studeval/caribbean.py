@@ -986,11 +986,9 @@ def analyze(
     mode, threshold = _STRATEGIES[key]
     deck_list = _deck_of(ranks)
     from studeval import _caribbean as kernel
-    from studeval._core import max_threads
+    from studeval._core import check_threads
 
-    nthreads = max_threads() if threads is None else int(threads)
-    if nthreads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
+    nthreads = check_threads(threads)
     show = sys.stderr.isatty() if progress is None else progress
     started = time.perf_counter()
     pays = table.as_list()

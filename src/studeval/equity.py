@@ -44,7 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from studeval import _equity
-from studeval._core import max_threads
+from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 
 __all__ = ["EquityResult", "holdem_equity", "stud_equity"]
@@ -211,16 +211,6 @@ def _headsup_roles(deal: _Deal) -> tuple[int, int]:
     s = min(deal.draws)
     cost = [math.comb(n, r) * sum(math.comb(r, k) for k in range(s + 1)) for r in deal.draws]
     return (0, 1) if cost[1] >= cost[0] else (1, 0)
-
-
-def _threads(threads: int | None) -> int:
-    if threads is None:
-        return max_threads()
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be an int or None, got {threads!r}")
-    if threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
-    return threads
 
 
 def _arrays(deal: _Deal):
@@ -416,7 +406,7 @@ def _solve(
         raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, got {progress!r}")
-    nthreads = _threads(threads)
+    nthreads = check_threads(threads)
     kind, work = _count_work(deal)
     if method == "exact" and work > EXACT_WORK_LIMIT:
         raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")

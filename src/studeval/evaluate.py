@@ -17,16 +17,19 @@ import itertools
 from enum import IntEnum
 from functools import lru_cache
 
-from studeval._core import evaluate, evaluate_batch
+from studeval._core import THREAD_LIMIT, check_threads, evaluate, evaluate_batch, max_threads
 from studeval.cards import CardsLike, format_cards, parse_cards
 
 __all__ = [
+    "THREAD_LIMIT",
     "HandCategory",
     "best_five",
     "category",
+    "check_threads",
     "describe",
     "evaluate",
     "evaluate_batch",
+    "max_threads",
     "showing_rank",
 ]
 
