@@ -1,0 +1,386 @@
+"""The same jobs on a Dask cluster: hand evaluation, Monte Carlo equity and self-play.
+
+An optional extra (``pip install "studeval[dask]"``); Dask is imported only when one of these
+functions runs, so ``import studeval.distributed`` works without it and a missing extra shows
+as an ImportError that names the command to install it.
+
+* :func:`evaluate_batch` maps the evaluator over a ``dask.array`` of cards, block by block,
+  and returns a lazy ``dask.array`` of hand values.
+* :func:`stud_equity` and :func:`holdem_equity` split the Monte Carlo deals into tasks, each
+  with its own stream spawned from one ``numpy.random.SeedSequence``, and add the exact win
+  and tie counts into one :class:`~studeval.equity.EquityResult`.
+* :func:`simulate` plays bot self-play in shards, each seeded the same way, writes the hand
+  histories per shard, and merges the totals into a :class:`SimulationSummary`.
+
+Each takes the arguments of the local function plus ``client=``: a ``dask.distributed.Client``
+to run on; without one, a ``LocalCluster`` (one single-threaded worker process per core) is
+started for the call and closed afterwards.
+
+**The layout** decides the answer, never the cluster: the same seed and the same number of
+tasks (shards) give the same result on any cluster, with workers lost and tasks retried on the
+way. For equity the layout is exactly that of ``threads`` on one machine, so
+``stud_equity(..., seed=s, tasks=t)`` here equals ``studeval.stud_equity(..., seed=s,
+threads=t)`` (``studeval.equity.sharded_equity`` reproduces any ``t``); for self-play
+:func:`shard_plan` gives each shard's seed and hand count, and ``studeval.game.simulate`` run
+with them replays a shard.
+
+>>> shard_plan(hands=10, shards=3, seed=1)[0][1], [n for _, n in shard_plan(10, 3, seed=1)]
+(4, [4, 3, 3])
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from studeval.cards import CardsLike
+from studeval.equity import DEFAULT_SAMPLES, EquityResult, sharded_equity
+
+if TYPE_CHECKING:
+    import dask.array as da
+    from distributed import Client
+
+    from studeval.game import Bot, Structure
+
+__all__ = [
+    "EQUITY_TASK_DEALS",
+    "EVALUATE_BLOCK_ROWS",
+    "SIMULATE_SHARD_HANDS",
+    "SimulationSummary",
+    "evaluate_batch",
+    "holdem_equity",
+    "shard_plan",
+    "simulate",
+    "stud_equity",
+]
+
+#: Monte Carlo deals per task when ``tasks`` is not given: a few tenths of a second on a core,
+#: long enough that Dask's per-task cost (about a millisecond) does not show.
+EQUITY_TASK_DEALS = 1 << 22
+#: Self-play hands per shard when ``shards`` is not given (a few seconds of play).
+SIMULATE_SHARD_HANDS = 5_000
+#: Rows per block when :func:`evaluate_batch` is given a numpy array (16 MB of 7-card hands).
+EVALUATE_BLOCK_ROWS = 1 << 21
+
+_INSTALL = "pip install 'studeval[dask]'"
+
+
+def _import(module: str) -> Any:
+    """Import a Dask module, or say how to install the extra."""
+    import importlib
+
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise ImportError(f"studeval.distributed needs Dask ({module} is missing): {_INSTALL}") from exc
+
+
+@contextmanager
+def _connect(client: Client | None) -> Iterator[Client]:
+    """The given client, or one on a LocalCluster that lives as long as the block."""
+    dd = _import("distributed")
+    if client is not None:
+        if not isinstance(client, dd.Client):
+            raise TypeError(f"client must be a dask.distributed.Client or None, got {client!r}")
+        yield client
+        return
+    # single-threaded workers: every task is one CPU-bound stream, and processes avoid the GIL
+    with (
+        dd.LocalCluster(threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
+        dd.Client(cluster) as own,
+    ):
+        yield own
+
+
+def _run_on(client: Client | None) -> Callable[[Callable[[int], Any], int], Iterator[Any]]:
+    """A runner for ``sharded_equity``: the tasks on the cluster, results as they finish.
+
+    The cluster is reached only when there is work, so bad input fails before one starts.
+    """
+
+    def run(task: Callable[[int], Any], n: int) -> Iterator[Any]:
+        dd = _import("distributed")
+        with _connect(client) as c:
+            # pure=False: every call gets fresh keys, never a cached result of another question
+            futures = c.map(task, range(n), pure=False)
+            try:
+                for future in dd.as_completed(futures):
+                    yield future.result()
+                    future.release()
+            finally:
+                c.cancel(futures)
+
+    return run
+
+
+def evaluate_batch(hands: Any, threads: int | None = 1, *, client: Client | None = None, **kwargs: Any) -> da.Array:
+    """:func:`studeval.evaluate_batch` over a ``dask.array``: lazily, one block at a time.
+
+    ``hands`` is an (N, 5), (N, 6) or (N, 7) uint8 ``dask.array`` (from ``da.from_zarr``, a
+    Parquet column stack, ...) or a numpy array (cut into blocks of
+    :data:`EVALUATE_BLOCK_ROWS` rows). The rows may be chunked any way (even of unknown
+    length); the card axis is joined into one chunk. The result is an (N,) ``dask.array`` of
+    hand values with the local function's dtype, computed when asked, with ``threads``
+    threads per block (Dask already runs blocks side by side). ``kwargs`` (``check=``,
+    ``kind=`` ...) go to the local function, which checks them here, on an empty block. With
+    ``client`` the result is persisted on that cluster (computing starts at once).
+
+    >>> import dask.array as da, numpy as np
+    >>> cards = da.from_array(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 17]] * 3, dtype=np.uint8), chunks=(2, 5))
+    >>> values = evaluate_batch(cards)
+    >>> values.dtype, values.chunks, values.compute().tolist()
+    (dtype('uint16'), ((2, 2, 2),), [7452, 5855, 7452, 5855, 7452, 5855])
+    """
+    dask_array = _import("dask.array")
+    from studeval.evaluate import check_threads
+    from studeval.evaluate import evaluate_batch as local
+
+    check_threads(threads)
+    if isinstance(hands, np.ndarray):
+        hands = dask_array.from_array(hands, chunks=(EVALUATE_BLOCK_ROWS, -1))
+    if not isinstance(hands, dask_array.Array):
+        raise TypeError(f"evaluate_batch takes a dask or numpy array of dtype uint8, got {type(hands).__name__}")
+    if hands.dtype != np.uint8:
+        raise TypeError(f"evaluate_batch takes a uint8 array, got dtype {hands.dtype} (use .astype(np.uint8))")
+    if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
+        raise ValueError(f"evaluate_batch takes an array of shape (N, 5), (N, 6) or (N, 7), got {hands.shape}")
+    # the local function on no rows checks the options and tells the result's dtype
+    meta = local(np.empty((0, hands.shape[1]), dtype=np.uint8), threads=1, **kwargs)
+    if hands.numblocks[1] != 1:
+        hands = hands.rechunk({1: -1})
+    values = hands.map_blocks(
+        local, threads, **kwargs, drop_axis=1, chunks=(hands.chunks[0],), dtype=meta.dtype, meta=meta
+    )
+    if client is not None:
+        with _connect(client) as c:
+            values = c.persist(values)
+    return values
+
+
+def stud_equity(
+    players: Sequence[CardsLike],
+    *,
+    game: str = "seven",
+    dead: CardsLike = (),
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
+    tasks: int | None = None,
+    client: Client | None = None,
+) -> EquityResult:
+    """:func:`studeval.stud_equity` on a Dask cluster, with the same arguments and result.
+
+    Monte Carlo runs as ``tasks`` tasks (default: one per :data:`EQUITY_TASK_DEALS` deals),
+    task ``t`` with the stream ``SeedSequence(seed).spawn(tasks)[t]``; their exact counts are
+    added into one result with its standard error, equal to the local
+    ``stud_equity(..., seed=seed, threads=tasks)``. An exact answer runs as one task, on
+    ``threads`` threads of one worker. ``progress`` gets the fraction of tasks done.
+
+    >>> r = stud_equity(["As Ah Kd", "Qc Qd 7s", "8h"], method="monte-carlo",
+    ...                 samples=10**9, seed=1)  # doctest: +SKIP
+    >>> r.deals, r.method  # doctest: +SKIP
+    (1000000000, 'monte-carlo')
+    """
+    if tasks is None:
+        tasks = _default_tasks(samples)
+    return sharded_equity(
+        players, game=game, dead=dead, method=method, samples=samples, seed=seed, tasks=tasks,
+        threads=threads, run=_run_on(client), progress=progress,
+    )  # fmt: skip
+
+
+def holdem_equity(
+    hands: Sequence[CardsLike],
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    *,
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
+    tasks: int | None = None,
+    client: Client | None = None,
+) -> EquityResult:
+    """:func:`studeval.holdem_equity` on a Dask cluster: tasks and seeds as :func:`stud_equity`.
+
+    >>> from studeval.equity import sharded_equity
+    >>> hands = ["As Ah", "Kd Kc", "Qs Qh", "Jc Jd"]
+    >>> r = holdem_equity(hands, method="monte-carlo", samples=10**9, seed=1, tasks=240)  # doctest: +SKIP
+    >>> here = sharded_equity(hands, game="holdem", method="monte-carlo", samples=10**9, seed=1, tasks=240)  # doctest: +SKIP
+    >>> r.equity == here.equity, r.stderr == here.stderr  # doctest: +SKIP
+    (True, True)
+    """
+    if tasks is None:
+        tasks = _default_tasks(samples)
+    return sharded_equity(
+        hands, game="holdem", board=board, dead=dead, method=method, samples=samples, seed=seed,
+        tasks=tasks, threads=threads, run=_run_on(client), progress=progress,
+    )  # fmt: skip
+
+
+def _default_tasks(samples: int) -> int:
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ValueError(f"samples must be an int >= 1, got {samples!r}")
+    return -(-samples // EQUITY_TASK_DEALS)
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """Totals of a self-play run, merged over its shards.
+
+    ``net[i]`` is player i's (bot i's) result in chips, following the player round the seats
+    as the seats rotate; ``showdowns`` counts the hands that went to a showdown, ``pot_total``
+    the chips in every pot, ``seconds`` the wall time of the whole run.
+    """
+
+    game: str
+    players: int
+    hands: int
+    shards: int
+    net: tuple[int, ...]
+    showdowns: int
+    pot_total: int
+    seconds: float
+
+
+def shard_plan(hands: int, shards: int, seed: int | None = None) -> list[tuple[int, int]]:
+    """(seed, hands) of every shard of a self-play run: the layout :func:`simulate` uses.
+
+    Shard ``s`` plays ``hands // shards`` hands (one more for ``s < hands % shards``) with
+    the 128-bit seed drawn from ``SeedSequence(seed).spawn(shards)[s]``; ``studeval.game.simulate``
+    with that seed and count plays the same hands on one machine. ``seed=None`` draws fresh
+    entropy (the shards still never share a stream).
+
+    >>> [n for _, n in shard_plan(7, 2, seed=5)], shard_plan(7, 2, seed=5) == shard_plan(7, 2, seed=5)
+    ([4, 3], True)
+    """
+    for name, value, low in (("hands", hands, 0), ("shards", shards, 1)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+    streams = np.random.SeedSequence(seed).spawn(shards)
+    return [
+        (int.from_bytes(s.generate_state(4, np.uint32).tobytes(), "little"), hands // shards + (k < hands % shards))
+        for k, s in enumerate(streams)
+    ]
+
+
+def _play_shard(
+    shard: int,
+    seed: int,
+    hands: int,
+    game: str,
+    players: int,
+    structure: Structure | None,
+    bots: Sequence[Bot] | None,
+    out: str | None,
+) -> dict[str, Any]:
+    """One shard of self-play on a worker: its totals, and its histories under ``out``."""
+    from studeval.game import dumps, simulate, to_phh
+
+    fs = root = None
+    if out is not None:
+        fsspec = _import("fsspec")
+        fs, root = fsspec.core.url_to_fs(out)
+        root = f"{root}/shard-{shard:05d}"
+        fs.makedirs(root, exist_ok=True)
+    net = [0] * players
+    showdowns = pot_total = 0
+    for h, st in enumerate(simulate(game, players, hands, seed=seed, structure=structure, bots=bots)):
+        if fs is not None:
+            with fs.open(f"{root}/hand_{h + 1:06d}.phh", "w", encoding="utf-8") as f:
+                f.write(dumps(to_phh(st, full=True)))
+        for seat in range(st.n):
+            net[(h + seat) % st.n] += st.stacks[seat] - st.starting_stacks[seat]  # seats rotate each hand
+        showdowns += any(st.shown)
+        pot_total += st.pot
+    totals = {"shard": shard, "seed": seed, "hands": hands, "net": net, "showdowns": showdowns, "pot_total": pot_total}
+    if fs is not None:
+        with fs.open(f"{root}/summary.json", "w", encoding="utf-8") as f:
+            json.dump(totals, f, indent=1)
+    return totals
+
+
+def simulate(
+    game: str,
+    players: int,
+    hands: int,
+    *,
+    seed: int | None = None,
+    structure: Structure | None = None,
+    bots: Sequence[Bot] | None = None,
+    out: str | None = None,
+    shards: int | None = None,
+    progress: Callable[[float], None] | None = None,
+    client: Client | None = None,
+) -> SimulationSummary:
+    """:func:`studeval.game.simulate` split into shards over a Dask cluster; the merged totals.
+
+    Shard ``s`` plays the hands :func:`shard_plan` gives it (default: one shard per
+    :data:`SIMULATE_SHARD_HANDS` hands), seats rotating from the first hand of the shard.
+    With ``out`` (a directory every worker can write: a shared filesystem, or an fsspec URL
+    such as ``s3://bucket/run``) shard ``s`` writes ``shard-0000s/hand_000001.phh`` ... and
+    its ``summary.json``, and the run's merged ``summary.json`` goes to ``out``. ``bots``
+    must pickle (module-level functions do). ``progress`` gets the fraction of shards done.
+
+    >>> s = simulate("seven", players=3, hands=20_000, seed=1, out="run1")  # doctest: +SKIP
+    >>> s.hands, s.shards, sum(s.net)  # doctest: +SKIP
+    (20000, 4, 0)
+    """
+    from studeval.game import simulate as local
+
+    # one hand here checks every argument the way the local function does, before a cluster starts
+    next(
+        local(
+            game, players, min(hands, 1) if isinstance(hands, int) else hands, seed=0, structure=structure, bots=bots
+        ),
+        None,
+    )
+    if shards is None:
+        if isinstance(hands, bool) or not isinstance(hands, int):
+            raise ValueError(f"hands must be an int >= 0, got {hands!r}")
+        shards = max(1, -(-hands // SIMULATE_SHARD_HANDS))
+    plan = shard_plan(hands, shards, seed)
+    if out is not None and not isinstance(out, str):
+        out = str(out)  # a Path: workers get the text
+    start = time.perf_counter()
+    dd = _import("distributed")
+    net = [0] * players
+    showdowns = pot_total = 0
+    per_shard: list[dict[str, Any]] = []
+    with _connect(client) as c:
+        futures = [
+            c.submit(_play_shard, s, sd, n, game, players, structure, bots, out, pure=False)
+            for s, (sd, n) in enumerate(plan)
+        ]
+        try:
+            for done, future in enumerate(dd.as_completed(futures), 1):
+                totals = future.result()
+                future.release()
+                per_shard.append(totals)
+                net = [a + b for a, b in zip(net, totals["net"], strict=True)]
+                showdowns += totals["showdowns"]
+                pot_total += totals["pot_total"]
+                if progress:
+                    progress(done / len(plan))
+        finally:
+            c.cancel(futures)
+    summary = SimulationSummary(
+        game, players, hands, shards, tuple(net), showdowns, pot_total, time.perf_counter() - start
+    )
+    if out is not None:
+        fsspec = _import("fsspec")
+        fs, root = fsspec.core.url_to_fs(out)
+        with fs.open(f"{root}/summary.json", "w", encoding="utf-8") as f:
+            json.dump({**asdict(summary), "shard_totals": sorted(per_shard, key=lambda t: t["shard"])}, f, indent=1)
+    return summary
