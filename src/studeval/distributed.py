@@ -46,7 +46,8 @@ if TYPE_CHECKING:
     import dask.array as da
     from distributed import Client
 
-    from studeval.game import Bot, Structure
+    from studeval.game import Structure
+    from studeval.game.bots import Bot
 
 __all__ = [
     "EQUITY_TASK_DEALS",
@@ -114,7 +115,7 @@ def _run_on(client: Client | None) -> Callable[[Callable[[int], Any], int], Iter
                     yield future.result()
                     future.release()
             finally:
-                c.cancel(futures)
+                c.cancel(futures)  # type: ignore[no-untyped-call]  # (distributed is partly typed)
 
     return run
 
@@ -159,8 +160,8 @@ def evaluate_batch(hands: Any, threads: int | None = 1, *, client: Client | None
     )
     if client is not None:
         with _connect(client) as c:
-            values = c.persist(values)
-    return values
+            values = c.persist(values)  # type: ignore[no-untyped-call]
+    return values  # type: ignore[no-any-return]
 
 
 def stud_equity(
@@ -374,7 +375,7 @@ def simulate(
                 if progress:
                     progress(done / len(plan))
         finally:
-            c.cancel(futures)
+            c.cancel(futures)  # type: ignore[no-untyped-call]  # (distributed is partly typed)
     summary = SimulationSummary(
         game, players, hands, shards, tuple(net), showdowns, pot_total, time.perf_counter() - start
     )

@@ -460,6 +460,7 @@ def sharded_equity(
     """
     from concurrent.futures import ThreadPoolExecutor
     from dataclasses import replace
+    from typing import cast
 
     start = time.perf_counter()
     if game == "holdem":
@@ -492,7 +493,7 @@ def sharded_equity(
         (result,) = run(lambda _: _solve(deal, method, samples, seed, threads, None, exhaustion=exhaustion), 1)
         if progress:
             progress(1.0)
-        return replace(result, seconds=time.perf_counter() - start)
+        return replace(cast(EquityResult, result), seconds=time.perf_counter() - start)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise ValueError(f"samples must be an int >= 1, got {samples!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
@@ -514,7 +515,8 @@ def sharded_equity(
 
     wins = np.zeros(P, dtype=np.int64)
     ties = np.zeros((P, P + 1), dtype=np.int64)
-    for finished, (w, t) in enumerate(run(task, tasks), 1):
+    for finished, counts in enumerate(run(task, tasks), 1):
+        w, t = cast(tuple[np.ndarray, np.ndarray], counts)
         wins += w
         ties += t
         if progress:

@@ -73,8 +73,18 @@ def test_layout_decides_the_answer(client):
 def test_more_tasks_than_threads_reproduced_here(client):
     """Past THREAD_LIMIT threads, sharded_equity's own runner replays the layout on one machine."""
     tasks = 80  # more than the thread limit of a small machine (64)
-    on_cluster = sd.stud_equity(["Kc Kd", "Qs Qh", "2c 3c"], game="five", method="monte-carlo", samples=8_000, seed=9, tasks=tasks, client=client)
-    here = sharded_equity(["Kc Kd", "Qs Qh", "2c 3c"], game="five", method="monte-carlo", samples=8_000, seed=9, tasks=tasks, threads=2)
+    on_cluster = sd.stud_equity(
+        ["Kc Kd", "Qs Qh", "2c 3c"],
+        game="five",
+        method="monte-carlo",
+        samples=8_000,
+        seed=9,
+        tasks=tasks,
+        client=client,
+    )
+    here = sharded_equity(
+        ["Kc Kd", "Qs Qh", "2c 3c"], game="five", method="monte-carlo", samples=8_000, seed=9, tasks=tasks, threads=2
+    )
     assert same(on_cluster, here)
 
 
@@ -100,12 +110,17 @@ def test_exact_question_is_one_task(client):
     on_cluster = sd.stud_equity(["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"], client=client)
     here = local_stud(["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"])
     assert same(on_cluster, here) and on_cluster.method == "exact" and on_cluster.deals == 1560
-    assert same(sd.holdem_equity(["Ah As", "Kd Kc"], board="2c 7d 9h", client=client), local_holdem(["Ah As", "Kd Kc"], board="2c 7d 9h"))
+    assert same(
+        sd.holdem_equity(["Ah As", "Kd Kc"], board="2c 7d 9h", client=client),
+        local_holdem(["Ah As", "Kd Kc"], board="2c 7d 9h"),
+    )
 
 
 def test_progress_counts_tasks(client):
     seen: list[float] = []
-    sd.stud_equity(THREE_WAY, method="monte-carlo", samples=10_000, seed=0, tasks=5, client=client, progress=seen.append)
+    sd.stud_equity(
+        THREE_WAY, method="monte-carlo", samples=10_000, seed=0, tasks=5, client=client, progress=seen.append
+    )
     assert seen == [0.2, 0.4, 0.6, 0.8, 1.0]
 
 
@@ -218,7 +233,13 @@ def test_simulate_shards_equal_local_runs(client, tmp_path):
             pot_total += st.pot
         shard_totals = json.loads((tmp_path / f"shard-{shard:05d}" / "summary.json").read_text())
         assert shard_totals["hands"] == hands and shard_totals["seed"] == seed
-    assert (summary.hands, summary.shards, summary.net, summary.showdowns, summary.pot_total) == (61, 4, tuple(net), showdowns, pot_total)
+    assert (summary.hands, summary.shards, summary.net, summary.showdowns, summary.pot_total) == (
+        61,
+        4,
+        tuple(net),
+        showdowns,
+        pot_total,
+    )
     assert sum(summary.net) == 0
     merged = json.loads((tmp_path / "summary.json").read_text())
     assert merged["net"] == list(net) and [t["shard"] for t in merged["shard_totals"]] == [0, 1, 2, 3]
@@ -279,3 +300,11 @@ def test_local_cluster_when_no_client_is_given():
     """client=None starts a LocalCluster for the call and closes it afterwards."""
     r = sd.holdem_equity(["As Ah", "Kd Kc", "Qs Qh"], method="monte-carlo", samples=20_000, seed=5, tasks=2)
     assert same(r, local_holdem(["As Ah", "Kd Kc", "Qs Qh"], method="monte-carlo", samples=20_000, seed=5, threads=2))
+
+
+def test_default_layout_is_one_task_per_task_size(client):
+    """Without tasks=, the layout follows the samples only: ceil(samples / EQUITY_TASK_DEALS) tasks."""
+    samples = sd.EQUITY_TASK_DEALS + 1  # two tasks
+    hands = ["As Ah", "Kd Kc", "Qs Qh"]
+    on_cluster = sd.holdem_equity(hands, method="monte-carlo", samples=samples, seed=6, client=client)
+    assert same(on_cluster, local_holdem(hands, method="monte-carlo", samples=samples, seed=6, threads=2))
