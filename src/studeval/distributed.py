@@ -99,17 +99,17 @@ def _connect(client: Client | None) -> Iterator[Client]:
         yield own
 
 
-def _run_on(client: Client | None) -> Callable[[Callable[[int], Any], int], Iterator[Any]]:
+def _run_on(client: Client | None) -> Callable[[Callable[[Any], Any], Sequence[Any]], Iterator[Any]]:
     """A runner for ``sharded_equity``: the tasks on the cluster, results as they finish.
 
     The cluster is reached only when there is work, so bad input fails before one starts.
     """
 
-    def run(task: Callable[[int], Any], n: int) -> Iterator[Any]:
+    def run(task: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
         dd = _import("distributed")
         with _connect(client) as c:
             # pure=False: every call gets fresh keys, never a cached result of another question
-            futures = c.map(task, range(n), pure=False)
+            futures = c.map(task, items, pure=False)
             try:
                 for future in dd.as_completed(futures):
                     yield future.result()

@@ -436,7 +436,7 @@ def sharded_equity(
     seed: int | None = None,
     tasks: int = 1,
     threads: int | None = None,
-    run: Callable[[Callable[[int], object], int], Iterable[object]] | None = None,
+    run: Callable[[Callable[..., object], Sequence[object]], Iterable[object]] | None = None,
     progress: Callable[[float], None] | None = None,
 ) -> EquityResult:
     """:func:`stud_equity` (or, with ``game="holdem"``, :func:`holdem_equity`) as ``tasks`` tasks.
@@ -448,9 +448,10 @@ def sharded_equity(
     are). The win and tie counts of the tasks are added exactly (int64) and the result carries
     the standard error of the whole run. An exact answer is one task (``threads`` on it).
 
-    ``run(task, n)`` runs ``task(0) ... task(n - 1)`` (in any order, anywhere: ``task`` pickles
-    with cloudpickle, as Dask does) and yields their results; by default a pool of
-    ``threads`` threads in this process runs them. ``progress`` gets the fraction of tasks done.
+    ``run(task, items)`` is a ``map``: it runs ``task(item)`` for each item (in any order,
+    anywhere: ``task`` pickles with cloudpickle, as Dask does, and each item holds one task's
+    stream and deal count) and yields the results; by default a pool of ``threads`` threads
+    in this process runs them. ``progress`` gets the fraction of tasks done.
 
     >>> a = sharded_equity(["As Ah", "Kd Kc", "Qs Qh"], game="holdem", method="monte-carlo",
     ...                    samples=20_000, seed=7, tasks=4)
@@ -483,14 +484,14 @@ def sharded_equity(
     nthreads = check_threads(threads)
     if run is None:
 
-        def run(task: Callable[[int], object], n: int) -> Iterable[object]:
+        def run(task: Callable[..., object], items: Sequence[object]) -> Iterable[object]:
             with ThreadPoolExecutor(nthreads) as pool:  # the kernel releases the GIL
-                yield from pool.map(task, range(n))
+                yield from pool.map(task, items)
 
     kind, work = _count_work(deal)
     if method == "exact" or (method == "auto" and work <= AUTO_EXACT_WORK):
         # _solve checks the options and counts, threaded, on whichever machine runs the task
-        (result,) = run(lambda _: _solve(deal, method, samples, seed, threads, None, exhaustion=exhaustion), 1)
+        (result,) = run(lambda _: _solve(deal, method, samples, seed, threads, None, exhaustion=exhaustion), [None])
         if progress:
             progress(1.0)
         return replace(cast(EquityResult, result), seconds=time.perf_counter() - start)
@@ -498,24 +499,27 @@ def sharded_equity(
         raise ValueError(f"samples must be an int >= 1, got {samples!r}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable or None, got {progress!r}")
     tasks = min(tasks, samples)
     streams = np.random.SeedSequence(seed).spawn(tasks)
-    per_task = [samples // tasks + (t < samples % tasks) for t in range(tasks)]
+    items = [(streams[t], samples // tasks + (t < samples % tasks)) for t in range(tasks)]
     live_a, known, nknown, draws, shares = _arrays(deal)
     P = deal.players
 
-    def task(t: int) -> tuple[np.ndarray, np.ndarray]:
-        generator = [np.random.SFC64(streams[t])]
+    def task(item: tuple[np.random.SeedSequence, int]) -> tuple[np.ndarray, np.ndarray]:
+        stream, deals = item
+        generator = [np.random.SFC64(stream)]
         wins = np.zeros((1, P), dtype=np.int64)
         ties = np.zeros((1, P, P + 1), dtype=np.int64)
-        for done in range(0, per_task[t], _MC_CHUNK):
-            chunk = np.array([min(_MC_CHUNK, per_task[t] - done)], dtype=np.int64)
+        for done in range(0, deals, _MC_CHUNK):
+            chunk = np.array([min(_MC_CHUNK, deals - done)], dtype=np.int64)
             _equity.monte_carlo(live_a, known, nknown, draws, deal.community, shares, generator, chunk, wins, ties)
         return wins[0], ties[0]
 
     wins = np.zeros(P, dtype=np.int64)
     ties = np.zeros((P, P + 1), dtype=np.int64)
-    for finished, counts in enumerate(run(task, tasks), 1):
+    for finished, counts in enumerate(run(task, items), 1):
         w, t = cast(tuple[np.ndarray, np.ndarray], counts)
         wins += w
         ties += t

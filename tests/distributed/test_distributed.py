@@ -147,10 +147,11 @@ def test_worker_killed_mid_job_same_answer(client):
     killed: list[int] = []
 
     def kill_one(fraction: float) -> None:
-        if not killed:  # the first task is done, the others are running or queued
-            pid = next(iter(pids.values()))
-            os.kill(pid, signal.SIGKILL)
-            killed.append(pid)
+        if not killed:  # the first task is done; kill a worker that is running another one
+            busy = {addr: keys for addr, keys in client.processing().items() if keys}
+            addr = next(iter(busy))
+            os.kill(pids[addr], signal.SIGKILL)
+            killed.append(pids[addr])
 
     args = {"method": "monte-carlo", "samples": 6_000_000, "seed": 21}
     on_cluster = sd.stud_equity(THREE_WAY, client=client, progress=kill_one, tasks=12, **args)
@@ -308,3 +309,18 @@ def test_default_layout_is_one_task_per_task_size(client):
     hands = ["As Ah", "Kd Kc", "Qs Qh"]
     on_cluster = sd.holdem_equity(hands, method="monte-carlo", samples=samples, seed=6, client=client)
     assert same(on_cluster, local_holdem(hands, method="monte-carlo", samples=samples, seed=6, threads=2))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"board": "2c"}, ValueError, "stud has no board: got board '2c'"),
+        ({"progress": 3}, TypeError, "progress must be callable or None, got 3"),
+        ({"tasks": True}, ValueError, "tasks must be an int >= 1, got True"),
+        ({"seed": -2}, ValueError, "seed must be a non-negative int or None, got -2"),
+        ({"threads": 0}, ValueError, "0"),
+    ],
+)
+def test_sharded_equity_bad_input(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        sharded_equity(THREE_WAY, method="monte-carlo", samples=100, **kwargs)
