@@ -31,6 +31,7 @@ with them replays a shard.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -320,7 +321,7 @@ def simulate(
     seed: int | None = None,
     structure: Structure | None = None,
     bots: Sequence[Bot] | None = None,
-    out: str | None = None,
+    out: str | os.PathLike[str] | None = None,
     shards: int | None = None,
     progress: Callable[[float], None] | None = None,
     client: Client | None = None,
@@ -352,8 +353,10 @@ def simulate(
             raise ValueError(f"hands must be an int >= 0, got {hands!r}")
         shards = max(1, -(-hands // SIMULATE_SHARD_HANDS))
     plan = shard_plan(hands, shards, seed)
-    if out is not None and not isinstance(out, str):
-        out = str(out)  # a Path: workers get the text
+    if out is not None:
+        out = os.fspath(out)
+        if "://" not in out:
+            out = os.path.abspath(out)  # a worker's working directory may be another
     start = time.perf_counter()
     dd = _import("distributed")
     net = [0] * players
@@ -382,6 +385,7 @@ def simulate(
     if out is not None:
         fsspec = _import("fsspec")
         fs, root = fsspec.core.url_to_fs(out)
+        fs.makedirs(root, exist_ok=True)
         with fs.open(f"{root}/summary.json", "w", encoding="utf-8") as f:
             json.dump({**asdict(summary), "shard_totals": sorted(per_shard, key=lambda t: t["shard"])}, f, indent=1)
     return summary

@@ -218,7 +218,7 @@ def test_evaluate_batch_numpy_input_and_errors():
 
 
 def test_simulate_shards_equal_local_runs(client, tmp_path):
-    summary = sd.simulate("five", 3, 61, seed=8, shards=4, out=str(tmp_path), client=client)
+    summary = sd.simulate("five", 3, 61, seed=8, shards=4, out=tmp_path, client=client)
     plan = sd.shard_plan(61, 4, seed=8)
     net = [0, 0, 0]
     showdowns = pot_total = 0
@@ -324,3 +324,10 @@ def test_default_layout_is_one_task_per_task_size(client):
 def test_sharded_equity_bad_input(kwargs, error, match):
     with pytest.raises(error, match=match):
         sharded_equity(THREE_WAY, method="monte-carlo", samples=100, **kwargs)
+
+
+def test_simulate_relative_out_is_the_clients(client, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    s = sd.simulate("seven", 2, 5, seed=3, shards=2, out="run", client=client)
+    assert len(list((tmp_path / "run").glob("shard-*/hand_*.phh"))) == 5 == s.hands
+    assert json.loads((tmp_path / "run" / "summary.json").read_text())["hands"] == 5
