@@ -6,9 +6,11 @@ Run: python -m pytest benchmarks/test_bench_distributed.py --benchmark-only -p n
 Each group runs one job three or four ways: the local function on 2 threads (and on 1), and
 studeval.distributed with a client on a LocalCluster of 1 and of 2 single-threaded worker
 processes (started once per module, outside the timing). ``extra_info['items']`` is the hands
-or deals of one round, so summarize.py prints a rate. On one machine the cluster can only lose
-to the threaded path (pickling, the scheduler's round trips, copying blocks between
-processes); the figures show what that costs, and how close 2 workers come to 2x of 1.
+or deals of one round, so summarize.py prints a rate. For equity and evaluation one machine's
+threaded path has nothing to gain from a cluster (pickling, the scheduler's round trips, copying
+blocks between processes cost, and the cores are the same); self-play has no threaded local
+path, so there 2 workers can beat the local loop. The figures show what the cluster costs, and
+how close 2 workers come to 2x of 1.
 """
 
 from __future__ import annotations
