@@ -2,7 +2,11 @@
 
 - :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in.
 - :class:`StudState`: the state machine (dealing, betting, showdown), with seat views.
-- :func:`settle`, :func:`side_pots`: pots and payouts without the state machine.
+- :func:`settle_pots`, :func:`side_pots`: pots and payouts without the state machine
+  (``settle`` and ``Settlement`` are the old names of :func:`settle_pots` and
+  :class:`PotSettlement`, kept for one release).
+- :class:`ActionKind` and the events of :attr:`StudState.log` (:class:`Deal`,
+  :class:`Played`, :class:`BoardCard`, :class:`TimeOut`, :class:`Shown`).
 - :func:`to_phh`, :func:`dumps`, :func:`loads`, :func:`replay`: PHH hand histories
   (``F7S``; five card stud as studeval's own ``F5S``).
 - :func:`simulate` and the bots: self-play.
@@ -55,32 +59,78 @@ Rules as implemented (000, 001, 003; DESIGN.md's table where they disagree):
 """
 
 from studeval.game.bots import BOTS, simulate
-from studeval.game.phh import HandHistory, dumps, load, loads, replay, to_phh
-from studeval.game.pots import ODD_CHIP_RULES, Pot, Settlement, settle, side_pots, uncalled_bet
-from studeval.game.state import ACTION_KINDS, GAMES, TIE_RULES, Action, StudState, TableView, stacked_deck
+from studeval.game.events import (
+    ActionKind,
+    BoardCard,
+    Deal,
+    Event,
+    EventTag,
+    Played,
+    Shown,
+    TimeOut,
+    TimeOutResult,
+)
+from studeval.game.phh import HandHistory, dumps, load, loads, parse_action, replay, to_phh
+from studeval.game.pots import (
+    ODD_CHIP_RULES,
+    Pot,
+    PotSettlement,
+    Settlement,
+    award,
+    settle,
+    settle_pots,
+    side_pots,
+    uncalled_bet,
+)
+from studeval.game.state import (
+    ACTION_KINDS,
+    DEALS,
+    GAMES,
+    STREET_NAMES,
+    TIE_RULES,
+    Action,
+    StudState,
+    TableView,
+    stacked_deck,
+)
 from studeval.game.structure import MAX_SEATS, MIN_SEATS, PRESETS, Structure
 
 __all__ = [
     "ACTION_KINDS",
     "BOTS",
+    "DEALS",
     "GAMES",
     "MAX_SEATS",
     "MIN_SEATS",
     "ODD_CHIP_RULES",
     "PRESETS",
+    "STREET_NAMES",
     "TIE_RULES",
     "Action",
+    "ActionKind",
+    "BoardCard",
+    "Deal",
+    "Event",
+    "EventTag",
     "HandHistory",
+    "Played",
     "Pot",
+    "PotSettlement",
     "Settlement",
+    "Shown",
     "Structure",
     "StudState",
     "TableView",
+    "TimeOut",
+    "TimeOutResult",
+    "award",
     "dumps",
     "load",
     "loads",
+    "parse_action",
     "replay",
     "settle",
+    "settle_pots",
     "side_pots",
     "simulate",
     "stacked_deck",

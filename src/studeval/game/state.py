@@ -25,42 +25,63 @@ from typing import NamedTuple
 from studeval._core import evaluate
 from studeval.cards import CardsLike, format_cards, parse_cards
 from studeval.evaluate import showing_rank
-from studeval.game.pots import ODD_CHIP_RULES, Pot, _award, side_pots, uncalled_bet
+from studeval.game.events import (
+    ActionKind,
+    BoardCard,
+    Deal,
+    Event,
+    EventTag,
+    Played,
+    Shown,
+    TimeOut,
+    TimeOutResult,
+)
+from studeval.game.pots import ODD_CHIP_RULES, Pot, award, side_pots, uncalled_bet
 from studeval.game.structure import Structure
 
 __all__ = [
     "ACTION_KINDS",
-    "Action",
+    "DEALS",
     "GAMES",
-    "StudState",
+    "STREET_NAMES",
     "TIE_RULES",
+    "Action",
+    "StudState",
     "TableView",
     "stacked_deck",
 ]
 
-FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = "fold", "check", "call", "bring_in", "complete", "bet", "raise"
-#: Every action a player can take, in poker terms.
-ACTION_KINDS = (FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE)
+K = ActionKind
+FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = K.FOLD, K.CHECK, K.CALL, K.BRING_IN, K.COMPLETE, K.BET, K.RAISE
+SHOW, MUCK = K.SHOW, K.MUCK
+#: Every action a player can take, in poker terms (string enums: ``ACTION_KINDS[0] == "fold"``).
+ACTION_KINDS = tuple(ActionKind)
+_KIND_OF: dict[str, ActionKind] = {str(k): k for k in ActionKind}
 #: The two games.
 GAMES = ("seven", "five")
 #: Who acts first when showing hands tie on later streets: "dealer_left" (000, 003; default)
 #: or "suits" (001: compare suits, spades high).
 TIE_RULES = ("dealer_left", "suits")
 
-# Cards dealt per street, True = face up. The seventh card in seven card stud is down.
-_DEALS = {
+#: Cards dealt per street and game, True = face up. The seventh card in seven card stud is down.
+DEALS: dict[str, tuple[tuple[bool, ...], ...]] = {
     "seven": ((False, False, True), (True,), (True,), (True,), (False,)),
     "five": ((False, True), (True,), (True,), (True,)),
 }
-_STREET_NAMES = {
+#: The streets of each game, named as in the rule documents.
+STREET_NAMES: dict[str, tuple[str, ...]] = {
     "seven": ("third street", "fourth street", "fifth street", "sixth street", "seventh street"),
     "five": ("second street", "third street", "fourth street", "fifth street"),
 }
+# TODO(merge): the old private names, until cli/game.py imports STREET_NAMES and DEALS.
+_STREET_NAMES = STREET_NAMES
+_DEALS = DEALS
 # In both games the second betting round is the open-pair street and big bets start after it.
 _OPEN_PAIR_STREET = 1
 _BIG_FROM = 2
 
 _SHOWING: dict[tuple[int, ...], int] = {}
+_new = tuple.__new__  # builds a NamedTuple event without the keyword machinery (the hot path)
 
 
 def _showing_value(up: list[int]) -> int:
@@ -103,10 +124,10 @@ def stacked_deck(game: str, streets: Sequence[Sequence[CardsLike]]) -> list[int]
     spare = sorted(set(range(52)) - used)
     deck: list[int] = []
     for k, street in enumerate(parsed):
-        pattern = _DEALS[game][k]
+        pattern = DEALS[game][k]
         for h in street:
             if len(h) != len(pattern):
-                raise ValueError(f"{_STREET_NAMES[game][k]} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}")
+                raise ValueError(f"{STREET_NAMES[game][k]} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}")
         if k:
             deck.append(spare.pop())
         for p in range(len(pattern)):
@@ -121,7 +142,7 @@ class Action(NamedTuple):
     Action(kind='call', to=10, chips=8)
     """
 
-    kind: str
+    kind: ActionKind
     to: int
     chips: int
 
@@ -220,7 +241,7 @@ class StudState:
         self.raise_cap = raise_cap
         self.odd_chip = odd_chip
         self.starting_stacks = tuple(stacks)
-        self._deals = _DEALS[game]
+        self._deals = DEALS[game]
         self._last = len(self._deals) - 1
         self._rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._script = _script
@@ -268,7 +289,7 @@ class StudState:
         self.pots: list[Pot] = []
         self.payouts = [0] * n
         self.returned = [0] * n
-        self.log: list[tuple] = []
+        self.log: list[Event] = []
         ante = structure.ante
         if ante:
             for i in range(n):
@@ -296,7 +317,7 @@ class StudState:
         >>> StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1).street_name
         'second street'
         """
-        return _STREET_NAMES[self.game][min(self.street, self._last)]
+        return STREET_NAMES[self.game][min(self.street, self._last)]
 
     @property
     def pot(self) -> int:
@@ -397,8 +418,9 @@ class StudState:
         """
         if not isinstance(kind, str):
             raise TypeError(f"action kind must be a str, got {kind!r}")
-        if kind not in ACTION_KINDS:
+        if kind not in _KIND_OF:
             raise ValueError(f"unknown action {kind!r}; actions are {', '.join(ACTION_KINDS)}")
+        kind = _KIND_OF[kind]
         if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
             raise TypeError(f"amount must be an int, got {to!r}")
         acts = self._legal
@@ -408,13 +430,12 @@ class StudState:
             raise ValueError("the hand is over: nobody is to act")
         match = None
         for a in acts:
-            if a.kind == kind:
-                if to is None or a.to == to:
-                    if match is not None:
-                        raise ValueError(
-                            f"{kind} is possible to {match.to} or {a.to}: give the amount"
-                        )
-                    match = a
+            if a.kind == kind and (to is None or a.to == to):
+                if match is not None:
+                    raise ValueError(
+                        f"{kind} is possible to {match.to} or {a.to}: give the amount"
+                    )
+                match = a
         if match is None:
             what = kind if to is None else f"{kind} to {to}"
             legal = ", ".join(a.kind if a.kind in (FOLD, CHECK) else f"{a.kind} {a.to}" for a in acts)
@@ -462,7 +483,7 @@ class StudState:
                     self.completed = True
                     self.n_raises = 1
                     self._reopen()
-            elif kind == BET or kind == RAISE:
+            elif kind in (BET, RAISE):
                 self.last_aggressor = i
                 st = self.structure
                 inc = new - high
@@ -474,7 +495,7 @@ class StudState:
             if new > high:
                 self.high = new
         self.acted[i] = True
-        self.log.append(("a", i, kind, self.bets[i]))
+        self.log.append(_new(Played, (EventTag.ACTION, i, kind, self.bets[i])))
         self._advance(i)
 
     def _reopen(self) -> None:
@@ -500,11 +521,11 @@ class StudState:
         self._n_act -= 1
         if self.totals[i] > self.antes_paid[i]:
             self.frozen[i] = True
-            self.log.append(("to", i, "all_in"))
+            self.log.append(TimeOut(EventTag.TIME_OUT, i, TimeOutResult.ALL_IN))
         else:
             self.folded[i] = True
             self.n_live -= 1
-            self.log.append(("to", i, "fold"))
+            self.log.append(TimeOut(EventTag.TIME_OUT, i, TimeOutResult.FOLD))
         self.acted[i] = True
         self._advance(i)
 
@@ -595,7 +616,7 @@ class StudState:
             if community:
                 c = self._draw(self.n)
                 self.community = c
-                self.log.append(("db", c))
+                self.log.append(BoardCard(EventTag.BOARD, c))
             else:
                 dealt: list[list[int]] = [[] for _ in live]
                 for is_up in pattern:  # one card at a time round the table, from the dealer's left
@@ -604,7 +625,7 @@ class StudState:
                         (self.up[i] if is_up else self.down[i]).append(c)
                         dealt[k].append(c)
                 for k, i in enumerate(live):
-                    self.log.append(("dh", i, tuple(dealt[k]), pattern))
+                    self.log.append(_new(Deal, (EventTag.DEAL, i, tuple(dealt[k]), pattern)))
             self._begin_round()
             if self.actor >= 0:
                 return
@@ -697,10 +718,8 @@ class StudState:
                 continue
             mine = [p for p, pot in enumerate(pots) if i in pot.eligible]
             choice = self._choices.get(i)
-            if choice is None:  # show only a hand that can still win part of a pot
-                show = first or any(values[i] >= best[p] for p in mine)
-            else:
-                show = choice
+            # by default, show only a hand that can still win part of a pot
+            show = (first or any(values[i] >= best[p] for p in mine)) if choice is None else choice
             if show and values[i] == 0:
                 raise ValueError(f"p{i + 1} must show but their down cards are unknown")
             first = False
@@ -711,10 +730,10 @@ class StudState:
                         best[p] = values[i]
             else:
                 self.mucked[i] = True
-            self.log.append(("sm", i, show))
+            self.log.append(Shown(EventTag.SHOWDOWN, i, show))
         contention = [values[i] if self.shown[i] else 0 for i in range(n)]
         payouts = list(self.returned)
-        self.pots = _award(pots, contention, high_cards, self.odd_chip, payouts)
+        self.pots = award(pots, contention, high_cards, self.odd_chip, payouts)
         self.payouts = payouts
         for i in range(n):
             self.stacks[i] += payouts[i]

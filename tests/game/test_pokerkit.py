@@ -31,7 +31,7 @@ import random
 
 import pytest
 
-from studeval.game import HandHistory, StudState, Structure, dumps, replay, stacked_deck, to_phh
+from studeval.game import HandHistory, Structure, StudState, dumps, replay, stacked_deck, to_phh
 
 S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
@@ -89,7 +89,7 @@ def _pokerkit_hand(n: int, rng: random.Random, stacks: tuple[int, ...] | None = 
 
 def test_pokerkit_f7s_histories_replay_in_studeval():
     rng = random.Random(8)
-    for h in range(200):
+    for _h in range(200):
         text, stacks = _pokerkit_hand(rng.randint(2, 7), rng)
         assert replay(text).stacks == stacks, text
 
@@ -100,7 +100,7 @@ def test_pokerkit_eight_handed_histories_replay_or_are_refused_clearly():
     replays what its rules allow and refuses the rest, naming the rule."""
     rng = random.Random(9)
     outcomes = {"same": 0, "refused": 0}
-    for h in range(150):
+    for _h in range(150):
         text, stacks = _pokerkit_hand(8, rng)
         try:
             assert replay(text).stacks == stacks
@@ -171,7 +171,7 @@ def test_pokerkit_reads_our_all_in_histories_to_the_same_result():
         if st.community >= 0:  # deck exhaustion: pokerkit has no such rule
             continue
         hands += 1
-        all_in += any(t > 0 and s == 0 for t, s in zip(st.starting_stacks, st.stacks)) or any(
+        all_in += any(t > 0 and s == 0 for t, s in zip(st.starting_stacks, st.stacks, strict=False)) or any(
             st.totals[i] == st.starting_stacks[i] for i in range(st.n) if not st.folded[i])
         for seat in (None, rng.randrange(st.n)):
             text = dumps(to_phh(st, seat, full=seat is None))
@@ -249,7 +249,7 @@ def test_pokerkit_all_in_histories_replay_in_studeval():
     completion; a short all-in bet does not reopen the betting to players who checked)."""
     rng = random.Random(13)
     outcomes = {"same": 0, "refused": 0}
-    for h in range(200):
+    for _h in range(200):
         n = rng.randint(2, 7)
         text, stacks = _pokerkit_hand(n, rng, tuple(rng.choice(SHORT) for _ in range(n)))
         try:
