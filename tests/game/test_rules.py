@@ -68,8 +68,14 @@ def test_two_to_eight_players_001(players):
 
 
 def test_bad_structures_are_refused():
-    with pytest.raises(ValueError, match="ante"):
-        Structure(ante=3, bring_in=2, small_bet=5, big_bet=10)  # the 003 table typo
+    with pytest.raises(ValueError, match="negative"):
+        Structure(ante=-1, bring_in=2, small_bet=5, big_bet=10)
+    with pytest.raises(ValueError, match="bring-in"):
+        Structure(ante=1, bring_in=0, small_bet=5, big_bet=10)
+    with pytest.raises(ValueError, match="big bet"):
+        Structure(ante=1, bring_in=2, small_bet=5, big_bet=4)
+    with pytest.raises(ValueError, match="limit"):
+        Structure(ante=1, bring_in=2, small_bet=5, big_bet=10**16)
     with pytest.raises(ValueError, match="small bet"):
         Structure(ante=1, bring_in=6, small_bet=5, big_bet=10)  # small bet below the force
     with pytest.raises(TypeError):
@@ -626,10 +632,10 @@ def test_bring_in_all_in_from_the_ante_passes_the_duty_on():
     assert legal(st) == [("bring_in", 2), ("complete", 5)]
 
 
-def test_short_all_in_raise_does_not_reopen_the_betting():
-    st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]], stacks=[100, 9, 100])
+def test_short_all_in_raise_does_not_reopen_the_betting_full_bet_option():
+    st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]], stacks=[100, 9, 100], all_in_rule="full_bet")
     play(st, "p3 bring_in", "p1 complete", "p2 raise 8")  # all-in, 3 more: not a full raise
-    assert legal(st) == [("fold", 2), ("call", 8), ("raise", 13)]  # p3 has not acted since
+    assert legal(st) == [("fold", 2), ("call", 8), ("complete", 10)]  # p3 has not acted since
     play(st, "p3 call")
     assert legal(st) == [("fold", 5), ("call", 8)]  # p1 already acted on the full bet
 

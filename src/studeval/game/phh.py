@@ -12,7 +12,10 @@ What studeval writes beyond the standard (other tools skip or refuse these):
   for ``F7S`` and refuses the line.
 - ``# p3 time-out`` (a comment-only action): the player to act missed the time limit (003).
 - user fields (``_`` + the :class:`StudState` option) when a hand is played with a rule that
-  is not the default: ``_tie_rule``, ``_odd_chip``, ``_raise_cap`` (-1: no cap).
+  is not the default: ``_tie_rule``, ``_odd_chip``, ``_raise_cap`` (-1: no cap),
+  ``_cap_heads_up``, ``_all_in_rule``, ``_open_pair_raises``, ``_showdown``. With
+  ``_showdown = "choose"`` the ``sm`` lines are the players' decisions, in turn (also the
+  uncalled winner's); otherwise they record what the automatic showdown did.
 
 Reading: besides what studeval writes, :func:`replay` takes two forms pokerkit writes: a
 bring-in posted all-in by a player holding no more than the bring-in, written ``p1 cbr 1``,
@@ -159,7 +162,15 @@ def to_phh(state: StudState, seat: int | None = None, *, full: bool = False) -> 
 
 
 # The StudState options a history records, with their defaults; written as "_" + name.
-_OPTIONS: dict[str, object] = {"tie_rule": "dealer_left", "odd_chip": "high_card", "raise_cap": 3}
+_OPTIONS: dict[str, object] = {
+    "tie_rule": "dealer_left",
+    "odd_chip": "high_card",
+    "raise_cap": 3,
+    "cap_heads_up": False,
+    "all_in_rule": "half_bet",
+    "open_pair_raises": "small_or_big",
+    "showdown": "auto",
+}
 
 
 def _option_fields(state: StudState) -> dict[str, Any]:
@@ -454,15 +465,20 @@ def parse_action(text: str, players: int) -> PhhAction | None:
 
 
 def _options(hh: HandHistory, tie_rule: str | None, odd_chip: str | None) -> dict[str, Any]:
-    extra = hh.extra
-    cap = extra.get("_raise_cap", 3)
-    if isinstance(cap, bool) or not isinstance(cap, int) or cap < -1:
-        raise ValueError(f"_raise_cap = {cap!r}: a cap is an int >= 0, or -1 for none")
-    return {
-        "tie_rule": tie_rule or extra.get("_tie_rule", "dealer_left"),
-        "odd_chip": odd_chip or extra.get("_odd_chip", "high_card"),
-        "raise_cap": None if cap == -1 else cap,
-    }
+    """The StudState options recorded in a history's user fields (defaults where absent)."""
+    out: dict[str, Any] = {}
+    for name, default in _OPTIONS.items():
+        value = hh.extra.get("_" + name, default)
+        if type(value) is not type(default):  # booleans only as booleans, ints only as ints
+            raise ValueError(f"PHH field _{name} = {value!r} must be a {type(default).__name__}")
+        out[name] = value
+    cap = out["raise_cap"]
+    if cap < -1:
+        raise ValueError(f"PHH field _raise_cap = {cap!r}: a cap is an int >= 0, or -1 for none")
+    out["raise_cap"] = None if cap == -1 else cap
+    out["tie_rule"] = tie_rule or out["tie_rule"]
+    out["odd_chip"] = odd_chip or out["odd_chip"]
+    return out
 
 
 def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str | None = None) -> StudState:
@@ -496,7 +512,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     pattern = [up for street in DEALS[game] for up in street]
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
-    plan: list[tuple[str, PhhPlay | PhhTimeOut]] = []
+    plan: list[tuple[str, PhhPlay | PhhShow | PhhTimeOut]] = []
     lines = hh.lines or []
     for k, text in enumerate(hh.actions, 1):
         line = lines[k - 1] if k - 1 < len(lines) else None
@@ -511,7 +527,10 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
                 script[n].extend(action.cards)
             elif isinstance(action, PhhShow):
                 _merge_shown(action, script[action.seat], pattern)
-                choices[action.seat] = action.cards is not None
+                if options["showdown"] == "choose":  # a decision in turn
+                    plan.append((where, action))
+                else:  # the automatic showdown, as the file records it
+                    choices[action.seat] = action.cards is not None
             elif action is not None:
                 plan.append((where, action))
         except ValueError as exc:
@@ -529,6 +548,8 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
         try:
             if isinstance(action, PhhTimeOut):
                 state.time_out()
+            elif isinstance(action, PhhShow):
+                state.act("muck" if action.cards is None else "show")
             else:
                 _play(state, action)
         except ValueError as exc:
