@@ -27,7 +27,11 @@ Seats: ``p1`` is the seat at the dealer's left (seat 0). A seat's history shows 
 cards and ``??`` for everyone else's, exactly like :meth:`StudState.view`; shown hands appear in
 ``sm`` actions (``p2 sm`` alone is a muck). ``full=True`` writes every card.
 
-The text is TOML, read with :mod:`tomllib` (the ``tomli`` package on Python 3.10).
+The text is TOML, read with :mod:`tomllib` (the ``tomli`` package on Python 3.10). Limits
+of the reader: at most :data:`MAX_PHH_CHARS` characters and :data:`MAX_ACTIONS` actions;
+amounts in ASCII digits up to ``MAX_CHIPS``; booleans only as TOML booleans; a UTF-8
+byte-order mark is skipped. A seat's ``sm`` comes once (again only after more cards, as
+pokerkit writes an all-in showdown). Errors are ValueErrors naming the action and its line.
 
 >>> from studeval.game import StudState, Structure
 >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], deck="2c 3d 4h 5s")
@@ -51,7 +55,7 @@ from typing import Any, NamedTuple
 from studeval.cards import format_cards, parse_cards
 from studeval.game.events import BoardCard, Deal, Played, Shown, TimeOut
 from studeval.game.state import DEALS, Action, StudState
-from studeval.game.structure import Structure
+from studeval.game.structure import MAX_CHIPS, MAX_SEATS, Structure
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -59,6 +63,8 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 __all__ = [
+    "MAX_ACTIONS",
+    "MAX_PHH_CHARS",
     "VARIANTS",
     "HandHistory",
     "PhhAction",
@@ -225,8 +231,17 @@ def _toml_value(v: Any) -> str:
     raise TypeError(f"cannot write {v!r} to a PHH file")
 
 
-_FIELDS = ("variant", "ante_trimming_status", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks",
-           "actions", "finishing_stacks")
+_FIELDS = (
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "starting_stacks",
+    "actions",
+    "finishing_stacks",
+)
 
 
 def dumps(hh: HandHistory) -> str:
@@ -268,13 +283,32 @@ def dumps(hh: HandHistory) -> str:
     return "\n".join(lines) + "\n"
 
 
+#: The longest PHH text :func:`loads` reads (characters), and the most actions in a hand.
+MAX_PHH_CHARS = 1_000_000
+MAX_ACTIONS = 10_000
+
+
 def _parse_toml(text: str) -> dict[str, Any]:
+    if len(text) > MAX_PHH_CHARS:
+        raise ValueError(f"PHH text of {len(text)} characters: the limit is {MAX_PHH_CHARS}")
+    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark
+        text = text[1:]
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"not a PHH (TOML) file: {exc}") from None
     except RecursionError:
         raise ValueError("not a PHH (TOML) file: arrays or tables nested too deep") from None
+    except ValueError:  # Python's own limit on the digits of an int
+        raise ValueError("not a PHH (TOML) file: a number has too many digits") from None
+
+
+def _chips(field: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"PHH field {field} must be an integer, got {value!r}")
+    if abs(value) > MAX_CHIPS:
+        raise ValueError(f"PHH field {field} = {value} is more than the limit of {MAX_CHIPS} chips")
+    return value
 
 
 _REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
@@ -315,23 +349,25 @@ def loads(text: str) -> HandHistory:
     missing = [k for k in _REQUIRED if k not in data]
     if missing:
         raise ValueError(f"PHH file lacks the field(s) {', '.join(missing)}")
-    ints = {}
-    for key in ("bring_in", "small_bet", "big_bet"):
-        v = data[key]
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"PHH field {key} must be an integer, got {v!r}")
-        ints[key] = v
+    ints = {key: _chips(key, data[key]) for key in ("bring_in", "small_bet", "big_bet")}
     lists = {}
     for key in ("antes", "starting_stacks", "finishing_stacks"):
         v = data.get(key)
         if v is None:
             continue
-        if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        if not isinstance(v, list):
             raise ValueError(f"PHH field {key} must be a list of integers, got {v!r}")
-        lists[key] = v
+        if len(v) > MAX_SEATS:
+            raise ValueError(f"PHH field {key} has {len(v)} entries: a stud table seats at most {MAX_SEATS}")
+        lists[key] = [_chips(f"{key}[{k}]", x) for k, x in enumerate(v)]
+    trimming = data.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise ValueError(f"PHH field ante_trimming_status must be true or false, got {trimming!r}")
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ValueError("PHH field actions must be a list of strings")
+    if len(actions) > MAX_ACTIONS:
+        raise ValueError(f"PHH field actions has {len(actions)} actions: the limit is {MAX_ACTIONS}")
     variant = data["variant"]
     if not isinstance(variant, str):
         raise ValueError(f"PHH field variant must be a string, got {variant!r}")
@@ -344,7 +380,7 @@ def loads(text: str) -> HandHistory:
         starting_stacks=lists["starting_stacks"],
         actions=list(actions),
         finishing_stacks=lists.get("finishing_stacks"),
-        ante_trimming_status=bool(data.get("ante_trimming_status", False)),
+        ante_trimming_status=trimming,
         extra={k: v for k, v in data.items() if k not in _FIELDS},
         lines=_action_lines(text, actions),
     )
@@ -456,7 +492,11 @@ def parse_action(text: str, players: int) -> PhhAction | None:
         return PhhShow(seat, _phh_cards(words[2]))
     if verb in ("f", "cc", "pb") and len(words) == 2:
         return PhhPlay(seat, verb, None)
-    if verb == "cbr" and len(words) == 3 and _AMOUNT.match(words[2]):
+    if verb == "cbr" and len(words) == 3:
+        if not _AMOUNT.match(words[2]):
+            raise ValueError(f"amount {words[2]!r} is not a whole number in ASCII digits")
+        if len(words[2]) > 16 or int(words[2]) > MAX_CHIPS:
+            raise ValueError(f"amount {words[2]} is more than the limit of {MAX_CHIPS} chips")
         return PhhPlay(seat, verb, int(words[2]))
     raise ValueError("not a stud action")
 
@@ -506,26 +546,37 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
         raise ValueError(f"{len(hh.antes)} antes for {n} players")
     if len(set(hh.antes)) > 1:
         raise ValueError(f"antes {hh.antes} differ between players: studeval needs one ante")
-    structure = Structure(ante=hh.antes[0] if hh.antes else 0, bring_in=hh.bring_in,
-                          small_bet=hh.small_bet, big_bet=hh.big_bet)
+    structure = Structure(
+        ante=hh.antes[0] if hh.antes else 0, bring_in=hh.bring_in, small_bet=hh.small_bet, big_bet=hh.big_bet
+    )
     options = _options(hh, tie_rule, odd_chip)
     pattern = [up for street in DEALS[game] for up in street]
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
     plan: list[tuple[str, PhhPlay | PhhShow | PhhTimeOut]] = []
     lines = hh.lines or []
+    if len(hh.actions) > MAX_ACTIONS:
+        raise ValueError(f"{len(hh.actions)} actions: the limit is {MAX_ACTIONS}")
+    shown_at: dict[int, int] = {}  # seat -> the number of deals before its last sm
+    deals = 0
     for k, text in enumerate(hh.actions, 1):
         line = lines[k - 1] if k - 1 < len(lines) else None
         where = f"action {k}" + (f" (line {line})" if line else "") + f" {text!r}"
         try:
             action = parse_action(text, n)
             if isinstance(action, PhhDeal):
+                deals += 1
                 script[action.seat].extend(action.cards)
                 if len(script[action.seat]) > len(pattern):
                     raise ValueError(f"p{action.seat + 1} gets more than {len(pattern)} cards")
             elif isinstance(action, PhhBoard):
+                if script[n] or len(action.cards) != 1:
+                    raise ValueError("the deck-exhaustion rule deals one community card, once")
                 script[n].extend(action.cards)
             elif isinstance(action, PhhShow):
+                if shown_at.get(action.seat) == deals:  # once, or again after more cards (pokerkit)
+                    raise ValueError(f"p{action.seat + 1} shows or mucks twice")
+                shown_at[action.seat] = deals
                 _merge_shown(action, script[action.seat], pattern)
                 if options["showdown"] == "choose":  # a decision in turn
                     plan.append((where, action))

@@ -37,7 +37,7 @@ from studeval.game.events import (
     TimeOutResult,
 )
 from studeval.game.pots import ODD_CHIP_RULES, Pot, award, side_pots, uncalled_bet
-from studeval.game.structure import Structure
+from studeval.game.structure import MAX_CHIPS, Structure
 
 __all__ = [
     "ACTION_KINDS",
@@ -192,6 +192,8 @@ def _positive_int(name: str, value: object) -> int:
         raise TypeError(f"{name} must be an int, got {value!r}")
     if value <= 0:
         raise ValueError(f"{name} must be positive, got {value}")
+    if value > MAX_CHIPS:
+        raise ValueError(f"{name} {value} is more than the limit of {MAX_CHIPS} chips")
     return value
 
 
@@ -664,7 +666,7 @@ class StudState:
             return deck.pop()
         queue = self._script[seat]
         if not queue:
-            who = "a community card" if seat == self.n else f"a card to p{seat + 1}"
+            who = "community card" if seat == self.n else f"card to p{seat + 1}"
             raise ValueError(f"the history deals no {who} on {self.street_name}")
         c = queue.pop(0)
         if c >= 0:
