@@ -75,6 +75,7 @@ OPEN_PAIR_RULES = ("small_or_big", "big")
 #: Showdown choices: "auto" (default): losers muck, winners show, an uncalled winner does
 #: not show; "choose": each player shows or mucks as an action (000, 003).
 SHOWDOWN_RULES = ("auto", "choose")
+_DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto")
 
 #: Cards dealt per street and game, True = face up. The seventh card in seven card stud is down.
 DEALS: dict[str, tuple[tuple[bool, ...], ...]] = {
@@ -95,6 +96,7 @@ _BIG_FROM = 2
 
 _SHOWING: dict[tuple[int, ...], int] = {}
 _new = tuple.__new__  # builds a NamedTuple event without the keyword machinery (the hot path)
+_ACTION, _DEAL = EventTag.ACTION, EventTag.DEAL  # an enum attribute lookup costs ~0.2 us
 
 
 def _showing_value(up: list[int]) -> int:
@@ -255,12 +257,13 @@ class StudState:
             raise ValueError(f"game {game!r} must be one of {GAMES}")
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
-        for name, value, allowed in (("tie_rule", tie_rule, TIE_RULES), ("odd_chip", odd_chip, ODD_CHIP_RULES),
-                                     ("all_in_rule", all_in_rule, ALL_IN_RULES),
-                                     ("open_pair_raises", open_pair_raises, OPEN_PAIR_RULES),
-                                     ("showdown", showdown, SHOWDOWN_RULES)):
-            if value not in allowed:
-                raise ValueError(f"{name} {value!r} must be one of {allowed}")
+        if (tie_rule, odd_chip, all_in_rule, open_pair_raises, showdown) != _DEFAULT_RULES:  # checked once
+            for name, value, allowed in (("tie_rule", tie_rule, TIE_RULES), ("odd_chip", odd_chip, ODD_CHIP_RULES),
+                                         ("all_in_rule", all_in_rule, ALL_IN_RULES),
+                                         ("open_pair_raises", open_pair_raises, OPEN_PAIR_RULES),
+                                         ("showdown", showdown, SHOWDOWN_RULES)):
+                if value not in allowed:
+                    raise ValueError(f"{name} {value!r} must be one of {allowed}")
         if raise_cap is not None and (isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0):
             raise ValueError(f"raise_cap must be None or an int >= 0, got {raise_cap!r}")
         if not isinstance(cap_heads_up, bool):
@@ -270,9 +273,14 @@ class StudState:
                 raise TypeError(f"seed must be an int or None, got {seed!r}")
             if seed < 0:
                 raise ValueError(f"seed must be >= 0, got {seed}")
-        if isinstance(starting_stacks, (str, bytes)) or not isinstance(starting_stacks, Sequence):
+        if type(starting_stacks) is not list and (
+            isinstance(starting_stacks, (str, bytes)) or not isinstance(starting_stacks, Sequence)
+        ):
             raise TypeError(f"starting_stacks must be a sequence of ints, got {starting_stacks!r}")
-        stacks = [_positive_int(f"starting stack {i}", s) for i, s in enumerate(starting_stacks)]
+        stacks = list(starting_stacks)
+        for i, s in enumerate(stacks):
+            if type(s) is not int or not 0 < s <= MAX_CHIPS:
+                _positive_int(f"starting stack {i}", s)
         n = structure.check_seats(len(stacks))
         self.game = game
         self.structure = structure
@@ -593,7 +601,7 @@ class StudState:
             if new > self.high:
                 self.high = new
         self.acted[i] = True
-        self.log.append(_new(Played, (EventTag.ACTION, i, kind, self.bets[i])))
+        self.log.append(_new(Played, (_ACTION, i, kind, self.bets[i])))
         self._advance(i)
 
     def _reopen(self) -> None:
@@ -740,7 +748,7 @@ class StudState:
                         (self.up[i] if is_up else self.down[i]).append(c)
                         dealt[k].append(c)
                 for k, i in enumerate(live):
-                    self.log.append(_new(Deal, (EventTag.DEAL, i, tuple(dealt[k]), pattern)))
+                    self.log.append(_new(Deal, (_DEAL, i, tuple(dealt[k]), pattern)))
             self._begin_round()
             if self.actor >= 0:
                 return
@@ -822,9 +830,10 @@ class StudState:
         pots = side_pots(totals, live)
         values = [0] * n
         high_cards = [-1] * n
+        community = [self.community] if self.community >= 0 else []
         for i in range(n):
             if live[i]:
-                cards = self.hand(i)
+                cards = self.down[i] + self.up[i] + community
                 if min(cards) >= 0:
                     values[i] = evaluate(cards)
                     high_cards[i] = max(cards)
