@@ -642,7 +642,7 @@ def _play(state: StudState, action: PhhPlay) -> None:
         state.act("check" if "check" in kinds else "call")
     else:
         amount = action.amount
-        kind = next((k for k in ("complete", "bet", "raise") if k in kinds), None)
+        kind: str | None = next((k for k in ("complete", "bet", "raise") if k in kinds), None)
         if kind is None and "bring_in" in kinds and kinds["bring_in"].to == amount:
             kind = "bring_in"  # pokerkit writes a bring-in all-in (stack <= bring-in) as cbr
         state.act(kind or "raise", amount)

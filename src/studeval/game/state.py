@@ -928,9 +928,9 @@ class StudState:
             payouts=tuple(self.payouts) if self.finished else (),
         )
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[object, ...]:
         """Everything that defines the state, copied (for tests: refused actions change nothing)."""
-        out = []
+        out: list[object] = []
         for name in self.__slots__:
             if name == "_legal":
                 continue
