@@ -554,7 +554,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
     plan: list[tuple[str, PhhPlay | PhhShow | PhhTimeOut]] = []
-    lines = hh.lines or []
+    lines = hh.lines if hh.lines is not None and len(hh.lines) == len(hh.actions) else []  # stale if edited
     if len(hh.actions) > MAX_ACTIONS:
         raise ValueError(f"{len(hh.actions)} actions: the limit is {MAX_ACTIONS}")
     shown_at: dict[int, int] = {}  # seat -> the number of deals before its last sm
