@@ -2,13 +2,25 @@
 
 - :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in.
 - :class:`StudState`: the state machine (dealing, betting, showdown), with seat views.
-- :func:`settle`, :func:`side_pots`: pots and payouts without the state machine.
+- :func:`settle_pots`, :func:`side_pots`: pots and payouts without the state machine
+  (``settle`` and ``Settlement`` are the old names of :func:`settle_pots` and
+  :class:`PotSettlement`, kept for one release).
+- :class:`ActionKind` and the events of :attr:`StudState.log` (:class:`Deal`,
+  :class:`Played`, :class:`BoardCard`, :class:`TimeOut`, :class:`Shown`).
 - :func:`to_phh`, :func:`dumps`, :func:`loads`, :func:`replay`: PHH hand histories
   (``F7S``; five card stud as studeval's own ``F5S``).
 - :func:`simulate` and the bots: self-play.
 
-Rules as implemented (000, 001, 003; DESIGN.md's table where they disagree):
+Rules as implemented (000, 001, 003; DESIGN.md's table where they disagree). Each option is
+a :class:`StudState` argument, recorded in PHH histories as a user field (``_`` + its name)
+when it is not the default, so a replay plays by the same rules.
 
+- Structures: anything that can be dealt: ante >= 0 (it may equal or exceed the bring-in,
+  as in tournaments: the 2023 WSOP $50K Players Championship dealt ante 50,000, bring-in
+  50,000, limits 200,000/400,000), 0 < bring-in <= small bet <= big bet. Legal actions stay
+  distinct when amounts coincide: a bring-in of a full small bet is the bet (no "complete"
+  beside it); small bet = big bet gives one size on an open pair. Presets keep
+  ante < bring-in < small bet < big bet.
 - Seats count from the dealer's left (seat 0, ``p1``); cards are dealt one at a time round
   the table; a burn card comes before every street but the first. Seven card stud: two down
   and one up, three single up cards, the seventh card down. Five card stud: one down and one
@@ -23,28 +35,39 @@ Rules as implemented (000, 001, 003; DESIGN.md's table where they disagree):
   is all-in, the next player clockwise who can act starts.
 - Small bets on the first two rounds, big bets after. The open pair (any live player showing a
   pair on the second round: 3rd street in five card stud, 4th street in seven card stud) lets
-  any bet or raise be small or big until one is big; then all further bets and raises that
-  round are big ("once big, always big").
+  the bet be small or big. Raises after a small bet: small or big until one is big, then all
+  big (``open_pair_raises="small_or_big"``, default; 003 line 16, 000), or every raise big
+  (``open_pair_raises="big"``, 003 line 58).
 - The cap: one bet and three raises (the bring-in and the completion do not count as raises;
-  the completion is the bet); no cap while only two players are in the hand, including when a
-  fold leaves two mid-round. ``raise_cap`` changes the number of raises (None: no cap).
-- All-in: a player may call, bet or raise for less. A short all-in bet or raise does not
-  reopen the betting: players who already acted may only call or fold. A bet nobody can call
-  is not offered (everyone else is all-in). Chips nobody matched are returned before the pots
-  are built; side pots follow each all-in level; folded chips stay in the pots.
+  the completion is the bet). ``raise_cap`` changes the number of raises (None: no cap). No
+  cap while only two players are in the hand, including when a fold leaves two mid-round
+  (default; 000, 003), or with ``cap_heads_up=True`` the cap in any betting round (001).
+- All-in: a player may call, bet or raise for less. Short all-ins follow the limit half-bet
+  rule (``all_in_rule="half_bet"``, default; Robert's Rules of Poker, TDA): an all-in wager
+  of half a bet or more counts as a full bet or raise and reopens the betting (on a 20 round
+  a 15 all-in may be raised to 35); less does not reopen it for players who already acted,
+  and a player yet to act may fold, call, or complete it to the full amount (bet 10, all-in
+  to 13: complete to 20). ``all_in_rule="full_bet"``: only a full bet or raise reopens;
+  completions as above. A bet nobody can call is not offered (everyone else is all-in).
+  Chips nobody matched are returned before the pots are built; side pots follow each all-in
+  level; folded chips stay in the pots.
 - Time-out (003): a player who has put chips in beyond the ante is all-in for what is already
   in (keeps the rest of the stack, acts no more, wins at most the pots they are in);
   otherwise the hand is folded, even where a check was possible (the rule makes no exception).
-- Deck exhaustion (seven card stud, 003): if the deck cannot give a burn card and a seventh
-  card to every player, the burn cards and the rest of the deck are shuffled; if they give
-  everyone a card each gets one (no further burn), else one community card is turned up for
-  all. Folded cards are never dealt again.
+  At a showdown choice a time-out takes the automatic choice.
+- Deck exhaustion (seven card stud, 003): on seventh street the stub deals each player a card
+  while it has one for everyone (no burn card then); else the burn cards are shuffled in with
+  it, if that gives everyone a card; else one community card is turned up for all. Folded
+  cards are never dealt again.
 - Showdown: the last player to bet or raise on the final street shows first, else the first
-  to act on it; then clockwise. A hand that can no longer win any part of a pot it is in is
-  mucked (it stays hidden); others show. Cards speak. An uncalled winner does not show. Ties
-  split a pot; odd chips go one by one to the tied winner holding the highest card by rank
-  then suit (default), or with ``odd_chip="dealer_left"`` to the first winner from the
-  dealer's left.
+  to act on it; then clockwise. Cards speak. Ties split a pot; odd chips go one by one to the
+  tied winner holding the highest card by rank then suit (default), or with
+  ``odd_chip="dealer_left"`` to the first winner from the dealer's left. Show or muck:
+  ``showdown="auto"`` (default): a hand that can no longer win any part of a pot it is in is
+  mucked (it stays hidden), others show, an uncalled winner does not show;
+  ``showdown="choose"`` (000, 003): each player in turn takes a ``show`` or ``muck`` action
+  (the first to show must show, and so must the last player who could still show in a pot
+  nobody has shown in; an uncalled winner may show), recorded as PHH ``sm`` actions.
 
 >>> from studeval.game import StudState, PRESETS
 >>> st = StudState("seven", PRESETS["1/2"], [2000] * 4, seed=42)
@@ -55,32 +78,85 @@ Rules as implemented (000, 001, 003; DESIGN.md's table where they disagree):
 """
 
 from studeval.game.bots import BOTS, simulate
-from studeval.game.phh import HandHistory, dumps, load, loads, replay, to_phh
-from studeval.game.pots import ODD_CHIP_RULES, Pot, Settlement, settle, side_pots, uncalled_bet
-from studeval.game.state import ACTION_KINDS, GAMES, TIE_RULES, Action, StudState, TableView, stacked_deck
-from studeval.game.structure import MAX_SEATS, MIN_SEATS, PRESETS, Structure
+from studeval.game.events import (
+    ActionKind,
+    BoardCard,
+    Deal,
+    Event,
+    EventTag,
+    Played,
+    Shown,
+    TimeOut,
+    TimeOutResult,
+)
+from studeval.game.phh import HandHistory, dumps, load, loads, parse_action, replay, to_phh
+from studeval.game.pots import (
+    ODD_CHIP_RULES,
+    Pot,
+    PotSettlement,
+    Settlement,
+    award,
+    settle,
+    settle_pots,
+    side_pots,
+    uncalled_bet,
+)
+from studeval.game.state import (
+    ACTION_KINDS,
+    ALL_IN_RULES,
+    DEALS,
+    GAMES,
+    OPEN_PAIR_RULES,
+    SHOWDOWN_RULES,
+    STREET_NAMES,
+    TIE_RULES,
+    Action,
+    StudState,
+    TableView,
+    stacked_deck,
+)
+from studeval.game.structure import MAX_CHIPS, MAX_SEATS, MIN_SEATS, PRESETS, Structure
 
 __all__ = [
     "ACTION_KINDS",
+    "ALL_IN_RULES",
     "BOTS",
+    "DEALS",
     "GAMES",
+    "MAX_CHIPS",
     "MAX_SEATS",
     "MIN_SEATS",
     "ODD_CHIP_RULES",
+    "OPEN_PAIR_RULES",
     "PRESETS",
+    "SHOWDOWN_RULES",
+    "STREET_NAMES",
     "TIE_RULES",
     "Action",
+    "ActionKind",
+    "BoardCard",
+    "Deal",
+    "Event",
+    "EventTag",
     "HandHistory",
+    "Played",
     "Pot",
+    "PotSettlement",
     "Settlement",
+    "Shown",
     "Structure",
     "StudState",
     "TableView",
+    "TimeOut",
+    "TimeOutResult",
+    "award",
     "dumps",
     "load",
     "loads",
+    "parse_action",
     "replay",
     "settle",
+    "settle_pots",
     "side_pots",
     "simulate",
     "stacked_deck",

@@ -11,17 +11,27 @@ What studeval writes beyond the standard (other tools skip or refuse these):
 - ``d db 7h``: the community card of the deck-exhaustion rule (003); pokerkit has no such rule
   for ``F7S`` and refuses the line.
 - ``# p3 time-out`` (a comment-only action): the player to act missed the time limit (003).
-- user fields ``_tie_rule``, ``_odd_chip``, ``_raise_cap`` when a hand is played with options.
+- user fields (``_`` + the :class:`StudState` option) when a hand is played with a rule that
+  is not the default: ``_tie_rule``, ``_odd_chip``, ``_raise_cap`` (-1: no cap),
+  ``_cap_heads_up``, ``_all_in_rule``, ``_open_pair_raises``, ``_showdown``. With
+  ``_showdown = "choose"`` the ``sm`` lines are the players' decisions, in turn (also the
+  uncalled winner's); otherwise they record what the automatic showdown did.
 
 Reading: besides what studeval writes, :func:`replay` takes two forms pokerkit writes: a
 bring-in posted all-in by a player holding no more than the bring-in, written ``p1 cbr 1``,
 and an all-in showdown (``sm``) before the remaining cards are dealt as well as at the end.
 pokerkit reads our all-in histories (a single showdown after the last card) unless the hand
-uses a betting rule pokerkit does not share (see tests/test_game_pokerkit.py).
+uses a betting rule pokerkit does not share (see tests/game/test_pokerkit.py).
 
 Seats: ``p1`` is the seat at the dealer's left (seat 0). A seat's history shows its own down
 cards and ``??`` for everyone else's, exactly like :meth:`StudState.view`; shown hands appear in
-``sm`` actions. ``full=True`` writes every card.
+``sm`` actions (``p2 sm`` alone is a muck). ``full=True`` writes every card.
+
+The text is TOML, read with :mod:`tomllib` (the ``tomli`` package on Python 3.10). Limits
+of the reader: at most :data:`MAX_PHH_CHARS` characters and :data:`MAX_ACTIONS` actions;
+amounts in ASCII digits up to ``MAX_CHIPS``; booleans only as TOML booleans; a UTF-8
+byte-order mark is skipped. A seat's ``sm`` comes once (again only after more cards, as
+pokerkit writes an all-in showdown). Errors are ValueErrors naming the action and its line.
 
 >>> from studeval.game import StudState, Structure
 >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], deck="2c 3d 4h 5s")
@@ -35,26 +45,54 @@ True
 
 from __future__ import annotations
 
+import datetime
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from studeval.cards import format_cards, parse_cards
-from studeval.game.state import _DEALS, StudState
-from studeval.game.structure import Structure
+from studeval.game.events import BoardCard, Deal, Played, Shown, TimeOut
+from studeval.game.state import DEALS, Action, StudState
+from studeval.game.structure import MAX_CHIPS, MAX_SEATS, Structure
 
-__all__ = ["VARIANTS", "HandHistory", "dumps", "load", "loads", "replay", "to_phh"]
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+__all__ = [
+    "MAX_ACTIONS",
+    "MAX_PHH_CHARS",
+    "VARIANTS",
+    "HandHistory",
+    "PhhAction",
+    "PhhBoard",
+    "PhhDeal",
+    "PhhPlay",
+    "PhhShow",
+    "PhhTimeOut",
+    "dumps",
+    "load",
+    "loads",
+    "parse_action",
+    "replay",
+    "to_phh",
+]
 
 #: PHH variant code per game.
 VARIANTS = {"seven": "F7S", "five": "F5S"}
 _GAME_OF = {v: k for k, v in VARIANTS.items()}
-_PHH_KIND = {"fold": "f", "check": "cc", "call": "cc", "bring_in": "pb"}
+_PHH_CODE = {"fold": "f", "check": "cc", "call": "cc", "bring_in": "pb"}
 
 
 @dataclass
 class HandHistory:
     """One hand in PHH fields. ``extra`` keeps any other field read from a file.
+
+    ``lines`` (set by :func:`loads`, not compared) gives each action's line in the file, for
+    error messages.
 
     >>> HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], []).variant
     'F7S'
@@ -70,10 +108,11 @@ class HandHistory:
     finishing_stacks: list[int] | None = None
     ante_trimming_status: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
+    lines: list[int | None] | None = field(default=None, compare=False, repr=False)
 
 
-def _cards_text(cards: list[int] | tuple[int, ...], visible: list[bool] | tuple[bool, ...]) -> str:
-    return "".join(format_cards([c]) if v and c >= 0 else "??" for c, v in zip(cards, visible))
+def _cards_text(cards: tuple[int, ...] | list[int], visible: tuple[bool, ...] | list[bool]) -> str:
+    return "".join(format_cards([c]) if v and c >= 0 else "??" for c, v in zip(cards, visible, strict=False))
 
 
 def to_phh(state: StudState, seat: int | None = None, *, full: bool = False) -> HandHistory:
@@ -88,36 +127,33 @@ def to_phh(state: StudState, seat: int | None = None, *, full: bool = False) -> 
     >>> to_phh(st, full=True).actions[0]
     'd dh p1 2c4h6c'
     """
-    if seat is not None and not (isinstance(seat, int) and 0 <= seat < state.n):
-        raise ValueError(f"seat {seat!r} is not 0..{state.n - 1}")
+    if not isinstance(state, StudState):
+        raise TypeError(f"state must be a StudState, got {type(state).__name__}")
+    if seat is not None:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat must be an int or None, got {seat!r}")
+        if not 0 <= seat < state.n:
+            raise ValueError(f"seat {seat!r} is not 0..{state.n - 1}")
     actions: list[str] = []
     dealt: list[list[int]] = [[] for _ in range(state.n)]
-    for entry in state.log:
-        tag = entry[0]
-        if tag == "dh":
-            _, i, cards, pattern = entry
-            dealt[i].extend(cards)
+    for event in state.log:
+        if isinstance(event, Deal):
+            i = event.seat
+            dealt[i].extend(event.cards)
             see = full or seat == i
-            actions.append(f"d dh p{i + 1} " + _cards_text(cards, [up or see for up in pattern]))
-        elif tag == "a":
-            _, i, kind, to = entry
-            code = _PHH_KIND.get(kind)
-            actions.append(f"p{i + 1} {code}" if code else f"p{i + 1} cbr {to}")
-        elif tag == "db":
-            actions.append(f"d db {format_cards([entry[1]])}")
-        elif tag == "to":
-            actions.append(f"# p{entry[1] + 1} time-out")
-        elif tag == "sm":
-            _, i, show = entry
-            actions.append(f"p{i + 1} sm " + _cards_text(dealt[i], [True] * len(dealt[i])) if show else f"p{i + 1} sm")
+            actions.append(f"d dh p{i + 1} " + _cards_text(event.cards, [up or see for up in event.up]))
+        elif isinstance(event, Played):
+            code = _PHH_CODE.get(event.kind)
+            actions.append(f"p{event.seat + 1} {code}" if code else f"p{event.seat + 1} cbr {event.to}")
+        elif isinstance(event, BoardCard):
+            actions.append(f"d db {format_cards([event.card])}")
+        elif isinstance(event, TimeOut):
+            actions.append(f"# p{event.seat + 1} time-out")
+        elif isinstance(event, Shown):
+            i = event.seat
+            shown = _cards_text(dealt[i], [True] * len(dealt[i]))
+            actions.append(f"p{i + 1} sm {shown}" if event.shows else f"p{i + 1} sm")
     st = state.structure
-    extra: dict[str, Any] = {}
-    if state.tie_rule != "dealer_left":
-        extra["_tie_rule"] = state.tie_rule
-    if state.odd_chip != "high_card":
-        extra["_odd_chip"] = state.odd_chip
-    if state.raise_cap != 3:
-        extra["_raise_cap"] = -1 if state.raise_cap is None else state.raise_cap
     return HandHistory(
         variant=VARIANTS[state.game],
         antes=[st.ante] * state.n,
@@ -127,11 +163,56 @@ def to_phh(state: StudState, seat: int | None = None, *, full: bool = False) -> 
         starting_stacks=list(state.starting_stacks),
         actions=actions,
         finishing_stacks=list(state.stacks) if state.finished else None,
-        extra=extra,
+        extra=_option_fields(state),
     )
 
 
+# The StudState options a history records, with their defaults; written as "_" + name.
+_OPTIONS: dict[str, object] = {
+    "tie_rule": "dealer_left",
+    "odd_chip": "high_card",
+    "raise_cap": 3,
+    "cap_heads_up": False,
+    "all_in_rule": "half_bet",
+    "open_pair_raises": "small_or_big",
+    "showdown": "auto",
+}
+
+
+def _option_fields(state: StudState) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, default in _OPTIONS.items():
+        value = getattr(state, name)
+        if value != default:
+            out["_" + name] = -1 if name == "raise_cap" and value is None else value
+    return out
+
+
 # ---------------------------------------------------------------------- text form (TOML)
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
+_ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
+
+
+def _toml_string(s: str) -> str:
+    out = []
+    for ch in s:
+        code = ord(ch)
+        if ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\u{code:04x}")
+        elif 0xD800 <= code <= 0xDFFF:
+            raise ValueError(f"cannot write the lone surrogate {ch!r} to a PHH file")
+        else:
+            out.append(ch)
+    return '"' + "".join(out) + '"'
+
+
+def _toml_key(key: object) -> str:
+    if not isinstance(key, str):
+        raise TypeError(f"a PHH field name must be a str, got {key!r}")
+    return key if _BARE_KEY.match(key) else _toml_string(key)
 
 
 def _toml_value(v: Any) -> str:
@@ -140,19 +221,34 @@ def _toml_value(v: Any) -> str:
     if isinstance(v, (int, float)):
         return repr(v)
     if isinstance(v, str):
-        if "'" in v or "\n" in v:
-            return '"' + v.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-        return f"'{v}'"
+        return _toml_string(v)
+    if isinstance(v, (datetime.datetime, datetime.date, datetime.time)):
+        return v.isoformat()
     if isinstance(v, (list, tuple)):
         return "[" + ", ".join(_toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(x)}" for k, x in v.items()) + "}"
     raise TypeError(f"cannot write {v!r} to a PHH file")
 
 
+_FIELDS = (
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "bring_in",
+    "small_bet",
+    "big_bet",
+    "starting_stacks",
+    "actions",
+    "finishing_stacks",
+)
+
+
 def dumps(hh: HandHistory) -> str:
-    """The PHH (TOML) text of a hand history.
+    """The PHH (TOML) text of a hand history; :func:`loads` reads it back to the same history.
 
     >>> print(dumps(HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], ["d dh p1 2c3c4c"])))
-    variant = 'F7S'
+    variant = "F7S"
     ante_trimming_status = false
     antes = [1, 1]
     bring_in = 2
@@ -160,17 +256,19 @@ def dumps(hh: HandHistory) -> str:
     big_bet = 10
     starting_stacks = [100, 100]
     actions = [
-      'd dh p1 2c3c4c',
+      "d dh p1 2c3c4c",
     ]
     <BLANKLINE>
     """
+    if not isinstance(hh, HandHistory):
+        raise TypeError(f"dumps takes a HandHistory, got {type(hh).__name__}")
     lines = [
         f"variant = {_toml_value(hh.variant)}",
         f"ante_trimming_status = {_toml_value(hh.ante_trimming_status)}",
         f"antes = {_toml_value(hh.antes)}",
-        f"bring_in = {hh.bring_in}",
-        f"small_bet = {hh.small_bet}",
-        f"big_bet = {hh.big_bet}",
+        f"bring_in = {_toml_value(hh.bring_in)}",
+        f"small_bet = {_toml_value(hh.small_bet)}",
+        f"big_bet = {_toml_value(hh.big_bet)}",
         f"starting_stacks = {_toml_value(hh.starting_stacks)}",
         "actions = [",
         *(f"  {_toml_value(a)}," for a in hh.actions),
@@ -179,122 +277,62 @@ def dumps(hh: HandHistory) -> str:
     if hh.finishing_stacks is not None:
         lines.append(f"finishing_stacks = {_toml_value(hh.finishing_stacks)}")
     for key, value in hh.extra.items():
-        lines.append(f"{key} = {_toml_value(value)}")
+        if key in _FIELDS:
+            raise ValueError(f"extra field {key!r} is a standard PHH field")
+        lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
     return "\n".join(lines) + "\n"
 
 
-class _MiniToml:
-    """Enough TOML for PHH files (Python 3.10 has no tomllib): key = value, strings,
-    numbers, booleans, (multi-line) arrays and comments."""
-
-    def __init__(self, text: str) -> None:
-        self.s = text
-        self.i = 0
-
-    def error(self, msg: str) -> ValueError:
-        line = self.s.count("\n", 0, self.i) + 1
-        return ValueError(f"PHH line {line}: {msg}")
-
-    def skip(self, newlines: bool) -> None:
-        s = self.s
-        while self.i < len(s):
-            ch = s[self.i]
-            if ch in " \t\r" or (newlines and ch == "\n"):
-                self.i += 1
-            elif ch == "#":
-                while self.i < len(s) and s[self.i] != "\n":
-                    self.i += 1
-            else:
-                break
-
-    def parse(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        s = self.s
-        while True:
-            self.skip(True)
-            if self.i >= len(s):
-                return out
-            if s[self.i] == "[":
-                raise self.error("tables are not supported in a PHH file read without tomllib")
-            m = re.compile(r"[A-Za-z0-9_\-]+").match(s, self.i)
-            if not m:
-                raise self.error(f"expected a key, got {s[self.i:self.i + 20]!r}")
-            key = m.group()
-            self.i = m.end()
-            self.skip(False)
-            if s[self.i:self.i + 1] != "=":
-                raise self.error(f"expected '=' after {key!r}")
-            self.i += 1
-            self.skip(False)
-            out[key] = self.value()
-
-    def value(self) -> Any:
-        s = self.s
-        ch = s[self.i:self.i + 1]
-        if ch == "[":
-            self.i += 1
-            items: list[Any] = []
-            while True:
-                self.skip(True)
-                if s[self.i:self.i + 1] == "]":
-                    self.i += 1
-                    return items
-                items.append(self.value())
-                self.skip(True)
-                if s[self.i:self.i + 1] == ",":
-                    self.i += 1
-                elif s[self.i:self.i + 1] != "]":
-                    raise self.error("expected ',' or ']' in an array")
-        if ch == "'":
-            end = s.find("'", self.i + 1)
-            if end < 0:
-                raise self.error("unterminated string")
-            v = s[self.i + 1:end]
-            self.i = end + 1
-            return v
-        if ch == '"':
-            j = self.i + 1
-            buf = []
-            while j < len(s) and s[j] != '"':
-                if s[j] == "\\":
-                    j += 1
-                    buf.append({"n": "\n", "t": "\t"}.get(s[j], s[j]))
-                else:
-                    buf.append(s[j])
-                j += 1
-            if j >= len(s):
-                raise self.error("unterminated string")
-            self.i = j + 1
-            return "".join(buf)
-        m = re.compile(r"[^\s,\]#]+").match(s, self.i)
-        if not m:
-            raise self.error("expected a value")
-        word = m.group()
-        self.i = m.end()
-        if word in ("true", "false"):
-            return word == "true"
-        try:
-            return int(word.replace("_", ""))
-        except ValueError:
-            pass
-        try:
-            return float(word.replace("_", ""))
-        except ValueError:
-            return word  # dates and times are kept as text
+#: The longest PHH text :func:`loads` reads (characters), and the most actions in a hand.
+MAX_PHH_CHARS = 1_000_000
+MAX_ACTIONS = 10_000
 
 
 def _parse_toml(text: str) -> dict[str, Any]:
-    try:
-        import tomllib  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:  # Python 3.10
-        return _MiniToml(text).parse()
+    if len(text) > MAX_PHH_CHARS:
+        raise ValueError(f"PHH text of {len(text)} characters: the limit is {MAX_PHH_CHARS}")
+    if text.startswith("\ufeff"):  # a UTF-8 byte-order mark
+        text = text[1:]
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"not a PHH (TOML) file: {exc}") from None
+    except RecursionError:
+        raise ValueError("not a PHH (TOML) file: arrays or tables nested too deep") from None
+    except ValueError:  # Python's own limit on the digits of an int
+        raise ValueError("not a PHH (TOML) file: a number has too many digits") from None
+
+
+def _chips(field: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"PHH field {field} must be an integer, got {value!r}")
+    if abs(value) > MAX_CHIPS:
+        raise ValueError(f"PHH field {field} = {value} is more than the limit of {MAX_CHIPS} chips")
+    return value
 
 
 _REQUIRED = ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions")
+
+
+def _action_lines(text: str, actions: list[str]) -> list[int | None]:
+    """The line of each action in the file (None where the text cannot be found as written)."""
+    out: list[int | None] = []
+    pos = 0
+    line = 1
+    for a in actions:
+        found = -1
+        for quoted in (f"'{a}'", _toml_string(a) if not any(0xD800 <= ord(c) <= 0xDFFF for c in a) else None):
+            if quoted is not None:
+                k = text.find(quoted, pos)
+                if k >= 0 and (found < 0 or k < found):
+                    found = k
+        if found < 0:
+            out.append(None)
+            continue
+        line += text.count("\n", pos, found)
+        pos = found
+        out.append(line)
+    return out
 
 
 def loads(text: str) -> HandHistory:
@@ -311,26 +349,30 @@ def loads(text: str) -> HandHistory:
     missing = [k for k in _REQUIRED if k not in data]
     if missing:
         raise ValueError(f"PHH file lacks the field(s) {', '.join(missing)}")
-    ints = {}
-    for key in ("bring_in", "small_bet", "big_bet"):
-        v = data[key]
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise ValueError(f"PHH field {key} must be an integer, got {v!r}")
-        ints[key] = v
+    ints = {key: _chips(key, data[key]) for key in ("bring_in", "small_bet", "big_bet")}
     lists = {}
     for key in ("antes", "starting_stacks", "finishing_stacks"):
         v = data.get(key)
         if v is None:
             continue
-        if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        if not isinstance(v, list):
             raise ValueError(f"PHH field {key} must be a list of integers, got {v!r}")
-        lists[key] = v
+        if len(v) > MAX_SEATS:
+            raise ValueError(f"PHH field {key} has {len(v)} entries: a stud table seats at most {MAX_SEATS}")
+        lists[key] = [_chips(f"{key}[{k}]", x) for k, x in enumerate(v)]
+    trimming = data.get("ante_trimming_status", False)
+    if not isinstance(trimming, bool):
+        raise ValueError(f"PHH field ante_trimming_status must be true or false, got {trimming!r}")
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise ValueError("PHH field actions must be a list of strings")
-    known = set(_REQUIRED) | {"finishing_stacks", "ante_trimming_status"}
+    if len(actions) > MAX_ACTIONS:
+        raise ValueError(f"PHH field actions has {len(actions)} actions: the limit is {MAX_ACTIONS}")
+    variant = data["variant"]
+    if not isinstance(variant, str):
+        raise ValueError(f"PHH field variant must be a string, got {variant!r}")
     return HandHistory(
-        variant=str(data["variant"]),
+        variant=variant,
         antes=lists["antes"],
         bring_in=ints["bring_in"],
         small_bet=ints["small_bet"],
@@ -338,8 +380,9 @@ def loads(text: str) -> HandHistory:
         starting_stacks=lists["starting_stacks"],
         actions=list(actions),
         finishing_stacks=lists.get("finishing_stacks"),
-        ante_trimming_status=bool(data.get("ante_trimming_status", False)),
-        extra={k: v for k, v in data.items() if k not in known},
+        ante_trimming_status=trimming,
+        extra={k: v for k, v in data.items() if k not in _FIELDS},
+        lines=_action_lines(text, actions),
     )
 
 
@@ -352,31 +395,130 @@ def load(path: str | Path) -> HandHistory:
     >>> load(p).big_bet
     10
     """
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8-sig") as f:
         return loads(f.read())
 
 
-# ---------------------------------------------------------------------- replay
-
-_PLAYER = re.compile(r"^p([1-9][0-9]*)$")
-_TIMEOUT = re.compile(r"^#\s*p([1-9][0-9]*)\s+time-out\b")
+# ---------------------------------------------------------------------- actions, parsed in one place
 
 
-def _phh_cards(text: str, where: str) -> list[int]:
+class PhhDeal(NamedTuple):
+    """``d dh p1 ??Kh``: cards dealt to a seat (-1 for an unknown card)."""
+
+    seat: int
+    cards: list[int]
+
+
+class PhhBoard(NamedTuple):
+    """``d db 7h``: the community card of the deck-exhaustion rule."""
+
+    cards: list[int]
+
+
+class PhhPlay(NamedTuple):
+    """``p1 f``, ``p1 cc``, ``p1 pb``, ``p1 cbr 10``: a betting action (amount for ``cbr`` only)."""
+
+    seat: int
+    code: str
+    amount: int | None
+
+
+class PhhShow(NamedTuple):
+    """``p1 sm AsAd2c``: a shown hand; ``p1 sm``: a muck (``cards`` None)."""
+
+    seat: int
+    cards: list[int] | None
+
+
+class PhhTimeOut(NamedTuple):
+    """``# p1 time-out``: studeval's note of a time-out (003)."""
+
+    seat: int
+
+
+PhhAction = PhhDeal | PhhBoard | PhhPlay | PhhShow | PhhTimeOut
+
+_PLAYER = re.compile(r"p([1-9][0-9]*)\Z")
+_TIMEOUT = re.compile(r"#\s*p([1-9][0-9]*)\s+time-out\b")
+_AMOUNT = re.compile(r"[0-9]+\Z")
+
+
+def _phh_cards(text: str) -> list[int]:
     if len(text) % 2:
-        raise ValueError(f"{where}: bad cards {text!r}")
+        raise ValueError(f"bad cards {text!r}")
     out = []
     for k in range(0, len(text), 2):
-        chunk = text[k:k + 2]
+        chunk = text[k : k + 2]
         out.append(-1 if chunk == "??" else parse_cards(chunk)[0])
     return out
 
 
-def _seat(word: str, n: int, where: str) -> int:
+def _seat(word: str, players: int) -> int:
     m = _PLAYER.match(word)
-    if not m or int(m.group(1)) > n:
-        raise ValueError(f"{where}: {word!r} is not a player p1..p{n}")
+    if not m or int(m.group(1)) > players:
+        raise ValueError(f"{word!r} is not a player p1..p{players}")
     return int(m.group(1)) - 1
+
+
+def parse_action(text: str, players: int) -> PhhAction | None:
+    """One PHH action of a stud hand as a typed value (None for a comment-only line).
+
+    >>> parse_action("p2 cbr 10", 3)
+    PhhPlay(seat=1, code='cbr', amount=10)
+    >>> parse_action("d dh p1 ??Kh", 3)
+    PhhDeal(seat=0, cards=[-1, 46])
+    >>> parse_action("p4 cc", 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'p4' is not a player p1..p3
+    """
+    m = _TIMEOUT.match(text)
+    if m:
+        return PhhTimeOut(_seat("p" + m.group(1), players))
+    words = text.split("#", 1)[0].split()
+    if not words:
+        return None
+    if words[0] == "d":
+        if len(words) == 4 and words[1] == "dh":
+            return PhhDeal(_seat(words[2], players), _phh_cards(words[3]))
+        if len(words) == 3 and words[1] == "db":
+            return PhhBoard(_phh_cards(words[2]))
+        raise ValueError("not a stud dealing action")
+    seat = _seat(words[0], players)
+    verb = words[1] if len(words) > 1 else ""
+    if verb == "sm" and len(words) <= 3:
+        if len(words) == 2 or words[2] == "-":
+            return PhhShow(seat, None)
+        return PhhShow(seat, _phh_cards(words[2]))
+    if verb in ("f", "cc", "pb") and len(words) == 2:
+        return PhhPlay(seat, verb, None)
+    if verb == "cbr" and len(words) == 3:
+        if not _AMOUNT.match(words[2]):
+            raise ValueError(f"amount {words[2]!r} is not a whole number in ASCII digits")
+        if len(words[2]) > 16 or int(words[2]) > MAX_CHIPS:
+            raise ValueError(f"amount {words[2]} is more than the limit of {MAX_CHIPS} chips")
+        return PhhPlay(seat, verb, int(words[2]))
+    raise ValueError("not a stud action")
+
+
+# ---------------------------------------------------------------------- replay
+
+
+def _options(hh: HandHistory, tie_rule: str | None, odd_chip: str | None) -> dict[str, Any]:
+    """The StudState options recorded in a history's user fields (defaults where absent)."""
+    out: dict[str, Any] = {}
+    for name, default in _OPTIONS.items():
+        value = hh.extra.get("_" + name, default)
+        if type(value) is not type(default):  # booleans only as booleans, ints only as ints
+            raise ValueError(f"PHH field _{name} = {value!r} must be a {type(default).__name__}")
+        out[name] = value
+    cap = out["raise_cap"]
+    if cap < -1:
+        raise ValueError(f"PHH field _raise_cap = {cap!r}: a cap is an int >= 0, or -1 for none")
+    out["raise_cap"] = None if cap == -1 else cap
+    out["tie_rule"] = tie_rule or out["tie_rule"]
+    out["odd_chip"] = odd_chip or out["odd_chip"]
+    return out
 
 
 def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str | None = None) -> StudState:
@@ -394,6 +536,8 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     """
     if isinstance(hh, str):
         hh = loads(hh)
+    if not isinstance(hh, HandHistory):
+        raise TypeError(f"replay takes a HandHistory or PHH text, got {type(hh).__name__}")
     game = _GAME_OF.get(hh.variant)
     if game is None:
         raise ValueError(f"variant {hh.variant!r} is not stud: studeval replays {', '.join(_GAME_OF)}")
@@ -402,87 +546,63 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
         raise ValueError(f"{len(hh.antes)} antes for {n} players")
     if len(set(hh.antes)) > 1:
         raise ValueError(f"antes {hh.antes} differ between players: studeval needs one ante")
-    structure = Structure(ante=hh.antes[0] if hh.antes else 0, bring_in=hh.bring_in,
-                          small_bet=hh.small_bet, big_bet=hh.big_bet)
-    extra = hh.extra
-    cap = extra.get("_raise_cap", 3)
-    raise_cap = None if cap == -1 else cap
-    tie_rule = tie_rule or extra.get("_tie_rule", "dealer_left")
-    odd_chip = odd_chip or extra.get("_odd_chip", "high_card")
-    pattern = [up for street in _DEALS[game] for up in street]
+    structure = Structure(
+        ante=hh.antes[0] if hh.antes else 0, bring_in=hh.bring_in, small_bet=hh.small_bet, big_bet=hh.big_bet
+    )
+    options = _options(hh, tie_rule, odd_chip)
+    pattern = [up for street in DEALS[game] for up in street]
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
-    plan: list[tuple[str, int, str, int | None]] = []
-    for k, action in enumerate(hh.actions, 1):
-        where = f"action {k} {action!r}"
-        m = _TIMEOUT.match(action)
-        if m:
-            plan.append((where, _seat("p" + m.group(1), n, where), "time_out", None))
-            continue
-        words = action.split("#", 1)[0].split()
-        if not words:
-            continue
-        if words[0] == "d":
-            if len(words) == 4 and words[1] == "dh":
-                seat = _seat(words[2], n, where)
-                script[seat].extend(_phh_cards(words[3], where))
-                if len(script[seat]) > len(pattern):
-                    raise ValueError(f"{where}: p{seat + 1} gets more than {len(pattern)} cards")
-            elif len(words) == 3 and words[1] == "db":
-                script[n].extend(_phh_cards(words[2], where))
-            else:
-                raise ValueError(f"{where}: not a stud dealing action")
-            continue
-        i = _seat(words[0], n, where)
-        verb = words[1] if len(words) > 1 else ""
-        if verb == "sm":
-            choices[i] = len(words) > 2
-            if len(words) > 2 and words[2] != "-":
-                shown = _phh_cards(words[2], where)
-                mine = script[i]
-                if len(shown) == len(mine):
-                    slots = list(range(len(mine)))
-                else:
-                    slots = [j for j in range(len(mine)) if not pattern[j]]
-                    if len(shown) != len(slots):
-                        raise ValueError(f"{where}: shows {len(shown)} cards, p{i + 1} holds {len(mine)}")
-                for j, c in zip(slots, shown):
-                    if mine[j] >= 0 and mine[j] != c:
-                        raise ValueError(f"{where}: shows {format_cards([c])} but was dealt {format_cards([mine[j]])}")
-                    mine[j] = c
-            continue
-        if verb in ("f", "cc", "pb") and len(words) == 2:
-            plan.append((where, i, verb, None))
-        elif verb == "cbr" and len(words) == 3 and words[2].isdigit():
-            plan.append((where, i, "cbr", int(words[2])))
-        else:
-            raise ValueError(f"{where}: not a stud action")
+    plan: list[tuple[str, PhhPlay | PhhShow | PhhTimeOut]] = []
+    lines = hh.lines if hh.lines is not None and len(hh.lines) == len(hh.actions) else []  # stale if edited
+    if len(hh.actions) > MAX_ACTIONS:
+        raise ValueError(f"{len(hh.actions)} actions: the limit is {MAX_ACTIONS}")
+    shown_at: dict[int, int] = {}  # seat -> the number of deals before its last sm
+    deals = 0
+    for k, text in enumerate(hh.actions, 1):
+        line = lines[k - 1] if k - 1 < len(lines) else None
+        where = f"action {k}" + (f" (line {line})" if line else "") + f" {text!r}"
+        try:
+            action = parse_action(text, n)
+            if isinstance(action, PhhDeal):
+                deals += 1
+                script[action.seat].extend(action.cards)
+                if len(script[action.seat]) > len(pattern):
+                    raise ValueError(f"p{action.seat + 1} gets more than {len(pattern)} cards")
+            elif isinstance(action, PhhBoard):
+                if script[n] or len(action.cards) != 1:
+                    raise ValueError("the deck-exhaustion rule deals one community card, once")
+                script[n].extend(action.cards)
+            elif isinstance(action, PhhShow):
+                if shown_at.get(action.seat) == deals:  # once, or again after more cards (pokerkit)
+                    raise ValueError(f"p{action.seat + 1} shows or mucks twice")
+                shown_at[action.seat] = deals
+                _merge_shown(action, script[action.seat], pattern)
+                if options["showdown"] == "choose":  # a decision in turn
+                    plan.append((where, action))
+                else:  # the automatic showdown, as the file records it
+                    choices[action.seat] = action.cards is not None
+            elif action is not None:
+                plan.append((where, action))
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
     try:
-        state = StudState(game, structure, hh.starting_stacks, tie_rule=tie_rule, odd_chip=odd_chip,
-                          raise_cap=raise_cap, _script=script, _choices=choices)
+        state = StudState(game, structure, hh.starting_stacks, **options, _script=script, _choices=choices)
     except ValueError as exc:
         raise ValueError(f"dealing: {exc}") from None
-    for where, i, verb, amount in plan:
+    for where, action in plan:
+        i = action.seat
         if state.actor < 0:
             raise ValueError(f"{where}: the hand is already over")
         if state.actor != i:
             raise ValueError(f"{where}: p{i + 1} acts but p{state.actor + 1} is to act")
         try:
-            if verb == "time_out":
+            if isinstance(action, PhhTimeOut):
                 state.time_out()
-                continue
-            kinds = {a.kind: a for a in state.legal_actions()}
-            if verb == "f":
-                state.act("fold")
-            elif verb == "pb":
-                state.act("bring_in")
-            elif verb == "cc":
-                state.act("check" if "check" in kinds else "call")
+            elif isinstance(action, PhhShow):
+                state.act("muck" if action.cards is None else "show")
             else:
-                kind: str | None = next((k for k in ("complete", "bet", "raise") if k in kinds), None)
-                if kind is None and "bring_in" in kinds and kinds["bring_in"].to == amount:
-                    kind = "bring_in"  # pokerkit writes a bring-in all-in (stack <= bring-in) as cbr
-                state.act(kind or "raise", amount)
+                _play(state, action)
         except ValueError as exc:
             raise ValueError(f"{where}: {exc}") from None
     if not state.finished:
@@ -491,3 +611,38 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     if left:
         raise ValueError(f"the history deals more cards than the hand uses (to {', '.join(left)})")
     return state
+
+
+def _merge_shown(action: PhhShow, mine: list[int], pattern: list[bool]) -> None:
+    """Fill a seat's unknown cards from what it shows, checking the known ones."""
+    shown = action.cards
+    if shown is None:
+        return
+    if -1 in shown:
+        raise ValueError(f"p{action.seat + 1} shows unknown cards: a shown hand names every card")
+    if len(shown) == len(mine):
+        slots = list(range(len(mine)))
+    else:
+        slots = [j for j in range(len(mine)) if not pattern[j]]
+        if len(shown) != len(slots):
+            raise ValueError(f"shows {len(shown)} cards, p{action.seat + 1} holds {len(mine)}")
+    for j, c in zip(slots, shown, strict=False):
+        if mine[j] >= 0 and mine[j] != c:
+            raise ValueError(f"shows {format_cards([c])} but was dealt {format_cards([mine[j]])}")
+        mine[j] = c
+
+
+def _play(state: StudState, action: PhhPlay) -> None:
+    kinds: dict[str, Action] = {a.kind: a for a in state.legal_actions()}
+    if action.code == "f":
+        state.act("fold")
+    elif action.code == "pb":
+        state.act("bring_in")
+    elif action.code == "cc":
+        state.act("check" if "check" in kinds else "call")
+    else:
+        amount = action.amount
+        kind: str | None = next((k for k in ("complete", "bet", "raise") if k in kinds), None)
+        if kind is None and "bring_in" in kinds and kinds["bring_in"].to == amount:
+            kind = "bring_in"  # pokerkit writes a bring-in all-in (stack <= bring-in) as cbr
+        state.act(kind or "raise", amount)

@@ -1,11 +1,11 @@
 """Pots and payouts without the state machine.
 
 Given what each player put in over the hand and their cards (None for a folded or mucked
-hand), :func:`settle` returns the uncalled chips handed back, the main and side pots with
+hand), :func:`settle_pots` returns the uncalled chips handed back, the main and side pots with
 their winners, and each player's payout. Chips are conserved exactly:
 ``sum(payouts) == sum(contributions)``.
 
->>> r = settle([100, 100, 40], ["As Ad Kc Kd 2h", "Qs Qd Jc Jd 3h", "7c 7d 7h 2c 3d"])
+>>> r = settle_pots([100, 100, 40], ["As Ad Kc Kd 2h", "Qs Qd Jc Jd 3h", "7c 7d 7h 2c 3d"])
 >>> [(p.amount, p.eligible, p.winners) for p in r.pots]
 [(120, (0, 1, 2), (2,)), (120, (0, 1), (0,))]
 >>> r.payouts
@@ -20,7 +20,17 @@ from typing import NamedTuple
 from studeval._core import evaluate
 from studeval.cards import CardsLike, parse_cards
 
-__all__ = ["ODD_CHIP_RULES", "Pot", "Settlement", "settle", "side_pots", "uncalled_bet"]
+__all__ = [
+    "ODD_CHIP_RULES",
+    "Pot",
+    "PotSettlement",
+    "Settlement",
+    "award",
+    "settle",
+    "settle_pots",
+    "side_pots",
+    "uncalled_bet",
+]
 
 #: "high_card": the odd chip goes to the tied winner holding the highest card by rank then
 #: suit (default); "dealer_left": to the first tied winner left of the dealer (seat order).
@@ -39,10 +49,10 @@ class Pot(NamedTuple):
     winners: tuple[int, ...] = ()
 
 
-class Settlement(NamedTuple):
+class PotSettlement(NamedTuple):
     """The result of a hand: uncalled chips returned, pots, payouts (returned chips included).
 
-    >>> settle([10, 4], ["As Ad Kc Kd 2h", None]).returned
+    >>> settle_pots([10, 4], ["As Ad Kc Kd 2h", None]).returned
     [6, 0]
     """
 
@@ -96,7 +106,7 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     contributions = _check_contributions(contributions)
     if len(live) != len(contributions):
         raise ValueError(f"{len(live)} live flags for {len(contributions)} contributions")
-    levels = sorted({c for c, alive in zip(contributions, live) if alive and c > 0})
+    levels = sorted({c for c, alive in zip(contributions, live, strict=False) if alive and c > 0})
     pots: list[Pot] = []
     prev = 0
     for level in levels:
@@ -123,10 +133,20 @@ def _odd_chip_order(winners: list[int], high_cards: Sequence[int], odd_chip: str
     return sorted(winners)
 
 
-def _award(
+def award(
     pots: list[Pot], values: Sequence[int], high_cards: Sequence[int], odd_chip: str, payouts: list[int]
 ) -> list[Pot]:
-    """Give each pot to its best eligible hands (value 0 = not in contention)."""
+    """Give each pot to its best eligible hands; add the chips to ``payouts``; return the pots with winners.
+
+    ``values[i]`` is seat i's hand value, higher is better (0: not in contention);
+    ``high_cards[i]`` its highest card, which takes an odd chip by ``odd_chip``.
+
+    >>> pay = [0, 0, 0]
+    >>> award([Pot(31, (0, 1, 2))], [5, 5, 1], [50, 51, 9], "high_card", pay)
+    [Pot(amount=31, eligible=(0, 1, 2), winners=(0, 1))]
+    >>> pay
+    [15, 16, 0]
+    """
     out = []
     for pot in pots:
         best = max(values[i] for i in pot.eligible)
@@ -143,12 +163,12 @@ def _award(
     return out
 
 
-def settle(
+def settle_pots(
     contributions: Sequence[int],
     hands: Sequence[CardsLike | None],
     *,
     odd_chip: str = "high_card",
-) -> Settlement:
+) -> PotSettlement:
     """Settle a hand at showdown: return uncalled chips, build pots, split ties.
 
     ``hands[i]`` is the player's 5 to 7 cards, or None if they folded (or mucked). Cards
@@ -156,10 +176,10 @@ def settle(
     (see :data:`ODD_CHIP_RULES`).
 
     >>> hands = ["Ac Kd 9c 7h 3s", "As Kh 9d 7s 3c", "2c 3d 4h 6s 8c"]
-    >>> r = settle([25, 25, 25], hands)
+    >>> r = settle_pots([25, 25, 25], hands)
     >>> r.payouts, r.pots[0].winners
     ([37, 38, 0], (0, 1))
-    >>> settle([25, 25, 25], hands, odd_chip="dealer_left").payouts
+    >>> settle_pots([25, 25, 25], hands, odd_chip="dealer_left").payouts
     [38, 37, 0]
     """
     contributions = _check_contributions(contributions)
@@ -192,5 +212,10 @@ def settle(
         contributions[seat] -= amount
         returned[seat] = amount
     payouts = list(returned)
-    pots = _award(side_pots(contributions, live), values, high_cards, odd_chip, payouts)
-    return Settlement(returned, pots, payouts)
+    pots = award(side_pots(contributions, live), values, high_cards, odd_chip, payouts)
+    return PotSettlement(returned, pots, payouts)
+
+
+#: Old names, kept for one release.
+settle = settle_pots
+Settlement = PotSettlement

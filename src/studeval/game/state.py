@@ -25,42 +25,78 @@ from typing import NamedTuple
 from studeval._core import evaluate
 from studeval.cards import CardsLike, format_cards, parse_cards
 from studeval.evaluate import showing_rank
-from studeval.game.pots import ODD_CHIP_RULES, Pot, _award, side_pots, uncalled_bet
-from studeval.game.structure import Structure
+from studeval.game.events import (
+    ActionKind,
+    BoardCard,
+    Deal,
+    Event,
+    EventTag,
+    Played,
+    Shown,
+    TimeOut,
+    TimeOutResult,
+)
+from studeval.game.pots import ODD_CHIP_RULES, Pot, award, side_pots, uncalled_bet
+from studeval.game.structure import MAX_CHIPS, Structure
 
 __all__ = [
     "ACTION_KINDS",
-    "Action",
+    "ALL_IN_RULES",
+    "OPEN_PAIR_RULES",
+    "SHOWDOWN_RULES",
+    "DEALS",
     "GAMES",
-    "StudState",
+    "STREET_NAMES",
     "TIE_RULES",
+    "Action",
+    "StudState",
     "TableView",
     "stacked_deck",
 ]
 
-FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = "fold", "check", "call", "bring_in", "complete", "bet", "raise"
-#: Every action a player can take, in poker terms.
-ACTION_KINDS = (FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE)
+K = ActionKind
+FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = K.FOLD, K.CHECK, K.CALL, K.BRING_IN, K.COMPLETE, K.BET, K.RAISE
+SHOW, MUCK = K.SHOW, K.MUCK
+#: Every action a player can take, in poker terms (string enums: ``ACTION_KINDS[0] == "fold"``).
+ACTION_KINDS = tuple(ActionKind)
+_KIND_OF: dict[str, ActionKind] = {str(k): k for k in ActionKind}
 #: The two games.
 GAMES = ("seven", "five")
 #: Who acts first when showing hands tie on later streets: "dealer_left" (000, 003; default)
 #: or "suits" (001: compare suits, spades high).
 TIE_RULES = ("dealer_left", "suits")
+#: Short all-in wagers in limit betting: "half_bet" (Robert's Rules of Poker, TDA; default):
+#: an all-in of half a bet or more is a full bet or raise and reopens the betting;
+#: "full_bet": only a full bet or raise reopens it.
+ALL_IN_RULES = ("half_bet", "full_bet")
+#: Raises on the open-pair street after a small bet: "small_or_big" (003 line 16, 000;
+#: default), small or big until one is big; "big" (003 line 58): every raise is big.
+OPEN_PAIR_RULES = ("small_or_big", "big")
+#: Showdown choices: "auto" (default): losers muck, winners show, an uncalled winner does
+#: not show; "choose": each player shows or mucks as an action (000, 003).
+SHOWDOWN_RULES = ("auto", "choose")
+_DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto")
 
-# Cards dealt per street, True = face up. The seventh card in seven card stud is down.
-_DEALS = {
+#: Cards dealt per street and game, True = face up. The seventh card in seven card stud is down.
+DEALS: dict[str, tuple[tuple[bool, ...], ...]] = {
     "seven": ((False, False, True), (True,), (True,), (True,), (False,)),
     "five": ((False, True), (True,), (True,), (True,)),
 }
-_STREET_NAMES = {
+#: The streets of each game, named as in the rule documents.
+STREET_NAMES: dict[str, tuple[str, ...]] = {
     "seven": ("third street", "fourth street", "fifth street", "sixth street", "seventh street"),
     "five": ("second street", "third street", "fourth street", "fifth street"),
 }
+# TODO(merge): the old private names, until cli/game.py imports STREET_NAMES and DEALS.
+_STREET_NAMES = STREET_NAMES
+_DEALS = DEALS
 # In both games the second betting round is the open-pair street and big bets start after it.
 _OPEN_PAIR_STREET = 1
 _BIG_FROM = 2
 
 _SHOWING: dict[tuple[int, ...], int] = {}
+_new = tuple.__new__  # builds a NamedTuple event without the keyword machinery (the hot path)
+_ACTION, _DEAL = EventTag.ACTION, EventTag.DEAL  # an enum attribute lookup costs ~0.2 us
 
 
 def _showing_value(up: list[int]) -> int:
@@ -103,10 +139,10 @@ def stacked_deck(game: str, streets: Sequence[Sequence[CardsLike]]) -> list[int]
     spare = sorted(set(range(52)) - used)
     deck: list[int] = []
     for k, street in enumerate(parsed):
-        pattern = _DEALS[game][k]
+        pattern = DEALS[game][k]
         for h in street:
             if len(h) != len(pattern):
-                raise ValueError(f"{_STREET_NAMES[game][k]} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}")
+                raise ValueError(f"{STREET_NAMES[game][k]} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}")
         if k:
             deck.append(spare.pop())
         for p in range(len(pattern)):
@@ -121,7 +157,7 @@ class Action(NamedTuple):
     Action(kind='call', to=10, chips=8)
     """
 
-    kind: str
+    kind: ActionKind
     to: int
     chips: int
 
@@ -158,6 +194,8 @@ def _positive_int(name: str, value: object) -> int:
         raise TypeError(f"{name} must be an int, got {value!r}")
     if value <= 0:
         raise ValueError(f"{name} must be positive, got {value}")
+    if value > MAX_CHIPS:
+        raise ValueError(f"{name} {value} is more than the limit of {MAX_CHIPS} chips")
     return value
 
 
@@ -166,10 +204,18 @@ class StudState:
 
     ``game`` is "seven" or "five". ``deck`` stacks the deck: the cards in the order they
     come off the top, burn cards included (the rest of the deck follows, shuffled). Without
-    ``seed`` the shuffle uses the operating system's secure random source; a seed gives a
-    reproducible deal. ``raise_cap`` is the number of raises after the bet (None: no cap);
-    heads-up there is never a cap. ``tie_rule`` and ``odd_chip`` pick the rules where the
-    documents disagree (see TIE_RULES and ODD_CHIP_RULES).
+    ``seed`` the shuffle uses the operating system's secure random source; a seed (an int
+    >= 0) gives a reproducible deal.
+
+    Options, where the rule documents disagree or leave a choice (defaults first):
+
+    - ``raise_cap``: the number of raises after the bet (3; None: no cap).
+    - ``cap_heads_up``: False: no cap while only two players are in the hand (000, 003);
+      True: the cap holds in any betting round (001).
+    - ``tie_rule``: see :data:`TIE_RULES`; ``odd_chip``: see ``ODD_CHIP_RULES``.
+    - ``all_in_rule``: see :data:`ALL_IN_RULES` ("half_bet" or "full_bet").
+    - ``open_pair_raises``: see :data:`OPEN_PAIR_RULES` ("small_or_big" or "big").
+    - ``showdown``: see :data:`SHOWDOWN_RULES` ("auto" or "choose").
 
     >>> st = StudState("seven", Structure(1, 2, 5, 10), [100, 100], seed=7)
     >>> while st.actor >= 0:
@@ -179,12 +225,14 @@ class StudState:
     """
 
     __slots__ = (
-        "game", "structure", "n", "tie_rule", "raise_cap", "odd_chip", "starting_stacks",
+        "game", "structure", "n", "tie_rule", "raise_cap", "odd_chip", "all_in_rule", "open_pair_raises",
+        "cap_heads_up", "showdown", "starting_stacks",
         "stacks", "bets", "totals", "antes_paid", "folded", "frozen", "acted", "down", "up",
-        "community", "street", "actor", "high", "n_raises", "big_mode", "open_pair", "completed",
+        "community", "street", "actor", "high", "full_high", "n_raises", "big_mode", "open_pair", "completed",
         "bring_in_pending", "last_aggressor", "opener", "n_live", "shown", "mucked", "pots",
         "payouts", "returned", "log", "_deck", "_burns", "_used", "_rng", "_script", "_seen",
-        "_choices", "_deals", "_last", "_legal", "_n_act", "_lazy",
+        "_choices", "_deals", "_last", "_legal", "_n_act", "_lazy", "_half", "_big_raises", "_capped_heads_up",
+        "_deciding", "_sd",
     )
 
     def __init__(
@@ -198,6 +246,10 @@ class StudState:
         tie_rule: str = "dealer_left",
         raise_cap: int | None = 3,
         odd_chip: str = "high_card",
+        all_in_rule: str = "half_bet",
+        open_pair_raises: str = "small_or_big",
+        cap_heads_up: bool = False,
+        showdown: str = "auto",
         _script: list[list[int]] | None = None,
         _choices: dict[int, bool] | None = None,
     ) -> None:
@@ -205,13 +257,30 @@ class StudState:
             raise ValueError(f"game {game!r} must be one of {GAMES}")
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
-        if tie_rule not in TIE_RULES:
-            raise ValueError(f"tie_rule {tie_rule!r} must be one of {TIE_RULES}")
-        if odd_chip not in ODD_CHIP_RULES:
-            raise ValueError(f"odd_chip {odd_chip!r} must be one of {ODD_CHIP_RULES}")
+        if (tie_rule, odd_chip, all_in_rule, open_pair_raises, showdown) != _DEFAULT_RULES:  # checked once
+            for name, value, allowed in (("tie_rule", tie_rule, TIE_RULES), ("odd_chip", odd_chip, ODD_CHIP_RULES),
+                                         ("all_in_rule", all_in_rule, ALL_IN_RULES),
+                                         ("open_pair_raises", open_pair_raises, OPEN_PAIR_RULES),
+                                         ("showdown", showdown, SHOWDOWN_RULES)):
+                if value not in allowed:
+                    raise ValueError(f"{name} {value!r} must be one of {allowed}")
         if raise_cap is not None and (isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0):
             raise ValueError(f"raise_cap must be None or an int >= 0, got {raise_cap!r}")
-        stacks = [_positive_int(f"starting stack {i}", s) for i, s in enumerate(starting_stacks)]
+        if not isinstance(cap_heads_up, bool):
+            raise TypeError(f"cap_heads_up must be True or False, got {cap_heads_up!r}")
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise TypeError(f"seed must be an int or None, got {seed!r}")
+            if seed < 0:
+                raise ValueError(f"seed must be >= 0, got {seed}")
+        if type(starting_stacks) is not list and (
+            isinstance(starting_stacks, (str, bytes)) or not isinstance(starting_stacks, Sequence)
+        ):
+            raise TypeError(f"starting_stacks must be a sequence of ints, got {starting_stacks!r}")
+        stacks = list(starting_stacks)
+        for i, s in enumerate(stacks):
+            if type(s) is not int or not 0 < s <= MAX_CHIPS:
+                _positive_int(f"starting stack {i}", s)
         n = structure.check_seats(len(stacks))
         self.game = game
         self.structure = structure
@@ -219,8 +288,15 @@ class StudState:
         self.tie_rule = tie_rule
         self.raise_cap = raise_cap
         self.odd_chip = odd_chip
+        self.all_in_rule = all_in_rule
+        self.open_pair_raises = open_pair_raises
+        self.cap_heads_up = cap_heads_up
+        self.showdown = showdown
+        self._half = all_in_rule == "half_bet"
+        self._big_raises = open_pair_raises == "big"
+        self._capped_heads_up = cap_heads_up
         self.starting_stacks = tuple(stacks)
-        self._deals = _DEALS[game]
+        self._deals = DEALS[game]
         self._last = len(self._deals) - 1
         self._rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._script = _script
@@ -242,6 +318,8 @@ class StudState:
         self._burns: list[int] = []
         self._used = 0
         self._legal: list[Action] | None = None  # legal actions at this decision, until the next change
+        self._deciding: list[int] | None = None  # seats still to show or muck (showdown="choose")
+        self._sd: tuple[list[Pot], list[int], list[int], list[int]] | None = None  # pots, values, high cards, best
         self.stacks = stacks
         self.bets = [0] * n
         self.totals = [0] * n
@@ -255,6 +333,7 @@ class StudState:
         self.street = -1
         self.actor = -1
         self.high = 0
+        self.full_high = 0  # the bet level of the last full bet or raise this round
         self.n_raises = 0
         self.big_mode = False
         self.open_pair = False
@@ -268,7 +347,7 @@ class StudState:
         self.pots: list[Pot] = []
         self.payouts = [0] * n
         self.returned = [0] * n
-        self.log: list[tuple] = []
+        self.log: list[Event] = []
         ante = structure.ante
         if ante:
             for i in range(n):
@@ -282,12 +361,12 @@ class StudState:
 
     @property
     def finished(self) -> bool:
-        """True once the pots are paid.
+        """True once the pots are paid (and, with ``showdown="choose"``, every choice made).
 
         >>> StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1).finished
         False
         """
-        return self.street > self._last or (self.actor < 0 and bool(self.pots))
+        return self.street > self._last
 
     @property
     def street_name(self) -> str:
@@ -296,7 +375,7 @@ class StudState:
         >>> StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1).street_name
         'second street'
         """
-        return _STREET_NAMES[self.game][min(self.street, self._last)]
+        return STREET_NAMES[self.game][min(self.street, self._last)]
 
     @property
     def pot(self) -> int:
@@ -313,11 +392,22 @@ class StudState:
         >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], deck="2c 3d 4h 5s")
         >>> format_cards(st.hand(1))
         '3d 5s'
+        >>> st.hand(-1)
+        Traceback (most recent call last):
+        ...
+        ValueError: seat -1 is not 0..1
         """
+        self._check_seat(seat)
         cards = self.down[seat] + self.up[seat]
         if self.community >= 0:
             cards.append(self.community)
         return cards
+
+    def _check_seat(self, seat: object) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"seat must be an int, got {seat!r}")
+        if not 0 <= seat < self.n:
+            raise ValueError(f"seat {seat} is not 0..{self.n - 1}")
 
     def _actionable(self, j: int) -> bool:
         return not self.folded[j] and not self.frozen[j] and self.stacks[j] > 0
@@ -326,7 +416,8 @@ class StudState:
         """The actions the player to act may take, with their exact amounts.
 
         Empty when the hand is over. On the open-pair street a bet or raise comes in two
-        sizes (small and big) until someone makes it big.
+        sizes (small and big) until someone makes it big. Facing an all-in wager short of a
+        full bet or raise, a player yet to act may ``complete`` it to the full amount.
 
         >>> st = StudState("seven", Structure(1, 2, 5, 10), [100, 100, 100], deck="2c 3c Kh  4d 5d Ad  6h 7h 9s")
         >>> st.act("bring_in")
@@ -342,13 +433,15 @@ class StudState:
         i = self.actor
         if i < 0:
             return []
+        if self._deciding is not None:
+            return self._decisions(i)
         stack = self.stacks[i]
         b = self.bets[i]
         st = self.structure
         if self.bring_in_pending:
             bi = st.bring_in if st.bring_in < stack else stack
             acts = [Action(BRING_IN, b + bi, bi)]
-            if stack > st.bring_in:
+            if stack > st.bring_in and st.small_bet > st.bring_in:  # else completing is the bring-in
                 c = st.small_bet if st.small_bet < stack else stack
                 acts.append(Action(COMPLETE, b + c, c))
             return acts
@@ -359,27 +452,49 @@ class StudState:
             acts = [Action(FOLD, b, 0), Action(CALL, b + c, c)]
         else:
             acts = [Action(CHECK, b, 0)]
-        if stack > to_call and not self.acted[i] and self._n_act >= 2:
-            if not self.completed:
-                c = st.small_bet - b
-                if c > stack:
-                    c = stack
-                acts.append(Action(COMPLETE, b + c, c))
-            elif self.raise_cap is None or self.n_raises <= self.raise_cap or self.n_live <= 2:
-                kind = BET if high == 0 else RAISE
-                if self.big_mode:
-                    units: tuple[int, ...] = (st.big_bet,)
-                elif self.open_pair and st.big_bet != st.small_bet:
-                    units = (st.small_bet, st.big_bet)
-                else:
-                    units = (st.small_bet,)
-                for u in units:
-                    c = high + u - b
-                    if c >= stack:
-                        acts.append(Action(kind, b + stack, stack))
-                        break
-                    acts.append(Action(kind, b + c, c))
+        if (
+            stack > to_call
+            and not self.acted[i]
+            and self._n_act >= 2
+            and (
+                self.raise_cap is None
+                or self.n_raises <= self.raise_cap
+                or (self.n_live <= 2 and not self._capped_heads_up)
+            )
+        ):
+            full = self.full_high
+            # facing the bring-in, or an all-in short of a full bet or raise: complete it
+            kind = COMPLETE if high > full else BET if high == 0 else RAISE
+            if self.big_mode:
+                units: tuple[int, ...] = (st.big_bet,)
+            elif self.open_pair and st.big_bet != st.small_bet:
+                units = (st.big_bet,) if self._big_raises and full else (st.small_bet, st.big_bet)
+            else:
+                units = (st.small_bet,)
+            for u in units:
+                c = full + u - b
+                if c >= stack:
+                    acts.append(Action(kind, b + stack, stack))
+                    break
+                acts.append(Action(kind, b + c, c))
         return acts
+
+    def _decisions(self, i: int) -> list[Action]:
+        """Show or muck at showdown (showdown="choose"); the first to show must show, and a
+        pot's last undecided player must show if nobody in it has."""
+        show, muck = Action(SHOW, self.bets[i], 0), Action(MUCK, self.bets[i], 0)
+        sd = self._sd
+        if sd is None:  # an uncalled winner: free to show or not
+            return [show, muck]
+        if not any(self.shown):
+            return [show]
+        pots = sd[0]
+        waiting = self._deciding or []
+        for pot in pots:
+            unshown = i in pot.eligible and not any(self.shown[j] for j in pot.eligible)
+            if unshown and not any(j in pot.eligible for j in waiting if j != i):
+                return [show]
+        return [show, muck]
 
     # ----------------------------------------------------------------- acting
 
@@ -397,8 +512,9 @@ class StudState:
         """
         if not isinstance(kind, str):
             raise TypeError(f"action kind must be a str, got {kind!r}")
-        if kind not in ACTION_KINDS:
+        if kind not in _KIND_OF:
             raise ValueError(f"unknown action {kind!r}; actions are {', '.join(ACTION_KINDS)}")
+        kind = _KIND_OF[kind]
         if to is not None and (isinstance(to, bool) or not isinstance(to, int)):
             raise TypeError(f"amount must be an int, got {to!r}")
         acts = self._legal
@@ -408,38 +524,49 @@ class StudState:
             raise ValueError("the hand is over: nobody is to act")
         match = None
         for a in acts:
-            if a.kind == kind:
-                if to is None or a.to == to:
-                    if match is not None:
-                        raise ValueError(
-                            f"{kind} is possible to {match.to} or {a.to}: give the amount"
-                        )
-                    match = a
+            if a.kind == kind and (to is None or a.to == to):
+                if match is not None:
+                    raise ValueError(f"{kind} is possible to {match.to} or {a.to}: give the amount")
+                match = a
         if match is None:
             what = kind if to is None else f"{kind} to {to}"
-            legal = ", ".join(a.kind if a.kind in (FOLD, CHECK) else f"{a.kind} {a.to}" for a in acts)
-            raise ValueError(f"p{self.actor + 1} cannot {what}: the legal actions are {legal}")
+            legal = ", ".join(a.kind if a.kind in (FOLD, CHECK, SHOW, MUCK) else f"{a.kind} {a.to}" for a in acts)
+            why = ""
+            if kind in (COMPLETE, BET, RAISE) and self.acted[self.actor] and self._deciding is None:
+                why = " (an all-in short of a full bet or raise does not reopen the betting)"
+            raise ValueError(f"p{self.actor + 1} cannot {what}: the legal actions are {legal}{why}")
         self._apply(match)
 
-    def apply(self, action: Action) -> None:
-        """Take an :class:`Action` (as returned by :meth:`legal_actions`).
+    def apply(self, action: Action | tuple[str, int]) -> None:
+        """Take an :class:`Action` (as returned by :meth:`legal_actions`), or a ``(kind, to)`` pair.
 
         >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=3)
         >>> st.apply(st.legal_actions()[0]); st.bets[st.opener] > 0
         True
+        >>> st.apply(())
+        Traceback (most recent call last):
+        ...
+        ValueError: an action is an Action or a (kind, to) pair, got ()
         """
         acts = self._legal
         if acts is None:
             acts = self._legal = self._compute_legal()
-        if action in acts and type(action) is Action:  # offered as is: no need to match again
+        if type(action) is Action and action in acts:  # offered as is: no need to match again
             self._apply(action)
-        else:
-            self.act(action[0], action[1])
+            return
+        if not isinstance(action, (tuple, list)):
+            raise TypeError(f"an action is an Action or a (kind, to) pair, got {action!r}")
+        if not 2 <= len(action) <= 3:
+            raise ValueError(f"an action is an Action or a (kind, to) pair, got {action!r}")
+        self.act(action[0], action[1])
 
     def _apply(self, a: Action) -> None:
         self._legal = None
         i = self.actor
         kind = a.kind
+        if self._deciding is not None:
+            self._decide(i, kind == SHOW)
+            return
         if kind == FOLD:
             self.folded[i] = True
             self.n_live -= 1
@@ -452,29 +579,29 @@ class StudState:
             self.bets[i] += c
             self.totals[i] += c
             new = self.bets[i]
-            high = self.high
+            st = self.structure
             if kind == BRING_IN:
                 self.bring_in_pending = False
-            elif kind == COMPLETE:
+                if new >= st.small_bet:  # a bring-in of a full small bet is the bet itself
+                    self.completed = True
+                    self.full_high = new
+                    self.n_raises = 1
+            elif kind != CALL:  # complete, bet or raise
                 self.bring_in_pending = False
                 self.last_aggressor = i
-                if new >= self.structure.small_bet:
+                inc = new - self.full_high
+                unit = st.big_bet if self.big_mode else st.small_bet
+                if inc >= unit or (self._half and 2 * inc >= unit):  # a full bet or raise (or half, all-in)
+                    self.full_high = new
                     self.completed = True
-                    self.n_raises = 1
-                    self._reopen()
-            elif kind == BET or kind == RAISE:
-                self.last_aggressor = i
-                st = self.structure
-                inc = new - high
-                if inc >= (st.big_bet if self.big_mode else st.small_bet):  # a full bet or raise
                     self.n_raises += 1
                     self._reopen()
                     if inc >= st.big_bet and st.big_bet != st.small_bet:
                         self.big_mode = True  # once big, always big
-            if new > high:
+            if new > self.high:
                 self.high = new
         self.acted[i] = True
-        self.log.append(("a", i, kind, self.bets[i]))
+        self.log.append(_new(Played, (_ACTION, i, kind, self.bets[i])))
         self._advance(i)
 
     def _reopen(self) -> None:
@@ -487,7 +614,7 @@ class StudState:
 
         If they have put chips in beyond the ante they are all-in for what is already in the
         pot (they keep their stack, act no more, and can win only what they are in for);
-        otherwise their hand is folded.
+        otherwise their hand is folded. At a showdown choice the automatic policy decides.
 
         >>> st = StudState("seven", Structure(1, 2, 5, 10), [100, 100, 100], deck="2c 3c Kh  4d 5d Ad  6h 7h 9s")
         >>> st.act("bring_in"); st.time_out(); st.folded[1]
@@ -497,14 +624,17 @@ class StudState:
         if i < 0:
             raise ValueError("the hand is over: nobody is to act")
         self._legal = None
+        if self._deciding is not None:
+            self._decide(i, self._auto_show(i))
+            return
         self._n_act -= 1
         if self.totals[i] > self.antes_paid[i]:
             self.frozen[i] = True
-            self.log.append(("to", i, "all_in"))
+            self.log.append(TimeOut(EventTag.TIME_OUT, i, TimeOutResult.ALL_IN))
         else:
             self.folded[i] = True
             self.n_live -= 1
-            self.log.append(("to", i, "fold"))
+            self.log.append(TimeOut(EventTag.TIME_OUT, i, TimeOutResult.FOLD))
         self.acted[i] = True
         self._advance(i)
 
@@ -544,7 +674,7 @@ class StudState:
             return deck.pop()
         queue = self._script[seat]
         if not queue:
-            who = "a community card" if seat == self.n else f"a card to p{seat + 1}"
+            who = "community card" if seat == self.n else f"card to p{seat + 1}"
             raise ValueError(f"the history deals no {who} on {self.street_name}")
         c = queue.pop(0)
         if c >= 0:
@@ -567,6 +697,34 @@ class StudState:
             self._used += 1
             self._burns.append(-1)
 
+    def _exhaustion(self, players: int) -> bool:
+        """Deck exhaustion on seventh street (003). Returns True for a community card.
+
+        The stub deals each player a card while it can (without a burn card then); else the
+        burns are shuffled in with it, if that gives each player a card; else one card is
+        turned up for everyone.
+        """
+        left = 52 - self._used
+        if left >= players + 1:
+            self._burn()
+            return False
+        if left >= players:
+            return False
+        pool_size = len(self._burns) + left
+        if self._script is None:
+            pool = self._burns + self._deck
+            self._rng.shuffle(pool)
+            self._deck = pool
+        self._used -= len(self._burns)
+        self._burns = []
+        community = pool_size < players
+        if community and self._script is not None and not self._script[self.n]:
+            raise ValueError(
+                f"deck exhaustion on seventh street with {players} players: the rule (003) "
+                "turns one community card, but the history deals each player a card"
+            )
+        return community
+
     def _next_street(self) -> None:
         while True:
             self.street += 1
@@ -574,28 +732,14 @@ class StudState:
             pattern = self._deals[s]
             live = [i for i in range(self.n) if not self.folded[i]]
             community = False
-            if s == self._last and self.game == "seven" and 52 - self._used < len(live) + 1:
-                # Deck exhaustion (003): the burns and the rest of the deck are shuffled; if
-                # they make a card for everyone each gets one, else one community card.
-                pool_size = len(self._burns) + 52 - self._used
-                if self._script is None:
-                    pool = self._burns + self._deck
-                    self._rng.shuffle(pool)
-                    self._deck = pool
-                self._used -= len(self._burns)
-                self._burns = []
-                community = pool_size < len(live)
-                if community and self._script is not None and not self._script[self.n]:
-                    raise ValueError(
-                        f"deck exhaustion on seventh street with {len(live)} players: the rule (003) "
-                        "turns one community card, but the history deals each player a card"
-                    )
+            if s == self._last and self.game == "seven":
+                community = self._exhaustion(len(live))
             elif s > 0:
                 self._burn()
             if community:
                 c = self._draw(self.n)
                 self.community = c
-                self.log.append(("db", c))
+                self.log.append(BoardCard(EventTag.BOARD, c))
             else:
                 dealt: list[list[int]] = [[] for _ in live]
                 for is_up in pattern:  # one card at a time round the table, from the dealer's left
@@ -604,7 +748,7 @@ class StudState:
                         (self.up[i] if is_up else self.down[i]).append(c)
                         dealt[k].append(c)
                 for k, i in enumerate(live):
-                    self.log.append(("dh", i, tuple(dealt[k]), pattern))
+                    self.log.append(_new(Deal, (_DEAL, i, tuple(dealt[k]), pattern)))
             self._begin_round()
             if self.actor >= 0:
                 return
@@ -630,6 +774,7 @@ class StudState:
         self.bets = [0] * n
         self.acted = [False] * n
         self.high = 0
+        self.full_high = 0
         self.n_raises = 0
         self.last_aggressor = -1
         live = [i for i in range(n) if not self.folded[i]]
@@ -665,8 +810,12 @@ class StudState:
         if amount:
             self.returned[seat] = amount
         self.pots = [Pot(total - amount, (w,), (w,))]
-        self.payouts[w] = total  # uncalled chips come back, the rest is won; nobody shows
+        self.payouts[w] = total  # uncalled chips come back, the rest is won; nobody has to show
         self.stacks[w] += total
+        if self.showdown == "choose":  # the uncalled winner may show or not (000, 003)
+            self._deciding = [w]
+            self.actor = w
+            return
         self.street = self._last + 1
 
     def _showdown(self) -> None:
@@ -681,44 +830,69 @@ class StudState:
         pots = side_pots(totals, live)
         values = [0] * n
         high_cards = [-1] * n
+        community = [self.community] if self.community >= 0 else []
         for i in range(n):
             if live[i]:
-                cards = self.hand(i)
+                cards = self.down[i] + self.up[i] + community
                 if min(cards) >= 0:
                     values[i] = evaluate(cards)
                     high_cards[i] = max(cards)
+        self._sd = (pots, values, high_cards, [0] * len(pots))
         # Showdown order: the last to bet or raise on the final street, else the first to act.
         start = self.last_aggressor if self.last_aggressor >= 0 else self.opener
-        best = [0] * len(pots)
-        first = True
-        for k in range(n):
-            i = (start + k) % n
-            if not live[i]:
-                continue
-            mine = [p for p, pot in enumerate(pots) if i in pot.eligible]
+        order = [(start + k) % n for k in range(n) if live[(start + k) % n]]
+        self._deciding = order
+        if self.showdown == "choose":
+            self.actor = order[0]
+            return
+        for i in list(order):
             choice = self._choices.get(i)
-            if choice is None:  # show only a hand that can still win part of a pot
-                show = first or any(values[i] >= best[p] for p in mine)
-            else:
-                show = choice
+            self._decide(i, self._auto_show(i) if choice is None else choice)
+
+    def _auto_show(self, i: int) -> bool:
+        """The automatic policy: the first to show shows; after that, a hand shows only if it
+        can still win part of a pot it is in (losers muck). An uncalled winner does not show."""
+        sd = self._sd
+        if sd is None:
+            return False
+        pots, values, _, best = sd
+        return not any(self.shown) or any(values[i] >= best[p] for p, pot in enumerate(pots) if i in pot.eligible)
+
+    def _decide(self, i: int, show: bool) -> None:
+        deciding = self._deciding
+        assert deciding is not None and deciding[0] == i
+        deciding.pop(0)
+        sd = self._sd
+        if sd is not None:
+            pots, values, _, best = sd
             if show and values[i] == 0:
                 raise ValueError(f"p{i + 1} must show but their down cards are unknown")
-            first = False
             if show:
-                self.shown[i] = True
-                for p in mine:
-                    if values[i] > best[p]:
+                for p, pot in enumerate(pots):
+                    if i in pot.eligible and values[i] > best[p]:
                         best[p] = values[i]
-            else:
-                self.mucked[i] = True
-            self.log.append(("sm", i, show))
+        if show:
+            self.shown[i] = True
+        else:
+            self.mucked[i] = True
+        self.log.append(Shown(EventTag.SHOWDOWN, i, show))
+        if deciding:
+            self.actor = deciding[0]
+            return
+        self.actor = -1
+        self._deciding = None
+        if sd is not None:
+            self._award_showdown(sd[0], sd[1], sd[2])
+        self.street = self._last + 1
+
+    def _award_showdown(self, pots: list[Pot], values: list[int], high_cards: list[int]) -> None:
+        n = self.n
         contention = [values[i] if self.shown[i] else 0 for i in range(n)]
         payouts = list(self.returned)
-        self.pots = _award(pots, contention, high_cards, self.odd_chip, payouts)
+        self.pots = award(pots, contention, high_cards, self.odd_chip, payouts)
         self.payouts = payouts
         for i in range(n):
             self.stacks[i] += payouts[i]
-        self.street = self._last + 1
 
     # ----------------------------------------------------------------- views
 
@@ -754,9 +928,9 @@ class StudState:
             payouts=tuple(self.payouts) if self.finished else (),
         )
 
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> tuple[object, ...]:
         """Everything that defines the state, copied (for tests: refused actions change nothing)."""
-        out = []
+        out: list[object] = []
         for name in self.__slots__:
             if name == "_legal":
                 continue

@@ -1,6 +1,6 @@
 """Fixed-limit stud structures: ante, bring-in, small and big bet, seats and buy-in.
 
-Amounts are whole chips (use cents for euro tables). The presets follow the shape of the
+Amounts are whole chips (use cents for euro tables), at most :data:`MAX_CHIPS`. The presets follow the shape of the
 limit tables at the end of the Seven Card Stud rules (003), with the typos there replaced by
 sane numbers: ante < bring-in < small bet < big bet = 2 x small bet.
 
@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PRESETS", "Structure", "MIN_SEATS", "MAX_SEATS"]
+__all__ = ["MAX_CHIPS", "MAX_SEATS", "MIN_SEATS", "PRESETS", "Structure"]
 
 MIN_SEATS = 2
 MAX_SEATS = 8
+#: The largest amount of chips studeval accepts anywhere (a stack, a bet, a structure).
+MAX_CHIPS = 10**15
 
 
 def _whole(name: str, value: object) -> int:
@@ -31,15 +33,19 @@ def _whole(name: str, value: object) -> int:
 class Structure:
     """The betting structure of a fixed-limit stud table.
 
-    ``min_buy_in``/``max_buy_in`` bound what a player may sit down with (003: no short
-    buys). ``max_seats`` is at most 8 (both games deal at most 8 players).
+    Anything that can be dealt is accepted: ante >= 0 (it may equal or exceed the bring-in,
+    as in tournaments), 0 < bring-in <= small bet <= big bet. ``min_buy_in``/``max_buy_in``
+    bound what a player may sit down with (003: no short buys). ``max_seats`` is at most 8
+    (both games deal at most 8 players).
 
     >>> Structure(ante=1, bring_in=2, small_bet=5, big_bet=10, min_buy_in=50)
     Structure(ante=1, bring_in=2, small_bet=5, big_bet=10, min_buy_in=50, max_buy_in=None, max_seats=8)
-    >>> Structure(ante=5, bring_in=2, small_bet=5, big_bet=10)
+    >>> Structure(ante=50000, bring_in=50000, small_bet=200000, big_bet=400000).ante  # WSOP 2023 $50K PPC
+    50000
+    >>> Structure(ante=5, bring_in=6, small_bet=5, big_bet=10)
     Traceback (most recent call last):
     ...
-    ValueError: ante 5 must be less than the bring-in 2
+    ValueError: small bet 5 must be at least the bring-in 6
     """
 
     ante: int
@@ -51,18 +57,18 @@ class Structure:
     max_seats: int = MAX_SEATS
 
     def __post_init__(self) -> None:
-        for name in ("ante", "bring_in", "small_bet", "big_bet", "min_buy_in", "max_seats"):
-            _whole(name, getattr(self, name))
-        if self.max_buy_in is not None:
-            _whole("max_buy_in", self.max_buy_in)
+        for name in ("ante", "bring_in", "small_bet", "big_bet", "min_buy_in", "max_buy_in", "max_seats"):
+            value = getattr(self, name)
+            if value is not None or name != "max_buy_in":
+                _whole(name, value)
+                if value > MAX_CHIPS:
+                    raise ValueError(f"{name} {value} is more than the limit of {MAX_CHIPS} chips")
         if self.ante < 0:
             raise ValueError(f"ante {self.ante} must not be negative")
         if self.bring_in <= 0:
             raise ValueError(f"bring-in {self.bring_in} must be positive")
-        if self.ante >= self.bring_in:
-            raise ValueError(f"ante {self.ante} must be less than the bring-in {self.bring_in}")
-        if self.small_bet <= self.bring_in:
-            raise ValueError(f"small bet {self.small_bet} must be more than the bring-in {self.bring_in}")
+        if self.small_bet < self.bring_in:
+            raise ValueError(f"small bet {self.small_bet} must be at least the bring-in {self.bring_in}")
         if self.big_bet < self.small_bet:
             raise ValueError(f"big bet {self.big_bet} must be at least the small bet {self.small_bet}")
         if self.min_buy_in < 0:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from studeval.evaluate import evaluate
-from studeval.game import settle, side_pots, uncalled_bet
+from studeval.game import settle_pots, side_pots, uncalled_bet
 
 
 @settings(max_examples=300, deadline=None)
@@ -29,7 +29,7 @@ def test_settle_conserves_chips_and_pays_the_best_eligible_hands(n, seed, data):
     k = 7 if n <= 7 else 6  # 8 hands of 7 would need 56 cards
     hands = [None if folded[i] else deck[k * i:k * i + k] for i in range(n)]
     odd_chip = data.draw(hs.sampled_from(["high_card", "dealer_left"]))
-    r = settle(contributions, hands, odd_chip=odd_chip)
+    r = settle_pots(contributions, hands, odd_chip=odd_chip)
     assert sum(r.payouts) == sum(contributions)
     assert sum(p.amount for p in r.pots) + sum(r.returned) == sum(contributions)
     values = [0 if h is None else evaluate(h) for h in hands]
@@ -44,17 +44,17 @@ def test_settle_conserves_chips_and_pays_the_best_eligible_hands(n, seed, data):
 
 def test_odd_chips_go_one_at_a_time():
     hands = ["Ac Kd 9c 7h 3s", "As Kh 9d 7s 3c", "Ad Ks 9h 7c 3d"]  # three-way tie
-    r = settle([11, 11, 11], hands)
+    r = settle_pots([11, 11, 11], hands)
     assert r.payouts == [11, 11, 11]
-    r = settle([11, 11, 12], hands)
+    r = settle_pots([11, 11, 12], hands)
     assert r.returned == [0, 0, 1] and r.payouts == [11, 11, 12]
-    r = settle([12, 12, 11], hands)  # 33 three ways and a 2-chip side pot split two ways
+    r = settle_pots([12, 12, 11], hands)  # 33 three ways and a 2-chip side pot split two ways
     assert [p.amount for p in r.pots] == [33, 2]
-    r = settle([10, 10, 14, 0], hands + [None])
+    r = settle_pots([10, 10, 14, 0], hands + [None])
     assert r.returned[2] == 4
-    r = settle([10, 10, 10, 4], hands + [None])  # 34 three ways: one odd chip, to As
+    r = settle_pots([10, 10, 10, 4], hands + [None])  # 34 three ways: one odd chip, to As
     assert r.payouts == [11, 12, 11, 0]
-    r = settle([10, 10, 10, 5], hands + [None], odd_chip="dealer_left")  # 35: two odd chips
+    r = settle_pots([10, 10, 10, 5], hands + [None], odd_chip="dealer_left")  # 35: two odd chips
     assert r.payouts == [12, 12, 11, 0]
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from studeval.cards import format_cards
-from studeval.game import ACTION_KINDS, StudState, Structure, dumps, replay, to_phh
+from studeval.game import ACTION_KINDS, Structure, StudState, dumps, replay, to_phh
 
 S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
 

@@ -12,7 +12,7 @@ import pytest
 
 from studeval.cards import format_cards, parse_cards
 from studeval.evaluate import evaluate
-from studeval.game import PRESETS, StudState, Structure, settle, stacked_deck, to_phh, dumps, replay
+from studeval.game import PRESETS, Structure, StudState, dumps, replay, settle_pots, stacked_deck, to_phh
 
 S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
@@ -68,8 +68,14 @@ def test_two_to_eight_players_001(players):
 
 
 def test_bad_structures_are_refused():
-    with pytest.raises(ValueError, match="ante"):
-        Structure(ante=3, bring_in=2, small_bet=5, big_bet=10)  # the 003 table typo
+    with pytest.raises(ValueError, match="negative"):
+        Structure(ante=-1, bring_in=2, small_bet=5, big_bet=10)
+    with pytest.raises(ValueError, match="bring-in"):
+        Structure(ante=1, bring_in=0, small_bet=5, big_bet=10)
+    with pytest.raises(ValueError, match="big bet"):
+        Structure(ante=1, bring_in=2, small_bet=5, big_bet=4)
+    with pytest.raises(ValueError, match="limit"):
+        Structure(ante=1, bring_in=2, small_bet=5, big_bet=10**16)
     with pytest.raises(ValueError, match="small bet"):
         Structure(ante=1, bring_in=6, small_bet=5, big_bet=10)  # small bet below the force
     with pytest.raises(TypeError):
@@ -339,7 +345,7 @@ def test_all_in_call_for_less_and_three_level_side_pots():
 
 
 def test_settle_three_levels_and_folded_chips():
-    r = settle([10, 30, 60, 60, 25], ["7c 7d 7h 2c 2h", "As Ks Qs Js 9s", "2d 3h 4s 5c 7s", "Ac Kc Qd Jd 9h", None])
+    r = settle_pots([10, 30, 60, 60, 25], ["7c 7d 7h 2c 2h", "As Ks Qs Js 9s", "2d 3h 4s 5c 7s", "Ac Kc Qd Jd 9h", None])
     assert [p.amount for p in r.pots] == [50, 75, 60]
     assert [p.eligible for p in r.pots] == [(0, 1, 2, 3), (1, 2, 3), (2, 3)]
     assert [p.winners for p in r.pots] == [(0,), (1,), (3,)]
@@ -348,11 +354,11 @@ def test_settle_three_levels_and_folded_chips():
 
 def test_settle_refuses_bad_input():
     with pytest.raises(ValueError, match="two hands"):
-        settle([5, 5], ["As Ks Qs Js 9s", "As Kd Qd Jd 9d"])
+        settle_pots([5, 5], ["As Ks Qs Js 9s", "As Kd Qd Jd 9d"])
     with pytest.raises(ValueError, match="negative"):
-        settle([-5, 5], ["As Ks Qs Js 9s", "Ad Kd Qd Jd 8d"])
+        settle_pots([-5, 5], ["As Ks Qs Js 9s", "Ad Kd Qd Jd 8d"])
     with pytest.raises(ValueError, match="every hand folded"):
-        settle([5, 5], [None, None])
+        settle_pots([5, 5], [None, None])
 
 
 # -------------------------------------------------------------------- uncalled bets, showdown
@@ -508,7 +514,7 @@ def test_deck_exhaustion_eight_players_get_one_community_card_003():
         st = StudState("seven", S, [1000] * 8, seed=seed)
         _calling_station_to_river(st)
         assert st.community >= 0
-        assert all(len(d) == 2 and len(u) == 4 for d, u in zip(st.down, st.up))
+        assert all(len(d) == 2 and len(u) == 4 for d, u in zip(st.down, st.up, strict=False))
         dealt = {c for i in range(8) for c in st.down[i] + st.up[i]}
         assert st.community not in dealt
         assert all(len(st.hand(i)) == 7 for i in range(8))
@@ -626,10 +632,10 @@ def test_bring_in_all_in_from_the_ante_passes_the_duty_on():
     assert legal(st) == [("bring_in", 2), ("complete", 5)]
 
 
-def test_short_all_in_raise_does_not_reopen_the_betting():
-    st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]], stacks=[100, 9, 100])
+def test_short_all_in_raise_does_not_reopen_the_betting_full_bet_option():
+    st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]], stacks=[100, 9, 100], all_in_rule="full_bet")
     play(st, "p3 bring_in", "p1 complete", "p2 raise 8")  # all-in, 3 more: not a full raise
-    assert legal(st) == [("fold", 2), ("call", 8), ("raise", 13)]  # p3 has not acted since
+    assert legal(st) == [("fold", 2), ("call", 8), ("complete", 10)]  # p3 has not acted since
     play(st, "p3 call")
     assert legal(st) == [("fold", 5), ("call", 8)]  # p1 already acted on the full bet
 
