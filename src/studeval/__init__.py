@@ -27,6 +27,7 @@ from studeval.cards import (
     parse_cards,
 )
 from studeval.evaluate import (
+    CATEGORY_FIRST_VALUE,
     THREAD_LIMIT,
     HandCategory,
     best_five,
@@ -69,6 +70,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "CATEGORY_FIRST_VALUE",
     "EquityResult",
     "RANKS",
     "SUITS",

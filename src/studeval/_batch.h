@@ -7,8 +7,8 @@
  * of random 7-card hands) takes a branch; measured, that beats computing both lookups.
  * Each kernel returns nonzero when some row is bad; those rows get unspecified values (always
  * inside the tables), and the caller raises. */
-#ifndef STUDEVAL_BATCH_H
-#define STUDEVAL_BATCH_H
+#ifndef STUD_BATCH_H
+#define STUD_BATCH_H
 
 #include <stddef.h>
 #include <string.h>

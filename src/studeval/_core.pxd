@@ -1,6 +1,34 @@
 # Evaluator kernels for other Cython modules: ``from studeval._core cimport ...``.
 # They are static inline C (src/studeval/_eval.h), so a cimporting module inlines them.
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, int64_t, uint64_t
+
+cdef extern from "_tables.h" nogil:
+    # Hand values are 1..STUD_HIGH_VALUES; the lowest value of each category, worst first
+    # (generated with the tables by tools/gen_tables.py).
+    enum:
+        STUD_HIGH_VALUES
+        STUD_CATEGORIES
+        STUD_FIRST_HIGH_CARD
+        STUD_FIRST_PAIR
+        STUD_FIRST_TWO_PAIR
+        STUD_FIRST_THREE_OF_A_KIND
+        STUD_FIRST_STRAIGHT
+        STUD_FIRST_FLUSH
+        STUD_FIRST_FULL_HOUSE
+        STUD_FIRST_FOUR_OF_A_KIND
+        STUD_FIRST_STRAIGHT_FLUSH
+        STUD_ROYAL_FLUSH
+        STUD_LOW_VALUES
+        STUD_LOW8_VALUES
+    # STUD_CATEGORY_FIRST[c] for c in 0..STUD_CATEGORIES: the last entry is one past the best value
+    const uint16_t STUD_CATEGORY_FIRST[]
+
+cdef extern from "_combin.h" nogil:
+    # C(n, k) for n < STUD_BINOM_N, k < STUD_BINOM_K
+    enum:
+        STUD_BINOM_N
+        STUD_BINOM_K
+    const int64_t STUD_BINOM[64][8]
 
 cdef extern from "_eval.h" nogil:
     ctypedef struct stud_hand:

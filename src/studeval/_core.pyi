@@ -9,6 +9,7 @@ RANKS: str
 SUITS: str
 OPENMP: bool
 THREAD_LIMIT: int
+CATEGORY_FIRST_VALUE: tuple[int, ...]
 
 def format_card(card: int) -> str: ...
 def parse_cards(cards: str | int | Iterable[int | str] | npt.NDArray[np.integer], *, allow_duplicates: bool = False) -> list[int]: ...

@@ -140,6 +140,9 @@ cdef _check_distinct(list cards):
 # ---------------------------------------------------------------------------------------------
 # Evaluator
 
+# The lowest hand value of each category, worst category first (from the generated tables).
+CATEGORY_FIRST_VALUE = tuple(STUD_CATEGORY_FIRST[c] for c in range(STUD_CATEGORIES))
+
 
 cdef inline int _fast_cards(object cards, uint8_t *buf) noexcept:
     """Copy a list/tuple of 5-7 distinct plain ints 0..51 into buf; 0 if it is anything else."""

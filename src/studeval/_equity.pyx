@@ -22,6 +22,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value
+from studeval._core cimport STUD_BINOM as _BINOM, STUD_BINOM_N, STUD_BINOM_K  # C(n, k) (_combin.h)
 
 cdef extern from *:
     """
@@ -114,24 +115,10 @@ cdef enum:
     MAXV = 7463        # hand values are 1..7462
     MAXR = 7           # private cards a player may still draw
 
-cdef int64_t _BINOM[64][8]
-
-
-cdef void _init_binom() noexcept nogil:
-    cdef int n, k
-    for n in range(64):
-        _BINOM[n][0] = 1
-        for k in range(1, 8):
-            _BINOM[n][k] = 0 if n == 0 else _BINOM[n - 1][k - 1] + _BINOM[n - 1][k]
-
-
-_init_binom()
-
-
 def binom(int n, int k) -> int:
     """C(n, k) for n < 64, k <= 7 (the table the kernels use)."""
-    if n < 0 or k < 0 or k > 7 or n >= 64:
-        raise ValueError("binom table covers n < 64, k <= 7")
+    if n < 0 or k < 0 or k >= STUD_BINOM_K or n >= STUD_BINOM_N:
+        raise ValueError(f"binom table covers 0 <= n < {STUD_BINOM_N}, 0 <= k < {STUD_BINOM_K}, got ({n}, {k})")
     return _BINOM[n][k]
 
 

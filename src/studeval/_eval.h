@@ -4,8 +4,8 @@
  * A card is 4*rank + suit (rank 0 = deuce .. 12 = ace; suit 0 = clubs .. 3 = spades).
  * Hand values are 1..7462, higher is better. See tools/gen_tables.py for the table design.
  */
-#ifndef STUDEVAL_EVAL_H
-#define STUDEVAL_EVAL_H
+#ifndef STUD_EVAL_H
+#define STUD_EVAL_H
 
 #include <stdint.h>
 #include "_tables.h"

@@ -17,10 +17,11 @@ import itertools
 from enum import IntEnum
 from functools import lru_cache
 
-from studeval._core import THREAD_LIMIT, check_threads, evaluate, evaluate_batch, max_threads
+from studeval._core import CATEGORY_FIRST_VALUE, THREAD_LIMIT, check_threads, evaluate, evaluate_batch, max_threads
 from studeval.cards import CardsLike, format_cards, parse_cards
 
 __all__ = [
+    "CATEGORY_FIRST_VALUE",
     "THREAD_LIMIT",
     "HandCategory",
     "best_five",
@@ -48,9 +49,9 @@ class HandCategory(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
-# How many distinct hands each category holds, worst category first; they sum to 7462.
-_CLASS_COUNTS = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
-_FIRST_VALUE = list(itertools.accumulate((1,) + _CLASS_COUNTS))[:-1]  # lowest value of each
+# CATEGORY_FIRST_VALUE[c] is the lowest hand value of HandCategory c (from the compiled
+# core, which has it from the generated tables): value v is in the last category whose first
+# value is at most v.
 _NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
@@ -70,7 +71,7 @@ def category(value: int) -> HandCategory:
     >>> category(1).name
     'HIGH_CARD'
     """
-    return HandCategory(bisect.bisect_right(_FIRST_VALUE, _check_value(value)) - 1)
+    return HandCategory(bisect.bisect_right(CATEGORY_FIRST_VALUE, _check_value(value)) - 1)
 
 
 def _plural(rank: int) -> str:
