@@ -5,7 +5,7 @@ import re
 from math import comb
 from pathlib import Path
 
-from studeval import CATEGORY_FIRST_VALUE, HandCategory, evaluate
+from studeval.evaluate import CATEGORY_FIRST_VALUE, HandCategory, evaluate
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 HEADER = ROOT / "src" / "studeval" / "_tables.h"
