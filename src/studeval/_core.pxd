@@ -45,6 +45,14 @@ cdef extern from "_eval.h" nogil:
     uint16_t stud_eval_cards(const uint8_t *cards, int n) noexcept
     uint16_t stud_eval5(const uint8_t *cards) noexcept
     uint16_t stud_eval7(const uint8_t *cards) noexcept
+    # Ace-to-five low 1..6175 and eight-or-better low 0..56 (higher is better) of a hand state
+    # holding 5, 6 or 7 cards, or of n = 5, 6 or 7 distinct valid cards; the eight-or-better
+    # low is a function of the ace-to-five one (stud_low8_of_low).
+    uint16_t stud_hand_low(stud_hand h) noexcept
+    uint8_t stud_hand_low8(stud_hand h) noexcept
+    uint8_t stud_low8_of_low(uint16_t low) noexcept
+    uint16_t stud_low_cards(const uint8_t *cards, int n) noexcept
+    uint8_t stud_low8_cards(const uint8_t *cards, int n) noexcept
     # 0 if the n cards are distinct and in 0..51, else 1 + the index of the first bad one.
     int stud_check_row(const uint8_t *cards, int n) noexcept
     # Portable bit helpers: index of the lowest set bit (x != 0), and the number of set bits.
