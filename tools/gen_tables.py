@@ -16,24 +16,42 @@ How the tables work (see _eval.h for the lookup side):
   into other bits of ``x`` to give the slot.  One table serves 5, 6 and 7 cards.
 * A flush is looked up by the 13-bit rank mask of the flush suit, at STUD_FLUSH_BASE + mask in
   the same value array.
+* The lows depend on the rank multiset only, so they sit in a second array indexed by the
+  same slot (STUD_LOW): the same key arithmetic gives the ace-to-five low. The eight-or-better
+  low is a function of that low (the best low qualifies exactly when an 8-low exists), so it
+  is a small array indexed by the low value (STUD_LOW8_OF_LOW).
 
-Values are 1..7462, higher is better (7462 is a royal flush).
+Values are 1..7462, higher is better (7462 is a royal flush); lows are 1..6175 (6175 is
+5-4-3-2-A) and eight-or-better lows 0 (none) or 1..56 (56 is the wheel), higher is better.
+The lowest value of each hand category is written out as well (STUD_FIRST_*), so every
+module that needs a category boundary reads it from here.
+
+A second header, _combin.h, holds the binomial coefficients that number card subsets in the
+equity and casino kernels.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parent.parent / "src" / "studeval" / "_tables.h"
+SRC = Path(__file__).resolve().parent.parent / "src" / "studeval"
+OUT = SRC / "_tables.h"
+OUT_COMBIN = SRC / "_combin.h"
 
 MULT = 0x9E3779B97F4A7C15  # golden-ratio multiplier: mixes the base-5 digits well
 BUCKET_BITS = 14
 SLOT_BITS = 17
 POISON_KEY = 1 << 52  # above the suit nibbles: seven of them cannot overflow
 POISON_BIT = 1 << 63  # above the spade lane's 13 rank bits
+CATEGORIES = (
+    "HIGH_CARD", "PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "STRAIGHT", "FLUSH", "FULL_HOUSE",
+    "FOUR_OF_A_KIND", "STRAIGHT_FLUSH",
+)  # worst first, the order of best_nonflush's category numbers
+BINOM_N, BINOM_K = 64, 8  # C(n, k) for n < 64 (a live deck fits in 63), k <= 7 (a stud hand)
 STRAIGHTS = [(12, 11, 10, 9, 8)] + [tuple(range(h, h - 5, -1)) for h in range(11, 3, -1)] + [
     (3, 2, 1, 0, 12)
 ]  # high to low; the wheel (5-4-3-2-A) is last
@@ -105,6 +123,49 @@ def class_values() -> dict[tuple[int, ...], int]:
     return {cls: i + 1 for i, cls in enumerate(ordered)}
 
 
+def low_class(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Ace-to-five low class of five ranks (0 = deuce .. 12 = ace): smaller is a better low.
+
+    Aces count low (rank 1 of 13 below the deuce), straights and flushes do not count, and
+    pairs count against: (shape, group ranks from the most repeated and highest down), where
+    the shape is 0 no pair, 1 pair, 2 two pair, 3 trips, 4 full house, 5 quads.
+    """
+    low = [(r + 1) % 13 for r in ranks]  # the ace becomes 0, the deuce 1, the king 12
+    counts = {r: low.count(r) for r in set(low)}
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    shape = tuple(n for _, n in groups)
+    kind = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}[shape]
+    return (kind, *(r for r, _ in groups))
+
+
+def low_classes() -> list[tuple[int, ...]]:
+    """The 6175 five-card lows (one per multiset of five ranks), best first."""
+    classes = sorted({low_class(tuple(r for r in range(13) for _ in range(c[r]))) for c in rank_multisets(5)})
+    assert len(classes) == 6175, len(classes)
+    return classes
+
+
+def best_low(counts: list[int], value_of: dict[tuple[int, ...], int]) -> int:
+    """Low value of the best five of a rank multiset of 5, 6 or 7 ranks."""
+    ranks = tuple(r for r in range(13) for _ in range(counts[r]))
+    return max(value_of[low_class(sub)] for sub in set(itertools.combinations(ranks, 5)))
+
+
+def low8_of_low(classes: list[tuple[int, ...]]) -> list[int]:
+    """Eight-or-better value (0 or 1..56) of each low value 0..6175 (index 0 unused).
+
+    A low qualifies with five different ranks of eight or lower (ace low: 7 is the eight);
+    among those the order is the ace-to-five one, so the value is a rank within them.
+    """
+    total = len(classes)
+    qualifying = [c for c in classes if c[0] == 0 and c[1] <= 7]  # no pair, eight high or better
+    assert len(qualifying) == 56
+    out = [0] * (total + 1)
+    for i, cls in enumerate(qualifying):  # best first: the wheel gets 56
+        out[total - classes.index(cls)] = 56 - i
+    return out
+
+
 def perfect_hash(keys: list[int]) -> tuple[list[int], list[int]]:
     """Displacements per bucket and, per slot, the index of the key stored there (-1 free)."""
     mask64 = (1 << 64) - 1
@@ -125,7 +186,7 @@ def perfect_hash(keys: list[int]) -> tuple[list[int], list[int]]:
         else:  # pragma: no cover - does not happen at this load factor
             raise RuntimeError(f"bucket {b} cannot be placed")
         disp[b] = d
-        for i, s in zip(members, slots):
+        for i, s in zip(members, slots, strict=True):
             owner[s] = i
     return disp, owner
 
@@ -138,17 +199,52 @@ def c_array(ctype: str, name: str, values: list[int], per_line: int = 16, suffix
     return "\n".join(lines)
 
 
+def category_first(values: dict[tuple[int, ...], int]) -> list[int]:
+    """The lowest value of each category, worst category first, and one past the best value."""
+    first = [min(v for cls, v in values.items() if cls[0] == cat) for cat in range(len(CATEGORIES))]
+    return [*first, len(values) + 1]
+
+
+def generate_combin() -> str:
+    """The binomial header: C(n, k) for n < BINOM_N, k < BINOM_K, as a constant table."""
+    rows = [", ".join(f"{math.comb(n, k)}LL" for k in range(BINOM_K)) for n in range(BINOM_N)]
+    parts = [
+        "/* DO NOT EDIT: generated by tools/gen_tables.py; a test regenerates it and compares. */",
+        "/* Binomial coefficients for the combinatorial number system: the card subsets of the",
+        " * equity and casino kernels are numbered by sums of STUD_BINOM[position][size]. */",
+        "#ifndef STUD_COMBIN_H",
+        "#define STUD_COMBIN_H",
+        "#include <stdint.h>",
+        "",
+        f"#define STUD_BINOM_N {BINOM_N}",
+        f"#define STUD_BINOM_K {BINOM_K}",
+        f"static const int64_t STUD_BINOM[{BINOM_N}][{BINOM_K}] = {{",
+        *(f"    {{{row}}}," for row in rows),
+        "};",
+        "",
+        "#endif",
+        "",
+    ]
+    return "\n".join(parts)
+
+
 def generate() -> str:
     values = class_values()
+    lows = low_classes()
+    low_value = {cls: len(lows) - i for i, cls in enumerate(lows)}  # best low is the highest
     keys: list[int] = []
     ranks: list[int] = []
+    low_ranks: list[int] = []
     for size in (5, 6, 7):
         for counts in rank_multisets(size):
             keys.append(sum(n * 5**r for r, n in enumerate(counts)))
             ranks.append(values[best_nonflush(counts)])
+            low_ranks.append(best_low(counts, low_value))
     assert len(set(keys)) == len(keys)
     disp, owner = perfect_hash(keys)
     slot_values = [ranks[i] if i >= 0 else 0 for i in owner]
+    slot_lows = [low_ranks[i] if i >= 0 else 0 for i in owner]
+    first = category_first(values)
     # the flush values follow the slots in the same array, so a lookup picks its index
     # (slot or flush base + rank mask) without a branch and then loads once
     flush = [values[best_flush(m)] if bin(m).count("1") >= 5 else 0 for m in range(1 << 13)]
@@ -157,8 +253,8 @@ def generate() -> str:
     card_bit = [1 << (16 * s + r) for r in range(13) for s in range(4)] + [POISON_BIT] * 204
     parts = [
         "/* DO NOT EDIT: generated by tools/gen_tables.py; a test regenerates it and compares. */",
-        "#ifndef STUDEVAL_TABLES_H",
-        "#define STUDEVAL_TABLES_H",
+        "#ifndef STUD_TABLES_H",
+        "#define STUD_TABLES_H",
         "#include <stdint.h>",
         "",
         f"#define STUD_HASH_MULT 0x{MULT:X}ULL",
@@ -167,6 +263,17 @@ def generate() -> str:
         f"#define STUD_POISON_KEY 0x{POISON_KEY:X}ULL",
         f"#define STUD_POISON_BIT 0x{POISON_BIT:X}ULL",
         f"/* {len(keys)} rank multisets of 5, 6 and 7 cards in {1 << SLOT_BITS} slots */",
+        "",
+        "/* hand values: 1..STUD_HIGH_VALUES; the lowest value of each category, worst first */",
+        f"#define STUD_HIGH_VALUES {len(values)}",
+        f"#define STUD_CATEGORIES {len(CATEGORIES)}",
+        *(f"#define STUD_FIRST_{name} {v}" for name, v in zip(CATEGORIES, first[:-1], strict=True)),
+        f"#define STUD_ROYAL_FLUSH {len(values)}",
+        c_array("uint16_t", "STUD_CATEGORY_FIRST", first),
+        "",
+        "/* lows: ace-to-five 1..STUD_LOW_VALUES, eight-or-better 0 (none) or 1..STUD_LOW8_VALUES */",
+        f"#define STUD_LOW_VALUES {len(lows)}",
+        "#define STUD_LOW8_VALUES 56",
         "",
         c_array("uint64_t", "STUD_CARD_KEY", card_key, 4, "ULL"),
         "",
@@ -179,12 +286,17 @@ def generate() -> str:
         "#define STUD_ALIGN16 __attribute__((aligned(16)))",
         "#endif",
         "STUD_ALIGN16 "
-        + c_array("uint64_t", "STUD_CARD_PAIR", [x for kb in zip(card_key, card_bit) for x in kb], 4, "ULL"),
+        + c_array("uint64_t", "STUD_CARD_PAIR", [x for kb in zip(card_key, card_bit, strict=True) for x in kb], 4, "ULL"),
         "",
         c_array("uint16_t", "STUD_DISP", disp),
         "",
         f"#define STUD_FLUSH_BASE {len(slot_values)}",
         c_array("uint16_t", "STUD_VALUE", slot_values + flush),
+        "",
+        "/* the ace-to-five low of each slot's rank multiset (0 in free slots) */",
+        c_array("uint16_t", "STUD_LOW", slot_lows),
+        "",
+        c_array("uint8_t", "STUD_LOW8_OF_LOW", low8_of_low(lows)),
         "",
         "#endif",
         "",
@@ -196,13 +308,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the committed header")
     args = parser.parse_args(argv)
-    text = generate()
+    outputs = {OUT: generate(), OUT_COMBIN: generate_combin()}
     if args.check:
-        same = OUT.read_text() == text
-        print("up to date" if same else f"{OUT} differs from the generator's output")
-        return 0 if same else 1
-    OUT.write_text(text)
-    print(f"wrote {OUT} ({len(text)} bytes)")
+        stale = [path for path, text in outputs.items() if not path.exists() or path.read_text() != text]
+        for path in stale:
+            print(f"{path} differs from the generator's output")
+        if not stale:
+            print("up to date")
+        return 1 if stale else 0
+    for path, text in outputs.items():
+        path.write_text(text)
+        print(f"wrote {path} ({len(text)} bytes)")
     return 0
 
 

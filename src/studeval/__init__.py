@@ -27,16 +27,25 @@ from studeval.cards import (
     parse_cards,
 )
 from studeval.evaluate import (
+    CATEGORY_FIRST_VALUE,
+    KINDS,
+    STUD_GAMES,
     THREAD_LIMIT,
     HandCategory,
     best_five,
+    best_five_low,
+    bring_in_card,
     category,
     check_threads,
     describe,
+    describe_low,
     evaluate,
     evaluate_batch,
+    evaluate_low,
+    evaluate_low8,
     max_threads,
     showing_rank,
+    showing_rank_low,
 )
 
 if TYPE_CHECKING:
@@ -69,21 +78,29 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "CATEGORY_FIRST_VALUE",
     "EquityResult",
+    "KINDS",
     "RANKS",
+    "STUD_GAMES",
     "SUITS",
     "THREAD_LIMIT",
     "HandCategory",
     "__version__",
     "best_five",
+    "best_five_low",
+    "bring_in_card",
     "card_rank",
     "caribbean",
     "card_suit",
     "category",
     "check_threads",
     "describe",
+    "describe_low",
     "evaluate",
     "evaluate_batch",
+    "evaluate_low",
+    "evaluate_low8",
     "format_card",
     "format_cards",
     "full_deck",
@@ -94,5 +111,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "showing_rank",
+    "showing_rank_low",
     "stud_equity",
 ]

@@ -6,9 +6,13 @@
  * is how a repeat is caught. A byte above 51 adds a poison bit to the key. A flush (about 3%
  * of random 7-card hands) takes a branch; measured, that beats computing both lookups.
  * Each kernel returns nonzero when some row is bad; those rows get unspecified values (always
- * inside the tables), and the caller raises. */
-#ifndef STUDEVAL_BATCH_H
-#define STUDEVAL_BATCH_H
+ * inside the tables), and the caller raises.
+ *
+ * The kinds: STUD_KIND_HIGH (values 1..7462), STUD_KIND_LOW (ace-to-five lows 1..6175) and
+ * STUD_KIND_LOW8 (eight-or-better lows 0..56). The lows need no flush test: the rank part of
+ * the key names the rank multiset, and its slot holds the low too. */
+#ifndef STUD_BATCH_H
+#define STUD_BATCH_H
 
 #include <stddef.h>
 #include <string.h>
@@ -65,48 +69,80 @@ typedef uint64_t stud_v2 __attribute__((vector_size(16)));
     } while (0)
 #endif
 
-#define STUD_DEFINE_BATCH(N, SUFFIX, ATTR)                                                      \
-    ATTR static int stud_batch##N##SUFFIX(const uint8_t *h, size_t rows, uint16_t *out, int check) { \
+enum { STUD_KIND_HIGH = 0, STUD_KIND_LOW = 1, STUD_KIND_LOW8 = 2 };
+
+/* the value of one row of each kind, from its key and bit-sum */
+STUD_INLINE uint16_t stud_row_high(uint64_t key, uint64_t bits) {
+    uint64_t flush = key & STUD_FLUSH_CHECK;
+    if (STUD_UNLIKELY(flush)) /* about 3% of random 7-card hands */
+        return STUD_FLUSH[(bits >> stud_flush_shift(flush)) & 0x1FFF];
+    return STUD_VALUE[stud_rank_slot(key)];
+}
+
+STUD_INLINE uint16_t stud_row_low(uint64_t key, uint64_t bits) {
+    (void)bits;
+    return STUD_LOW[stud_rank_slot(key)];
+}
+
+STUD_INLINE uint16_t stud_row_low8(uint64_t key, uint64_t bits) {
+    (void)bits;
+    return STUD_LOW8_OF_LOW[STUD_LOW[stud_rank_slot(key)]];
+}
+
+#define STUD_DEFINE_BATCH(N, KIND, SUFFIX, ATTR)                                                \
+    ATTR static int stud_batch##N##KIND##SUFFIX(const uint8_t *h, size_t rows, uint16_t *out, int check) { \
         uint64_t bad = 0;                                                                       \
         for (size_t i = 0; i < rows; i++) {                                                     \
             const uint8_t *c = h + (N) * i;                                                     \
             uint64_t key, bits;                                                                 \
             STUD_ROW_SUMS(c, N, key, bits);                                                     \
-            uint64_t flush = key & STUD_FLUSH_CHECK;                                            \
             bad |= key >> 52;                                                                   \
             if (check) bad |= (uint64_t)(stud_popcount64(bits) ^ (N));                          \
-            if (STUD_UNLIKELY(flush)) /* about 3% of random 7-card hands */                      \
-                out[i] = STUD_FLUSH[(bits >> stud_flush_shift(flush)) & 0x1FFF];               \
-            else                                                                                \
-                out[i] = STUD_VALUE[stud_rank_slot(key)];                                       \
+            out[i] = stud_row_##KIND(key, bits);                                                \
         }                                                                                       \
         return bad != 0;                                                                        \
     }
 
-STUD_DEFINE_BATCH(5, , )
-STUD_DEFINE_BATCH(6, , )
-STUD_DEFINE_BATCH(7, , )
+#define STUD_DEFINE_BATCHES(KIND, SUFFIX, ATTR)                                                 \
+    STUD_DEFINE_BATCH(5, KIND, SUFFIX, ATTR)                                                    \
+    STUD_DEFINE_BATCH(6, KIND, SUFFIX, ATTR)                                                    \
+    STUD_DEFINE_BATCH(7, KIND, SUFFIX, ATTR)
+
+STUD_DEFINE_BATCHES(high, , )
+STUD_DEFINE_BATCHES(low, , )
+STUD_DEFINE_BATCHES(low8, , )
 
 /* x86-64 before 2008 lacks the popcnt instruction: use it where the CPU has it. */
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(__APPLE__)
 #define STUD_HW_POPCNT 1
-STUD_DEFINE_BATCH(5, _popcnt, __attribute__((target("popcnt"))))
-STUD_DEFINE_BATCH(6, _popcnt, __attribute__((target("popcnt"))))
-STUD_DEFINE_BATCH(7, _popcnt, __attribute__((target("popcnt"))))
+STUD_DEFINE_BATCHES(high, _popcnt, __attribute__((target("popcnt"))))
+STUD_DEFINE_BATCHES(low, _popcnt, __attribute__((target("popcnt"))))
+STUD_DEFINE_BATCHES(low8, _popcnt, __attribute__((target("popcnt"))))
 #endif
 
-/* Values of `rows` hands of `width` (5, 6 or 7) cards; nonzero if some row is bad. */
-static int stud_batch(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check) {
+#define STUD_PICK_WIDTH(KIND, SUFFIX, check)                                                    \
+    (width == 7 ? stud_batch7##KIND##SUFFIX(hands, rows, out, check)                            \
+     : width == 6 ? stud_batch6##KIND##SUFFIX(hands, rows, out, check)                          \
+                  : stud_batch5##KIND##SUFFIX(hands, rows, out, check))
+
+/* Values of one kind (STUD_KIND_*) of `rows` hands of `width` (5, 6 or 7) cards; nonzero if
+ * some row is bad. */
+static int stud_batch_kind(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind) {
 #ifdef STUD_HW_POPCNT
     if (check && __builtin_cpu_supports("popcnt")) {
-        return width == 7 ? stud_batch7_popcnt(hands, rows, out, 1)
-             : width == 6 ? stud_batch6_popcnt(hands, rows, out, 1)
-                          : stud_batch5_popcnt(hands, rows, out, 1);
+        return kind == STUD_KIND_LOW    ? STUD_PICK_WIDTH(low, _popcnt, 1)
+               : kind == STUD_KIND_LOW8 ? STUD_PICK_WIDTH(low8, _popcnt, 1)
+                                        : STUD_PICK_WIDTH(high, _popcnt, 1);
     }
 #endif
-    return width == 7 ? stud_batch7(hands, rows, out, check)
-         : width == 6 ? stud_batch6(hands, rows, out, check)
-                      : stud_batch5(hands, rows, out, check);
+    return kind == STUD_KIND_LOW    ? STUD_PICK_WIDTH(low, , check)
+           : kind == STUD_KIND_LOW8 ? STUD_PICK_WIDTH(low8, , check)
+                                    : STUD_PICK_WIDTH(high, , check);
+}
+
+/* High values of `rows` hands of `width` (5, 6 or 7) cards; nonzero if some row is bad. */
+STUD_INLINE int stud_batch(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check) {
+    return stud_batch_kind(hands, width, rows, out, check, STUD_KIND_HIGH);
 }
 
 #endif

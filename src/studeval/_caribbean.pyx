@@ -24,6 +24,10 @@ from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset
 
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_ctz64, stud_popcount64
+from studeval._core cimport STUD_BINOM as BINOM  # C(n, k), n < 64, k <= 7 (_combin.h)
+from studeval._core cimport (STUD_ROYAL_FLUSH, STUD_FIRST_STRAIGHT_FLUSH, STUD_FIRST_FOUR_OF_A_KIND,
+                             STUD_FIRST_FULL_HOUSE, STUD_FIRST_FLUSH, STUD_FIRST_STRAIGHT,
+                             STUD_FIRST_THREE_OF_A_KIND, STUD_FIRST_TWO_PAIR, STUD_FIRST_PAIR)
 
 import numpy as np
 
@@ -42,21 +46,12 @@ cdef enum:
 # event slots inside a block: 0 fold, 1 dealer does not qualify, 2 push, 3 dealer wins,
 # 4 + pay line = player wins (pay line 0 high card .. 8 straight flush, 9 royal flush)
 
-cdef int64_t BINOM[53][8]
 cdef uint64_t SPREAD[8192]     # a 13-bit rank mask spread to card bits 4*rank
 
 
 cdef void _init_tables() noexcept:
-    cdef int n, k, r
+    cdef int n, r
     cdef uint64_t s
-    for n in range(53):
-        for k in range(8):
-            if k == 0:
-                BINOM[n][k] = 1
-            elif n == 0:
-                BINOM[n][k] = 0
-            else:
-                BINOM[n][k] = BINOM[n - 1][k - 1] + BINOM[n - 1][k]
     for n in range(8192):
         s = 0
         for r in range(13):
@@ -69,23 +64,23 @@ _init_tables()
 
 cdef inline int payline(int v) noexcept nogil:
     """Row of the pay table a hand value is paid from (9 = royal flush)."""
-    if v == 7462:
+    if v == STUD_ROYAL_FLUSH:
         return 9
-    if v >= 7453:
+    if v >= STUD_FIRST_STRAIGHT_FLUSH:
         return 8
-    if v >= 7297:
+    if v >= STUD_FIRST_FOUR_OF_A_KIND:
         return 7
-    if v >= 7141:
+    if v >= STUD_FIRST_FULL_HOUSE:
         return 6
-    if v >= 5864:
+    if v >= STUD_FIRST_FLUSH:
         return 5
-    if v >= 5854:
+    if v >= STUD_FIRST_STRAIGHT:
         return 4
-    if v >= 4996:
+    if v >= STUD_FIRST_THREE_OF_A_KIND:
         return 3
-    if v >= 4138:
+    if v >= STUD_FIRST_TWO_PAIR:
         return 2
-    if v >= 1278:
+    if v >= STUD_FIRST_PAIR:
         return 1
     return 0
 

@@ -1,6 +1,34 @@
 # Evaluator kernels for other Cython modules: ``from studeval._core cimport ...``.
 # They are static inline C (src/studeval/_eval.h), so a cimporting module inlines them.
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, int64_t, uint64_t
+
+cdef extern from "_tables.h" nogil:
+    # Hand values are 1..STUD_HIGH_VALUES; the lowest value of each category, worst first
+    # (generated with the tables by tools/gen_tables.py).
+    enum:
+        STUD_HIGH_VALUES
+        STUD_CATEGORIES
+        STUD_FIRST_HIGH_CARD
+        STUD_FIRST_PAIR
+        STUD_FIRST_TWO_PAIR
+        STUD_FIRST_THREE_OF_A_KIND
+        STUD_FIRST_STRAIGHT
+        STUD_FIRST_FLUSH
+        STUD_FIRST_FULL_HOUSE
+        STUD_FIRST_FOUR_OF_A_KIND
+        STUD_FIRST_STRAIGHT_FLUSH
+        STUD_ROYAL_FLUSH
+        STUD_LOW_VALUES
+        STUD_LOW8_VALUES
+    # STUD_CATEGORY_FIRST[c] for c in 0..STUD_CATEGORIES: the last entry is one past the best value
+    const uint16_t STUD_CATEGORY_FIRST[]
+
+cdef extern from "_combin.h" nogil:
+    # C(n, k) for n < STUD_BINOM_N, k < STUD_BINOM_K
+    enum:
+        STUD_BINOM_N
+        STUD_BINOM_K
+    const int64_t STUD_BINOM[64][8]
 
 cdef extern from "_eval.h" nogil:
     ctypedef struct stud_hand:
@@ -17,6 +45,14 @@ cdef extern from "_eval.h" nogil:
     uint16_t stud_eval_cards(const uint8_t *cards, int n) noexcept
     uint16_t stud_eval5(const uint8_t *cards) noexcept
     uint16_t stud_eval7(const uint8_t *cards) noexcept
+    # Ace-to-five low 1..6175 and eight-or-better low 0..56 (higher is better) of a hand state
+    # holding 5, 6 or 7 cards, or of n = 5, 6 or 7 distinct valid cards; the eight-or-better
+    # low is a function of the ace-to-five one (stud_low8_of_low).
+    uint16_t stud_hand_low(stud_hand h) noexcept
+    uint8_t stud_hand_low8(stud_hand h) noexcept
+    uint8_t stud_low8_of_low(uint16_t low) noexcept
+    uint16_t stud_low_cards(const uint8_t *cards, int n) noexcept
+    uint8_t stud_low8_cards(const uint8_t *cards, int n) noexcept
     # 0 if the n cards are distinct and in 0..51, else 1 + the index of the first bad one.
     int stud_check_row(const uint8_t *cards, int n) noexcept
     # Portable bit helpers: index of the lowest set bit (x != 0), and the number of set bits.

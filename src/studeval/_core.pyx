@@ -1,10 +1,12 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: language_level=3, cdivision=True
+# (boundscheck, wraparound and initializedcheck are set by setup.py: off, or on in the debug build)
 """Compiled core: the card codec, the hand evaluator and its numpy batch form.
 
 The public, documented names are re-exported by studeval.cards and studeval.evaluate.
 """
 import os
 import operator
+from collections.abc import Mapping, Set
 
 import numpy as np
 
@@ -21,23 +23,13 @@ cdef extern from "Python.h":
     long PyLong_AsLong(PyObject *)
     void PyErr_Clear()
 
-cdef extern from *:
-    """
-    #ifdef _OPENMP
-    #include <omp.h>
-    static int studeval_max_threads(void) { return omp_get_max_threads(); }
-    static const int studeval_openmp = 1;
-    #else
-    static int studeval_max_threads(void) { return 1; }
-    static const int studeval_openmp = 0;
-    #endif
-    """
-    int studeval_max_threads() nogil
-    const int studeval_openmp
+cdef extern from "_threads.h":
+    int stud_max_threads() nogil
+    enum: STUD_OPENMP
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
-OPENMP = bool(studeval_openmp)
+OPENMP = bool(STUD_OPENMP)
 
 cdef dict _RANK_OF = {c: i for i, c in enumerate(RANKS)}
 _RANK_OF.update({c.lower(): i for i, c in enumerate(RANKS)})
@@ -95,11 +87,16 @@ def parse_cards(cards, *, allow_duplicates=False) -> list:
     """Cards as a list of ints 0..51 from text, an int, a sequence of ints/texts or an array.
 
     Raises ValueError for unknown text, an int out of 0..51 or a repeated card (unless
-    ``allow_duplicates``) and TypeError for anything that is not a card.
+    ``allow_duplicates``) and TypeError for anything that is not a card, and for a dict, a set
+    (cards are in an order) or a masked array (its mask would be ignored).
     """
     cdef list out
     if isinstance(cards, str):
         out = _parse_text(cards)
+    elif isinstance(cards, (Mapping, Set)):
+        raise TypeError(f"cards must be text, ints or a sequence of them, not a {type(cards).__name__}: {cards!r}")
+    elif isinstance(cards, np.ma.MaskedArray):
+        raise TypeError("cards cannot be a masked array: select the cards you mean (arr.compressed())")
     elif isinstance(cards, np.ndarray):
         arr = cards
         if arr.ndim != 1:
@@ -140,6 +137,9 @@ cdef _check_distinct(list cards):
 # ---------------------------------------------------------------------------------------------
 # Evaluator
 
+# The lowest hand value of each category, worst category first (from the generated tables).
+CATEGORY_FIRST_VALUE = tuple(STUD_CATEGORY_FIRST[c] for c in range(STUD_CATEGORIES))
+
 
 cdef inline int _fast_cards(object cards, uint8_t *buf) noexcept:
     """Copy a list/tuple of 5-7 distinct plain ints 0..51 into buf; 0 if it is anything else."""
@@ -172,6 +172,20 @@ cdef inline int _fast_cards(object cards, uint8_t *buf) noexcept:
     return <int>n
 
 
+cdef int _hand_cards(object cards, uint8_t *buf, str name) except -1:
+    """5, 6 or 7 distinct cards into buf: their number."""
+    cdef int n = _fast_cards(cards, buf)
+    if n:
+        return n
+    cdef list parsed = parse_cards(cards)
+    n = len(parsed)
+    if n < 5 or n > 7:
+        raise ValueError(f"{name} takes 5, 6 or 7 cards, got {n}: {' '.join(_NAMES[c] for c in parsed)!r}")
+    for i in range(n):
+        buf[i] = parsed[i]
+    return n
+
+
 def evaluate(cards) -> int:
     """Value of the best five-card hand in 5, 6 or 7 cards: 1..7462, higher is better.
 
@@ -184,13 +198,48 @@ def evaluate(cards) -> int:
     cdef int n = _fast_cards(cards, buf)
     if n:
         return stud_eval_cards(buf, n)
-    cdef list parsed = parse_cards(cards)
-    n = len(parsed)
-    if n < 5 or n > 7:
-        raise ValueError(f"evaluate takes 5, 6 or 7 cards, got {n}: {' '.join(_NAMES[c] for c in parsed)!r}")
-    for i in range(n):
-        buf[i] = parsed[i]
+    n = _hand_cards(cards, buf, "evaluate")
     return stud_eval_cards(buf, n)
+
+
+def evaluate_low(cards) -> int:
+    """The best ace-to-five low (razz) of 5, 6 or 7 cards: 1..6175, higher is better.
+
+    Aces are low, straights and flushes do not count, pairs count against; 6175 is
+    5-4-3-2-A and 1 is four kings with a queen.
+
+    >>> evaluate_low("5c 4d 3h 2s Ac")
+    6175
+    >>> evaluate_low("Kc Kd Kh Ks Qc")
+    1
+    >>> evaluate_low("7h 5c 4d 3h 2s Kd Kh") > evaluate_low("8c 4d 3h 2s Ac Qs Qh")
+    True
+    """
+    cdef uint8_t buf[7]
+    cdef int n = _fast_cards(cards, buf)
+    if n:
+        return stud_low_cards(buf, n)
+    n = _hand_cards(cards, buf, "evaluate_low")
+    return stud_low_cards(buf, n)
+
+
+def evaluate_low8(cards) -> int:
+    """The best eight-or-better low (stud hi-lo) of 5, 6 or 7 cards: 0 without five different
+    ranks of eight or lower (aces low), else 1..56, higher is better (56 is 5-4-3-2-A).
+
+    >>> evaluate_low8("5c 4d 3h 2s Ac Kd Kh")
+    56
+    >>> evaluate_low8("8c 7d 6h 5s 4c")
+    1
+    >>> evaluate_low8("9c 7d 6h 5s 4c 4d 4h")
+    0
+    """
+    cdef uint8_t buf[7]
+    cdef int n = _fast_cards(cards, buf)
+    if n:
+        return stud_low8_cards(buf, n)
+    n = _hand_cards(cards, buf, "evaluate_low8")
+    return stud_low8_cards(buf, n)
 
 
 def max_threads() -> int:
@@ -199,7 +248,7 @@ def max_threads() -> int:
     >>> 1 <= max_threads() <= THREAD_LIMIT
     True
     """
-    return max(1, min(studeval_max_threads(), os.cpu_count() or 1)) if studeval_openmp else 1
+    return max(1, min(stud_max_threads(), os.cpu_count() or 1)) if STUD_OPENMP else 1
 
 
 # The most threads any call accepts: enough for any machine this runs on, few enough that a
@@ -227,25 +276,36 @@ def check_threads(threads) -> int:
 
 
 cdef extern from "_batch.h" nogil:
-    int stud_batch(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check) noexcept
+    int stud_batch_kind(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind) noexcept
+    enum:
+        STUD_KIND_HIGH
+        STUD_KIND_LOW
+        STUD_KIND_LOW8
+
+# evaluate_batch's kinds, as the kernel numbers them
+KINDS = ("high", "low", "low8")
+cdef dict _KIND_CODE = {"high": STUD_KIND_HIGH, "low": STUD_KIND_LOW, "low8": STUD_KIND_LOW8}
 
 cdef enum:
     CHUNK = 16384  # rows per work item: a few hundred KB of input
 
 
-cdef int _eval_rows(const uint8_t[:, ::1] hands, uint16_t[::1] out, int threads, int check) noexcept nogil:
+cdef int _eval_rows(const uint8_t[:, ::1] hands, uint16_t[::1] out, int threads, int check, int kind) noexcept nogil:
     """Evaluate every row, in chunks spread over the threads; 1 if some row is bad."""
     cdef Py_ssize_t n = hands.shape[0], chunks = (n + CHUNK - 1) // CHUNK, k, lo, rows
     cdef int width = <int>hands.shape[1], bad = 0
     for k in prange(chunks, num_threads=threads, schedule="static"):
         lo = k * CHUNK
         rows = min(CHUNK, n - lo)
-        bad |= stud_batch(&hands[lo, 0], width, rows, &out[lo], check)
+        bad |= stud_batch_kind(&hands[lo, 0], width, rows, &out[lo], check, kind)
     return bad
 
 
-def evaluate_batch(hands, threads=None, *, check=True):
+def evaluate_batch(hands, threads=None, *, check=True, kind="high"):
     """Values of many hands at once: an (N, 5), (N, 6) or (N, 7) uint8 array gives (N,) uint16.
+
+    ``kind`` picks the value: ``"high"`` (as :func:`evaluate`, 1..7462), ``"low"`` (as
+    :func:`evaluate_low`, 1..6175) or ``"low8"`` (as :func:`evaluate_low8`, 0..56).
 
     Releases the GIL and splits the rows over ``threads`` (None: all cores). A byte above 51
     always raises ValueError naming its row; so does a card repeated within a row, unless
@@ -256,7 +316,16 @@ def evaluate_batch(hands, threads=None, *, check=True):
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 17]], dtype=np.uint8)).tolist()
     [7452, 5855]
+    >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 51]], dtype=np.uint8), kind="low8").tolist()
+    [0, 56]
     """
+    if not isinstance(kind, str):
+        raise TypeError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    if kind not in _KIND_CODE:
+        raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    cdef int kind_code = _KIND_CODE[kind]
+    if isinstance(hands, np.ma.MaskedArray):
+        raise TypeError("evaluate_batch cannot take a masked array: select the rows you mean (e.g. arr[~arr.mask.any(axis=1)].data)")
     if not isinstance(hands, np.ndarray):
         raise TypeError(f"evaluate_batch takes a numpy array of dtype uint8, got {type(hands).__name__}")
     if hands.dtype != np.uint8:
@@ -273,7 +342,7 @@ def evaluate_batch(hands, threads=None, *, check=True):
     if view.shape[0] == 0:
         return out
     with nogil:
-        bad = _eval_rows(view, res, nthreads, do_check)
+        bad = _eval_rows(view, res, nthreads, do_check, kind_code)
     if bad:
         _raise_bad_row(arr)
     return out

@@ -1,4 +1,5 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: language_level=3, cdivision=True
+# (boundscheck, wraparound and initializedcheck are set by setup.py: off, or on in the debug build)
 """Compiled equity kernels behind studeval.equity (not a public API: equity.py checks input).
 
 Every kernel takes the same description of a deal:
@@ -23,116 +24,106 @@ from libc.string cimport memset
 
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value
 
-cdef extern from *:
-    """
-    /* numpy's bitgen_t (numpy/random/bitgen.h), declared here so the build needs no numpy
-     * headers; its layout is part of numpy's stable C interface for bit generators. */
-    typedef struct studeval_bitgen {
-        void *state;
-        uint64_t (*next_uint64)(void *st);
-        uint32_t (*next_uint32)(void *st);
-        double (*next_double)(void *st);
-        uint64_t (*next_raw)(void *st);
-    } studeval_bitgen_t;
-    """
-    ctypedef struct studeval_bitgen_t:
+import numpy as np
+from studeval._core cimport STUD_BINOM as _BINOM, STUD_BINOM_N, STUD_BINOM_K  # C(n, k) (_combin.h)
+
+cdef extern from "_bitgen.h":
+    ctypedef struct stud_bitgen_t:
         void *state
         uint64_t (*next_uint64)(void *st) noexcept nogil
         uint32_t (*next_uint32)(void *st) noexcept nogil
 
-cdef extern from *:
-    """
-    /* The subsets of one completion, for the heads-up count. A completion is up to 7 live
-     * positions, 6 bits each, increasing. Subsets are built depth-first, each from a smaller
-     * one plus a larger position, so a subset's combinatorial rank is one add away from its
-     * parent's: binom[p][k] is C(p, k), rows of 8. Only sizes whose bit is set in `sizes` are
-     * touched; sizes above `build` are not built. */
-    #if defined(__GNUC__) || defined(__clang__)
-    #define STUDEVAL_HOT static inline __attribute__((always_inline))
-    #elif defined(_MSC_VER)
-    #define STUDEVAL_HOT static __forceinline
-    #else
-    #define STUDEVAL_HOT static inline
-    #endif
-
-    /* One walk over the subsets S of a completion. Counting (insert = 1):
-     * table[offset[|S|] + rank(S)] += 1 for every S. Querying (insert = 0): the sum over S of
-     * (-1)^|S| table[offset[|S|] + rank(S)]. Always inlined with a constant `insert`, so each
-     * use compiles to its own loop. */
-    STUDEVAL_HOT int64_t studeval_ie_walk(int32_t *table, uint64_t code, int r, int build,
-                                          const int64_t *offset, int sizes, const int64_t *binom,
-                                          int insert) {
-        int64_t part[128];
-        int8_t size[128];
-        int count = 1;
-        int64_t acc = 0;
-        if (sizes & 1) {
-            if (insert) table[offset[0]] += 1;
-            else acc = table[offset[0]];
-        }
-        part[0] = 0;
-        size[0] = 0;
-        for (int i = 0; i < r; i++) {
-            const int64_t *row = binom + 8 * ((code >> (6 * i)) & 63);
-            int c = count;
-            for (int j = 0; j < c; j++) {
-                int k = size[j];
-                if (k < build) {
-                    int64_t q = part[j] + row[k + 1];
-                    part[count] = q;
-                    size[count] = (int8_t)(k + 1);
-                    count++;
-                    if ((sizes >> (k + 1)) & 1) {
-                        if (insert) {
-                            table[offset[k + 1] + q] += 1;
-                        } else {
-                            int32_t t = table[offset[k + 1] + q];
-                            acc += (k & 1) ? t : -t;
-                        }
-                    }
-                }
-            }
-        }
-        return acc;
-    }
-
-    STUDEVAL_HOT int64_t studeval_ie_query(const int32_t *table, uint64_t code, int r, int build,
-                                           const int64_t *offset, int sizes, const int64_t *binom) {
-        return studeval_ie_walk((int32_t *)table, code, r, build, offset, sizes, binom, 0);
-    }
-
-    STUDEVAL_HOT void studeval_ie_insert(int32_t *table, uint64_t code, int r, int build,
-                                         const int64_t *offset, int sizes, const int64_t *binom) {
-        studeval_ie_walk(table, code, r, build, offset, sizes, binom, 1);
-    }
-    """
-    int64_t studeval_ie_query(const int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept nogil
-    void studeval_ie_insert(int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept nogil
+cdef extern from "_subsets.h" nogil:
+    int64_t stud_subset_query(const int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept
+    void stud_subset_insert(int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept
 
 cdef enum:
     MAXP = 12          # players a kernel handles (more cannot be dealt from 52 cards anyway)
     MAXV = 7463        # hand values are 1..7462
     MAXR = 7           # private cards a player may still draw
 
-cdef int64_t _BINOM[64][8]
-
-
-cdef void _init_binom() noexcept nogil:
-    cdef int n, k
-    for n in range(64):
-        _BINOM[n][0] = 1
-        for k in range(1, 8):
-            _BINOM[n][k] = 0 if n == 0 else _BINOM[n - 1][k - 1] + _BINOM[n - 1][k]
-
-
-_init_binom()
-
-
 def binom(int n, int k) -> int:
     """C(n, k) for n < 64, k <= 7 (the table the kernels use)."""
-    if n < 0 or k < 0 or k > 7 or n >= 64:
-        raise ValueError("binom table covers n < 64, k <= 7")
+    if n < 0 or k < 0 or k >= STUD_BINOM_K or n >= STUD_BINOM_N:
+        raise ValueError(f"binom table covers 0 <= n < {STUD_BINOM_N}, 0 <= k < {STUD_BINOM_K}, got ({n}, {k})")
     return _BINOM[n][k]
+
+
+# ---------------------------------------------------------------------------------------------
+# Argument checks: every entry point checks shapes, sizes and cards before it releases the GIL,
+# so a wrong call is a ValueError or TypeError, never a read outside an array.
+
+from studeval._core import check_threads
+
+
+cdef uint64_t _add_cards(uint64_t seen, const uint8_t *cards, Py_ssize_t n, str what) except? 0:
+    """The set ``seen`` plus n cards, each 0..51 and not in it yet (else ValueError)."""
+    cdef Py_ssize_t i
+    cdef uint64_t bit
+    for i in range(n):
+        if cards[i] > 51:
+            raise ValueError(f"{what}: {cards[i]} is not a card 0..51")
+        bit = (<uint64_t>1) << cards[i]
+        if seen & bit:
+            raise ValueError(f"{what}: card {cards[i]} appears twice in the deal")
+        seen |= bit
+    return seen | (<uint64_t>1) << 63  # never 0, so 0 can signal an error
+
+
+cdef int _check_deal(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
+                     const int32_t[::1] draws, int community, const uint8_t[::1] shares) except -1:
+    """The deal description every kernel takes (draws and shares may be None: no private
+    draws, every player shares the community cards): sizes agree, cards are valid and
+    distinct (a known hold'em board is in every player's known cards, so players may share
+    known cards; none is live), each player ends with 5 to 7 cards and the live cards suffice."""
+    cdef Py_ssize_t n = live.shape[0], P = known.shape[0], p
+    cdef int need = community, total
+    cdef uint64_t in_live
+    if n > 63:
+        raise ValueError(f"at most 63 live cards, got {n}")
+    if not 1 <= P <= MAXP:
+        raise ValueError(f"from 1 to {MAXP} players, got {P}")
+    if known.shape[1] != 7:
+        raise ValueError(f"known must have shape (P, 7), got ({P}, {known.shape[1]})")
+    if nknown.shape[0] != P:
+        raise ValueError(f"nknown must have {P} entries, got {nknown.shape[0]}")
+    if draws is not None and draws.shape[0] != P:
+        raise ValueError(f"draws must have {P} entries, got {draws.shape[0]}")
+    if shares is not None and shares.shape[0] != P:
+        raise ValueError(f"shares must have {P} entries, got {shares.shape[0]}")
+    if not 0 <= community <= 7:
+        raise ValueError(f"community must be 0..7, got {community}")
+    in_live = _add_cards(0, &live[0] if n else NULL, n, "live cards")
+    for p in range(P):
+        if not 0 <= nknown[p] <= 7:
+            raise ValueError(f"player {p}: nknown must be 0..7, got {nknown[p]}")
+        _add_cards(in_live, &known[p, 0], nknown[p], f"player {p}'s known cards")
+        total = nknown[p]
+        if draws is not None:
+            if not 0 <= draws[p] <= MAXR:
+                raise ValueError(f"player {p}: draws must be 0..{MAXR}, got {draws[p]}")
+            total += draws[p]
+            need += draws[p]
+        if community and (shares is None or shares[p]):
+            total += community
+        if not 5 <= total <= 7:
+            raise ValueError(f"player {p} would end with {total} cards; a hand has 5 to 7")
+    if need > n:
+        raise ValueError(f"the deal needs {need} live cards, only {n} are left")
+    return 0
+
+
+cdef int _check_counts(const int64_t[::1] wins, const int64_t[:, ::1] ties, Py_ssize_t P) except -1:
+    if wins.shape[0] != P or ties.shape[0] != P or ties.shape[1] != P + 1:
+        raise ValueError(f"wins must have shape ({P},) and ties ({P}, {P + 1}), got "
+                         f"({wins.shape[0]},) and ({ties.shape[0]}, {ties.shape[1]})")
+    return 0
+
+
+cdef int _check_first(int first_lo, int first_hi, Py_ssize_t n) except -1:
+    if not 0 <= first_lo <= first_hi <= n:
+        raise ValueError(f"need 0 <= first_lo <= first_hi <= {n}, got {first_lo}, {first_hi}")
+    return 0
 
 
 cdef inline stud_hand _known_state(const uint8_t[:, ::1] known, const int32_t[::1] nknown, int p) noexcept nogil:
@@ -341,15 +332,15 @@ cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, 
         if has_a:
             # the table holds the completions of b worth less than v
             for i in range(a.start[v], a.start[v + 1]):
-                group += studeval_ie_query(table, a.packed[i], ra, top - 1, offset, sizes, &_BINOM[0][0])
+                group += stud_subset_query(table, a.packed[i], ra, top - 1, offset, sizes, &_BINOM[0][0])
             less += group
         if b.start[v] != b.start[v + 1]:
             for i in range(b.start[v], b.start[v + 1]):
-                studeval_ie_insert(table, b.packed[i], rb, top - 1, offset, sizes, &_BINOM[0][0])
+                stud_subset_insert(table, b.packed[i], rb, top - 1, offset, sizes, &_BINOM[0][0])
             if has_a:
                 # now also those worth exactly v: the difference is the tied pairs
                 for i in range(a.start[v], a.start[v + 1]):
-                    tie += studeval_ie_query(table, a.packed[i], ra, top - 1, offset, sizes, &_BINOM[0][0])
+                    tie += stud_subset_query(table, a.packed[i], ra, top - 1, offset, sizes, &_BINOM[0][0])
                 tie -= group
     free(table)
     less_out[0] = less
@@ -357,8 +348,8 @@ cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, 
     return 0
 
 
-def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
-                  const uint8_t[::1] known_b, int draws_b, int threads=1):
+def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a not None, int draws_a,
+                  const uint8_t[::1] known_b not None, int draws_b, threads=1):
     """(a wins, b wins, ties) over all disjoint pairs of completions, no shared cards.
 
     The sweep's subset sizes are independent terms: several threads share them out."""
@@ -373,8 +364,16 @@ def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws
     cdef int64_t tie[MAXR + 2]
     cdef int fail[MAXR + 2]
     cdef int64_t total, wins_a = 0, ties = 0
+    cdef uint64_t seen
+    cdef int nthreads = check_threads(threads)
     if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n or draws_a < 0 or draws_b < 0:
-        raise ValueError("headsup_exact: bad deal shape")
+        raise ValueError(f"headsup_exact: bad deal shape ({n} live cards, draws {draws_a} and {draws_b})")
+    for j, k in ((known_a.shape[0] + draws_a, 0), (known_b.shape[0] + draws_b, 1)):
+        if not 5 <= j <= 7:
+            raise ValueError(f"headsup_exact: player {k} would end with {j} cards; a hand has 5 to 7")
+    seen = _add_cards(0, &live[0] if n else NULL, n, "live cards")
+    _add_cards(seen, &known_a[0] if known_a.shape[0] else NULL, known_a.shape[0], "player a's known cards")
+    _add_cards(seen, &known_b[0] if known_b.shape[0] else NULL, known_b.shape[0], "player b's known cards")
     for j in range(known_a.shape[0]):
         ha = stud_hand_add(ha, known_a[j])
     for j in range(known_b.shape[0]):
@@ -385,7 +384,7 @@ def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws
     for k in range(s + 1):
         offset[k + 1] = offset[k] + _BINOM[n][k]
     # the sweep's sizes 0..s-1, shared out by their work (heaviest first, to the least loaded)
-    groups = max(1, min(threads, s))
+    groups = max(1, min(nthreads, s))
     for g in range(MAXR + 2):
         sizes[g] = 0
         less[g] = 0
@@ -420,7 +419,7 @@ def headsup_exact(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws
                 if not err:
                     err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, False, &nest)
             if not err and s > 0:
-                for g in prange(groups, num_threads=min(threads, groups), schedule="static", chunksize=1):
+                for g in prange(groups, num_threads=min(nthreads, groups), schedule="static", chunksize=1):
                     if sizes[g]:
                         fail[g] = _sweep(&a, &b, s, offset, sizes[g], &less[g], &tie[g])
         for g in range(groups):
@@ -566,16 +565,20 @@ cdef int _setup(_Enum *e, const uint8_t[::1] live, const uint8_t[:, ::1] known, 
     return 0
 
 
-def enumerate_exact(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
-                    const int32_t[::1] draws, int community, const uint8_t[::1] shares,
-                    int first_lo, int first_hi, int threads, int64_t[::1] wins, int64_t[:, ::1] ties):
+def enumerate_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] known not None,
+                    const int32_t[::1] nknown not None, const int32_t[::1] draws not None, int community,
+                    const uint8_t[::1] shares not None, int first_lo, int first_hi, threads,
+                    int64_t[::1] wins not None, int64_t[:, ::1] ties not None):
     """Add the counts of every deal whose first slot takes a live position in [first_lo, first_hi).
 
     With no slot to fill there is one deal, counted when first_lo == 0.
     """
     cdef _Enum proto
     cdef _Enum *ctx
-    cdef int P = <int>known.shape[0], t, p, k, pos
+    cdef int P = <int>known.shape[0], t, p, k, pos, nthreads = check_threads(threads)
+    _check_deal(live, known, nknown, draws, community, shares)
+    _check_counts(wins, ties, P)
+    _check_first(first_lo, first_hi, live.shape[0])
     _setup(&proto, live, known, nknown, draws, community, shares)
     if proto.nslots == 0:
         if first_lo == 0:
@@ -585,17 +588,17 @@ def enumerate_exact(const uint8_t[::1] live, const uint8_t[:, ::1] known, const 
                 for k in range(P + 1):
                     ties[p, k] += proto.ties[p][k]
         return
-    threads = max(1, min(threads, first_hi - first_lo))
-    ctx = <_Enum *> malloc(threads * sizeof(_Enum))
+    nthreads = max(1, min(nthreads, first_hi - first_lo))
+    ctx = <_Enum *> malloc(nthreads * sizeof(_Enum))
     if ctx == NULL:
         raise MemoryError()
-    for t in range(threads):
+    for t in range(nthreads):
         ctx[t] = proto
     try:
         with nogil:
-            for pos in prange(first_lo, first_hi, num_threads=threads, schedule="dynamic"):
+            for pos in prange(first_lo, first_hi, num_threads=nthreads, schedule="dynamic"):
                 _rec_first(&ctx[threadid()], pos)
-        for t in range(threads):
+        for t in range(nthreads):
             for p in range(P):
                 wins[p] += ctx[t].wins[p]
                 for k in range(P + 1):
@@ -647,34 +650,36 @@ cdef void _board5_first(int P, int n, const uint8_t *live, const stud_hand *base
                         _tally(P, val, wins, ties)
 
 
-def board5_exact(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
-                 int first_lo, int first_hi, int threads, int64_t[::1] wins, int64_t[:, ::1] ties):
+def board5_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] known not None,
+                 const int32_t[::1] nknown not None, int first_lo, int first_hi, threads,
+                 int64_t[::1] wins not None, int64_t[:, ::1] ties not None):
     """Add the counts of every five-card board whose first card is at a live position in
     [first_lo, first_hi); every player's hand is fully known."""
-    cdef int P = <int>known.shape[0], n = <int>live.shape[0], t, p, k, i0
+    cdef int P = <int>known.shape[0], n = <int>live.shape[0], t, p, k, i0, nthreads = check_threads(threads)
     cdef stud_hand base[MAXP]
     cdef int64_t *w
     cdef int64_t *tt
-    if P > MAXP or n > 63 or n < 5:
-        raise ValueError("board5_exact: bad deal shape")
+    _check_deal(live, known, nknown, None, 5, None)
+    _check_counts(wins, ties, P)
+    _check_first(first_lo, first_hi, n)
     for p in range(P):
         base[p] = _known_state(known, nknown, p)
     first_hi = min(first_hi, n - 4)
     if first_hi <= first_lo:
         return
-    threads = max(1, min(threads, first_hi - first_lo))
-    w = <int64_t *> calloc(threads * MAXP, sizeof(int64_t))
-    tt = <int64_t *> calloc(threads * MAXP * (MAXP + 1), sizeof(int64_t))
+    nthreads = max(1, min(nthreads, first_hi - first_lo))
+    w = <int64_t *> calloc(nthreads * MAXP, sizeof(int64_t))
+    tt = <int64_t *> calloc(nthreads * MAXP * (MAXP + 1), sizeof(int64_t))
     if w == NULL or tt == NULL:
         free(w)
         free(tt)
         raise MemoryError()
     with nogil:
-        for i0 in prange(first_lo, first_hi, num_threads=threads, schedule="dynamic"):
+        for i0 in prange(first_lo, first_hi, num_threads=nthreads, schedule="dynamic"):
             t = threadid()
             _board5_first(P, n, &live[0], base, i0, &w[t * MAXP], &tt[t * MAXP * (MAXP + 1)])
     # heads-up ties were counted for player 0 only: both split two ways
-    for t in range(threads):
+    for t in range(nthreads):
         if P == 2:
             tt[t * MAXP * (MAXP + 1) + (MAXP + 1) + 2] = tt[t * MAXP * (MAXP + 1) + 2]
         for p in range(P):
@@ -691,7 +696,7 @@ def board5_exact(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int
 
 
 cdef struct _Rng:
-    studeval_bitgen_t *bg
+    stud_bitgen_t *bg
     uint64_t buf
     int have
 
@@ -718,7 +723,7 @@ cdef inline uint32_t _below(_Rng *r, uint32_t bound) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
-cdef void _mc_thread(studeval_bitgen_t *bg, int64_t samples, int P, int n, const uint8_t *live,
+cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uint8_t *live,
                      const stud_hand *base, const int *draws, int community, const int *shares,
                      int64_t *wins, int64_t *ties) noexcept nogil:
     cdef uint8_t deck[64]
@@ -780,20 +785,30 @@ cdef void _mc_thread(studeval_bitgen_t *bg, int64_t samples, int P, int n, const
             _tally(P, val, wins, ties)
 
 
-def monte_carlo(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
-                const int32_t[::1] draws, int community, const uint8_t[::1] shares,
-                list bit_generators, const int64_t[::1] samples, int64_t[:, ::1] wins, int64_t[:, :, ::1] ties):
+def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known not None,
+                const int32_t[::1] nknown not None, const int32_t[::1] draws not None, int community,
+                const uint8_t[::1] shares not None, list bit_generators not None,
+                const int64_t[::1] samples not None, int64_t[:, ::1] wins not None, int64_t[:, :, ::1] ties not None):
     """Deal samples[t] random deals with bit_generators[t] (its own thread) and add the counts
     to wins[t] (P) and ties[t] (P x (P + 1))."""
     cdef int P = <int>known.shape[0], n = <int>live.shape[0], T = len(bit_generators), t, p, k, need = community
     cdef stud_hand base[MAXP]
     cdef int cdraws[MAXP]
     cdef int cshares[MAXP]
-    cdef studeval_bitgen_t **bgs
+    cdef stud_bitgen_t **bgs
     cdef int64_t *w
     cdef int64_t *tt
-    if P > MAXP or n > 63:
-        raise ValueError("monte_carlo: bad deal shape")
+    _check_deal(live, known, nknown, draws, community, shares)
+    check_threads(T)
+    if samples.shape[0] != T or wins.shape[0] != T or ties.shape[0] != T:
+        raise ValueError(f"monte_carlo: samples, wins and ties need one row per bit generator ({T})")
+    if wins.shape[1] != P or ties.shape[1] != P or ties.shape[2] != P + 1:
+        raise ValueError(f"monte_carlo: wins must have shape ({T}, {P}) and ties ({T}, {P}, {P + 1})")
+    for t in range(T):
+        if not isinstance(bit_generators[t], np.random.BitGenerator):
+            raise TypeError(f"monte_carlo: bit_generators[{t}] is {type(bit_generators[t]).__name__}, not a numpy BitGenerator")
+        if samples[t] < 0:
+            raise ValueError(f"monte_carlo: samples[{t}] is {samples[t]}, must be >= 0")
     for p in range(P):
         base[p] = _known_state(known, nknown, p)
         cdraws[p] = draws[p]
@@ -801,14 +816,14 @@ def monte_carlo(const uint8_t[::1] live, const uint8_t[:, ::1] known, const int3
         need += draws[p]
     if need > n:
         raise ValueError("monte_carlo: more cards to deal than live cards")
-    bgs = <studeval_bitgen_t **> malloc(T * sizeof(void *))
+    bgs = <stud_bitgen_t **> malloc(T * sizeof(void *))
     w = <int64_t *> calloc(T * MAXP, sizeof(int64_t))
     tt = <int64_t *> calloc(T * MAXP * (MAXP + 1), sizeof(int64_t))
     try:
         if bgs == NULL or w == NULL or tt == NULL:
             raise MemoryError()
         for t in range(T):
-            bgs[t] = <studeval_bitgen_t *> PyCapsule_GetPointer(bit_generators[t].capsule, "BitGenerator")
+            bgs[t] = <stud_bitgen_t *> PyCapsule_GetPointer(bit_generators[t].capsule, "BitGenerator")
         with nogil:
             for t in prange(T, num_threads=T, schedule="static", chunksize=1):
                 _mc_thread(bgs[t], samples[t], P, n, &live[0], base, cdraws, community, cshares,

@@ -2,10 +2,13 @@
  * studeval._core inlines them (the tables are static; each extension holds its own copy).
  *
  * A card is 4*rank + suit (rank 0 = deuce .. 12 = ace; suit 0 = clubs .. 3 = spades).
- * Hand values are 1..7462, higher is better. See tools/gen_tables.py for the table design.
+ * Hand values are 1..7462, higher is better. Lows depend on the ranks only: the ace-to-five
+ * low is 1..6175 (6175 = 5-4-3-2-A) and the eight-or-better low 0 (none) or 1..56 (56 = the
+ * wheel), higher is better, read from STUD_LOW at the same slot as the non-flush value.
+ * See tools/gen_tables.py for the table design.
  */
-#ifndef STUDEVAL_EVAL_H
-#define STUDEVAL_EVAL_H
+#ifndef STUD_EVAL_H
+#define STUD_EVAL_H
 
 #include <stdint.h>
 #include "_tables.h"
@@ -73,6 +76,32 @@ STUD_INLINE uint32_t stud_rank_slot(uint64_t key) {
 /* Value of a non-flush hand from the rank part of its key. */
 STUD_INLINE uint16_t stud_rank_value(uint64_t key) {
     return STUD_VALUE[stud_rank_slot(key)];
+}
+
+/* Ace-to-five low (1..6175) and eight-or-better low (0 or 1..56) of a hand state holding 5, 6
+ * or 7 cards: the same slot as the high value's, another array. */
+STUD_INLINE uint16_t stud_hand_low(stud_hand h) {
+    return STUD_LOW[stud_rank_slot(h.key)];
+}
+
+STUD_INLINE uint8_t stud_low8_of_low(uint16_t low) {
+    return STUD_LOW8_OF_LOW[low];
+}
+
+STUD_INLINE uint8_t stud_hand_low8(stud_hand h) {
+    return STUD_LOW8_OF_LOW[stud_hand_low(h)];
+}
+
+/* Ace-to-five low of 5, 6 or 7 valid, distinct cards. */
+STUD_INLINE uint16_t stud_low_cards(const uint8_t *cards, int n) {
+    uint64_t key = STUD_KEY_INIT;
+    for (int i = 0; i < n; i++) key += STUD_CARD_KEY[cards[i]];
+    return STUD_LOW[stud_rank_slot(key)];
+}
+
+/* Eight-or-better low of 5, 6 or 7 valid, distinct cards. */
+STUD_INLINE uint8_t stud_low8_cards(const uint8_t *cards, int n) {
+    return STUD_LOW8_OF_LOW[stud_low_cards(cards, n)];
 }
 
 /* Value of a hand state holding 5, 6 or 7 cards. */

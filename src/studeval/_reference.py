@@ -80,3 +80,71 @@ def showing_key(cards) -> tuple[int, ...]:
     if shape[0] == 2:
         category = 2 if shape[:2] == [2, 2] else 1
     return (category, *[r for r, n in groups for _ in range(n)])
+
+
+# ---------------------------------------------------------------------------------------------
+# Lows: ace-to-five (razz) and eight-or-better (stud hi-lo)
+
+LOW_RANKS = "A23456789TJQK"  # ace-low rank order: index 0 is the ace
+
+
+def low_rank(card: int) -> int:
+    """Rank of a card with the ace low: ace 0, deuce 1, ..., king 12."""
+    return ((card >> 2) + 1) % 13
+
+
+def five_card_low_class(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Ace-to-five class of exactly five cards: smaller is a better low.
+
+    (kind, ranks grouped most repeated first, higher first); kind 0 no pair, 1 pair, 2 two
+    pair, 3 trips, 4 full house, 5 quads. Straights and flushes do not exist here.
+    """
+    groups = sorted(Counter(low_rank(c) for c in cards).items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    shape = tuple(n for _, n in groups)
+    kind = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}[shape]
+    return (kind, *(r for r, _ in groups))
+
+
+@lru_cache(maxsize=1)
+def all_low_classes() -> list[tuple[int, ...]]:
+    """The 6175 ace-to-five classes, best low first."""
+    classes = set()
+    for combo in itertools.combinations_with_replacement(range(13), 5):
+        if max(Counter(combo).values()) <= 4:
+            classes.add(five_card_low_class(tuple(4 * r + i % 4 for i, r in enumerate(combo))))
+    return sorted(classes)
+
+
+@lru_cache(maxsize=1)
+def low_class_value() -> dict[tuple[int, ...], int]:
+    classes = all_low_classes()
+    return {cls: len(classes) - i for i, cls in enumerate(classes)}
+
+
+def evaluate_low(cards) -> int:
+    """Ace-to-five low 1..6175 (higher is better) of the best 5 of 5..7 distinct cards."""
+    cards = tuple(cards)
+    assert 5 <= len(cards) <= 7 and len(set(cards)) == len(cards)
+    return low_class_value()[min(five_card_low_class(combo) for combo in itertools.combinations(cards, 5))]
+
+
+def evaluate_low8(cards) -> int:
+    """Eight-or-better low: 0 unless some five cards are of five different ranks, all eight or
+    lower (aces low); else 1..56 by the ace-to-five order among such lows (56 the wheel)."""
+    cards = tuple(cards)
+    assert 5 <= len(cards) <= 7 and len(set(cards)) == len(cards)
+    qualifying = [
+        sorted((low_rank(c) for c in combo), reverse=True)
+        for combo in itertools.combinations(cards, 5)
+        if len({low_rank(c) for c in combo}) == 5 and max(low_rank(c) for c in combo) <= 7
+    ]
+    if not qualifying:
+        return 0
+    best = min(qualifying)  # highest card first, compared down: smaller is better
+    return qualifying_lows().index(best) + 1
+
+
+@lru_cache(maxsize=1)
+def qualifying_lows() -> list[list[int]]:
+    """The 56 eight-or-better lows (five of the eight ranks A..8, highest first), worst first."""
+    return sorted((sorted(s, reverse=True) for s in itertools.combinations(range(8), 5)), reverse=True)

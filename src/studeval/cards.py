@@ -53,6 +53,8 @@ def format_cards(cards: CardsLike, sep: str = " ") -> str:
     >>> format_cards([0, 51])
     '2c As'
     """
+    if not isinstance(sep, str):
+        raise TypeError(f"sep must be a string, got {type(sep).__name__} {sep!r}")
     return sep.join(format_card(c) for c in parse_cards(cards, allow_duplicates=True))
 
 

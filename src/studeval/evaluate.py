@@ -1,7 +1,9 @@
-"""Hand values and their meaning.
+"""Hand values and their meaning, high and low.
 
 A hand value is an int 1..7462: higher is better, equal values are exactly equal hands,
-7462 is a royal flush and 1 is 7-5-4-3-2 offsuit.
+7462 is a royal flush and 1 is 7-5-4-3-2 offsuit. The lows of the stud family: an
+ace-to-five low (razz) is 1..6175, an eight-or-better low (stud hi-lo) 0 (none) or 1..56,
+higher is better in both.
 
 >>> v = evaluate("Kh Kd 7c 7s Ks 2d 3h")
 >>> category(v).name, describe(v)
@@ -17,21 +19,43 @@ import itertools
 from enum import IntEnum
 from functools import lru_cache
 
-from studeval._core import THREAD_LIMIT, check_threads, evaluate, evaluate_batch, max_threads
+from studeval._core import (
+    CATEGORY_FIRST_VALUE,
+    KINDS,
+    THREAD_LIMIT,
+    check_threads,
+    evaluate,
+    evaluate_batch,
+    evaluate_low,
+    evaluate_low8,
+    max_threads,
+)
 from studeval.cards import CardsLike, format_cards, parse_cards
 
 __all__ = [
+    "CATEGORY_FIRST_VALUE",
+    "KINDS",
+    "STUD_GAMES",
     "THREAD_LIMIT",
     "HandCategory",
     "best_five",
+    "best_five_low",
+    "bring_in_card",
     "category",
     "check_threads",
     "describe",
+    "describe_low",
     "evaluate",
     "evaluate_batch",
+    "evaluate_low",
+    "evaluate_low8",
     "max_threads",
     "showing_rank",
+    "showing_rank_low",
 ]
+
+#: The stud games: seven card stud, five card stud, razz, seven card stud hi-lo eight or better.
+STUD_GAMES = ("seven", "five", "razz", "stud8")
 
 
 class HandCategory(IntEnum):
@@ -48,9 +72,9 @@ class HandCategory(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
-# How many distinct hands each category holds, worst category first; they sum to 7462.
-_CLASS_COUNTS = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
-_FIRST_VALUE = list(itertools.accumulate((1,) + _CLASS_COUNTS))[:-1]  # lowest value of each
+# CATEGORY_FIRST_VALUE[c] is the lowest hand value of HandCategory c (from the compiled
+# core, which has it from the generated tables): value v is in the last category whose first
+# value is at most v.
 _NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
@@ -70,7 +94,7 @@ def category(value: int) -> HandCategory:
     >>> category(1).name
     'HIGH_CARD'
     """
-    return HandCategory(bisect.bisect_right(_FIRST_VALUE, _check_value(value)) - 1)
+    return HandCategory(bisect.bisect_right(CATEGORY_FIRST_VALUE, _check_value(value)) - 1)
 
 
 def _plural(rank: int) -> str:
@@ -165,3 +189,122 @@ def showing_rank(up_cards: CardsLike) -> int:
     for i in range(4):  # ranks as base-14 digits; an absent card counts below a deuce
         value = value * 14 + (digits[i] + 1 if i < len(digits) else 0)
     return value
+
+
+# ---------------------------------------------------------------------------------------------
+# Lows (razz, stud hi-lo)
+
+_LOW_RANKS = "A23456789TJQK"  # ace-low order: the ace is the lowest card
+_LOW_NAMES = ("ace",) + _NAMES[:12]
+_LOW_VALUES = 6175
+
+
+def _low_rank(card: int) -> int:
+    return ((card >> 2) + 1) % 13
+
+
+def _check_low_value(value: int) -> int:
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"a low value must be an int 1..{_LOW_VALUES}, got {value!r}")
+    if not 1 <= int(value) <= _LOW_VALUES:
+        raise ValueError(f"low value {value} is out of range 1..{_LOW_VALUES}")
+    return int(value)
+
+
+@lru_cache(maxsize=1)
+def _low_classes() -> list[tuple[int, ...]]:
+    from studeval._reference import all_low_classes  # built once, on the first describe_low()
+
+    return all_low_classes()
+
+
+def _low_plural(rank: int) -> str:
+    return "sixes" if rank == 5 else _LOW_NAMES[rank] + "s"
+
+
+def describe_low(value: int) -> str:
+    """Plain English for an ace-to-five low value (:func:`evaluate_low`), with its five ranks.
+
+    >>> describe_low(evaluate_low("7h 5c 4d 3h As Kd Kh"))
+    'Seven low: 7-5-4-3-A'
+    >>> describe_low(evaluate_low("6h 6c 4d 3h As"))
+    'Pair of sixes: 6-6-4-3-A'
+    >>> describe_low(6175)
+    'Five low: 5-4-3-2-A'
+    """
+    kind, *groups = _low_classes()[_LOW_VALUES - _check_low_value(value)]
+    counts = {0: (1, 1, 1, 1, 1), 1: (2, 1, 1, 1), 2: (2, 2, 1), 3: (3, 1, 1), 4: (3, 2), 5: (4, 1)}[kind]
+    ranks = "-".join(_LOW_RANKS[r] for r, n in zip(groups, counts, strict=True) for _ in range(n))
+    top = groups[0]
+    name = [
+        f"{_LOW_NAMES[top].capitalize()} low",
+        f"Pair of {_low_plural(top)}",
+        f"Two pair, {_low_plural(top)} and {_low_plural(groups[1])}",
+        f"Three of a kind, {_low_plural(top)}",
+        f"Full house, {_low_plural(top)} full of {_low_plural(groups[1])}",
+        f"Four of a kind, {_low_plural(top)}",
+    ][kind]
+    return f"{name}: {ranks}"
+
+
+def best_five_low(cards: CardsLike) -> list[int]:
+    """The five cards that make the best ace-to-five low, read from the top: the highest card
+    first (groups first when the low has pairs), the ace last.
+
+    >>> format_cards(best_five_low("Kh 7c 5d 4h 3s As 7d"))
+    '7c 5d 4h 3s As'
+    """
+    hand = parse_cards(cards)
+    if not 5 <= len(hand) <= 7:
+        raise ValueError(f"best_five_low takes 5, 6 or 7 cards, got {len(hand)}: {format_cards(hand)!r}")
+    best = max(itertools.combinations(hand, 5), key=evaluate_low)
+    counts = {r: sum(1 for c in best if _low_rank(c) == r) for r in {_low_rank(c) for c in best}}
+    return sorted(best, key=lambda c: (-counts[_low_rank(c)], -_low_rank(c), c & 3))
+
+
+def showing_rank_low(up_cards: CardsLike) -> int:
+    """How 1 to 4 face-up cards rank for deciding who acts first in razz: higher acts first.
+
+    The best low showing acts first: aces are low, pairs count against (no pair, then a pair,
+    two pair, trips, quads), then the highest card decides, and the next. Straights, flushes
+    and suits do not count. Values compare between hands of the same number of cards.
+
+    >>> showing_rank_low("As 4d") > showing_rank_low("7h 2c") > showing_rank_low("2c 2d")
+    True
+    >>> showing_rank_low("8c 5d 3h") == showing_rank_low("8s 3c 5h")
+    True
+    """
+    hand = parse_cards(up_cards)
+    if not 1 <= len(hand) <= 4:
+        raise ValueError(f"showing_rank_low takes 1 to 4 up cards, got {len(hand)}")
+    counts: dict[int, int] = {}
+    for c in hand:
+        counts[_low_rank(c)] = counts.get(_low_rank(c), 0) + 1
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    shape = [n for _, n in groups]
+    kind = 4 if shape[0] == 4 else 3 if shape[0] == 3 else 2 if shape[:2] == [2, 2] else 1 if shape[0] == 2 else 0
+    digits = [r for r, n in groups for _ in range(n)]
+    worse = kind  # how far from the best low showing: smaller is better
+    for i in range(4):  # ranks as base-14 digits; an absent card counts below an ace
+        worse = worse * 14 + (digits[i] + 1 if i < len(digits) else 0)
+    return 5 * 14**4 - worse
+
+
+def bring_in_card(door_cards: CardsLike, game: str = "seven") -> int:
+    """The door card that brings in: the lowest one in seven card stud, five card stud and stud
+    hi-lo (deuce low, ties by suit, clubs lowest), the highest one in razz (king high, aces
+    low, ties by suit, spades highest). ``game`` is one of :data:`STUD_GAMES`.
+
+    >>> format_cards([bring_in_card("Kd 2h 2c As")])
+    '2c'
+    >>> format_cards([bring_in_card("Kd Kh 2c As", game="razz")])
+    'Kh'
+    """
+    if game not in STUD_GAMES:
+        raise ValueError(f"unknown game {game!r}: use one of {', '.join(STUD_GAMES)}")
+    cards = parse_cards(door_cards)
+    if not cards:
+        raise ValueError("bring_in_card needs at least one door card")
+    if game == "razz":
+        return max(cards, key=lambda c: (_low_rank(c), c & 3))
+    return min(cards)  # 4 * rank + suit: the order of rank, then suit

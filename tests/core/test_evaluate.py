@@ -27,7 +27,7 @@ def test_random_hands_match_reference() -> None:
     for n in (5, 6, 7):
         rows = np.argsort(rng.random((4000, 52)), axis=1)[:, :n].astype(np.uint8)
         values = evaluate_batch(rows)
-        for row, value in zip(rows.tolist(), values.tolist()):
+        for row, value in zip(rows.tolist(), values.tolist(), strict=True):
             assert value == reference.evaluate(row)
 
 

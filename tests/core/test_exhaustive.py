@@ -3,7 +3,6 @@
 from math import comb
 
 import numpy as np
-import pytest
 
 import studeval
 from studeval import HandCategory
@@ -84,7 +83,6 @@ def test_every_six_card_hand(all_combinations) -> None:
     assert by_category.sum() == total
 
 
-@pytest.mark.slow
 def test_every_seven_card_hand(all_combinations) -> None:
     by_category, seen, total = count_all(all_combinations, 7)
     assert total == 133_784_560

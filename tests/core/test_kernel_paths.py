@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-SRC = HERE.parent / "src" / "studeval"
+TESTS = Path(__file__).resolve().parent.parent
+SRC = TESTS.parent / "src" / "studeval"
 CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 
 
@@ -21,7 +21,21 @@ def test_batch_path_agrees_with_per_hand_kernel(path, tmp_path) -> None:
     exe = tmp_path / "batch_paths"
     flags = [] if path == "default" else [f"-D{path}"]
     build = subprocess.run(
-        [CC, "-O2", "-std=gnu99", *flags, f"-I{SRC}", str(HERE / "c" / "batch_paths.c"), "-o", str(exe)],
+        [CC, "-O2", "-std=gnu99", *flags, f"-I{SRC}", str(TESTS / "c" / "batch_paths.c"), "-o", str(exe)],
+        capture_output=True, text=True,
+    )
+    assert build.returncode == 0, build.stderr
+    run = subprocess.run([str(exe)], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stdout
+
+
+@pytest.mark.skipif(CC is None, reason="no C compiler on PATH")
+def test_subset_walk_against_direct_count(tmp_path) -> None:
+    if not (SRC / "_subsets.h").exists():
+        pytest.skip("needs the source tree")
+    exe = tmp_path / "subset_walk"
+    build = subprocess.run(
+        [CC, "-O2", "-std=gnu99", "-Wall", "-Wextra", "-Werror", f"-I{SRC}", str(TESTS / "c" / "subset_walk.c"), "-o", str(exe)],
         capture_output=True, text=True,
     )
     assert build.returncode == 0, build.stderr

@@ -72,3 +72,41 @@ def test_make_card_refuses_bad_rank_and_suit() -> None:
         studeval.make_card("X", "s")
     with pytest.raises(ValueError, match="suit 7"):
         studeval.make_card(3, 7)
+
+
+# Issue 11: input that used to be taken in a surprising way is refused.
+
+from studeval.evaluate import best_five, evaluate, evaluate_batch, evaluate_low, evaluate_low8  # noqa: E402
+
+
+@pytest.mark.parametrize("sep", [None, 1, b" "])
+def test_format_cards_refuses_a_non_string_separator(sep) -> None:
+    with pytest.raises(TypeError, match="sep"):
+        format_cards([0, 51], sep=sep)
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        {51: "x", 47: "x", 43: "x", 39: "x", 35: "x"},  # a dict used to be read as its keys
+        {51, 47, 43, 39, 35},  # a set has no order
+        frozenset({51, 47, 43, 39, 35}),
+        {"As": 1, "Ks": 2, "Qs": 3, "Js": 4, "Ts": 5}.keys(),
+    ],
+)
+def test_unordered_or_mapping_cards_are_refused(cards) -> None:
+    for fn in (evaluate, evaluate_low, evaluate_low8, parse_cards, best_five):
+        with pytest.raises(TypeError):
+            fn(cards)
+
+
+def test_masked_arrays_are_refused() -> None:
+    cards = np.ma.masked_array([51, 47, 43, 39, 35, 0, 1], mask=[0, 0, 0, 0, 0, 1, 1])
+    with pytest.raises(TypeError, match="masked"):
+        evaluate(cards)
+    with pytest.raises(TypeError, match="masked"):
+        parse_cards(cards)
+    rows = np.ma.masked_array(np.array([[51, 47, 43, 39, 35]], dtype=np.uint8), mask=False)
+    for kind in ("high", "low", "low8"):
+        with pytest.raises(TypeError, match="masked"):
+            evaluate_batch(rows, kind=kind)
