@@ -156,17 +156,12 @@ def plot_equity_by_street(
 # The casino game
 
 
-def casino_strategy_grid(
-    hands: Sequence[str],
-    up_ranks: str = _UP_RANKS,
-    *,
-    one_card_change: bool = True,
-    paytable: Any = None,
-) -> list[list[Advice]]:
+def casino_strategy_grid(hands: Sequence[str], up_ranks: str = _UP_RANKS, **options: Any) -> list[list[Advice]]:
     """The exact advice for each hand (a row) against a dealer up card of each rank (a column).
 
     The up card of each rank takes the highest suit not in the hand, so it never collides.
-    Each cell is :func:`studeval.caribbean.advise` (about half a second with the change).
+    Each cell is :func:`studeval.caribbean.advise` called with ``options`` (such as
+    ``one_card_change=False`` or ``paytable=``); about half a second a cell with the change.
 
     >>> grid = casino_strategy_grid(["As Kd Qh 7c 3s"], "9K", one_card_change=False)
     >>> [[a.dealer_up + ": " + a.best for a in row] for row in grid]
@@ -187,7 +182,7 @@ def casino_strategy_grid(
         row = []
         for r in ranks:
             up = next(4 * _UP_RANKS.index(r) + s for s in (3, 2, 1, 0) if 4 * _UP_RANKS.index(r) + s not in cards)
-            row.append(advise(cards, format_card(up), one_card_change=one_card_change, paytable=paytable))
+            row.append(advise(cards, format_card(up), **options))
         grid.append(row)
     return grid
 
