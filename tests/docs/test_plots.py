@@ -118,3 +118,17 @@ def test_without_matplotlib_the_error_says_what_to_install(monkeypatch, tmp_path
     r = studeval.stud_equity(["As Ah Kd 2c 9h", "Qc Qd 7s 7h 3c"])
     with pytest.raises(ImportError, match=r"pip install 'studeval\[plot\]'"):
         plots.plot_equity_by_street([r], tmp_path / "x.png")
+
+
+def test_the_figure_script_draws_the_equity_figure(mpl, tmp_path):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_figures", ROOT / "tools" / "make_figures.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    for _title, starts, runouts in script.MATCHUPS:  # every card of a deal once only
+        cards = " ".join(starts + runouts).split()
+        assert len(cards) == len(set(cards)) == 14
+    script.equity_figure(tmp_path / "equity_streets.png")
+    assert _is_png(tmp_path / "equity_streets.png")
