@@ -9,7 +9,10 @@ cards to the open slots; equity is the chance of winning plus the tie shares.
 Methods:
 
 * heads-up stud, every street: exact, by evaluating each player's completions once and
-  counting the disjoint pairs by inclusion-exclusion over the cards they would share;
+  counting the disjoint pairs by inclusion-exclusion over the cards they would share; when
+  one side has many unknown cards (an opponent shown by up cards only), that side is counted
+  by rank multiset, with its flushes corrected suit by suit (``studeval._unseen``), which
+  makes third street against a door card exact in about a tenth of a second;
 * hold'em from any board, and stud with three or more players: exact by enumerating every
   deal when the count fits a budget;
 * otherwise Monte Carlo, with one numpy bit generator per thread (seeded from one
@@ -43,7 +46,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studeval import _equity
+from studeval import _equity, _unseen
 from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 
@@ -197,12 +200,38 @@ def _count_work(deal: _Deal) -> tuple[str, int]:
     """The exact method that applies and its work (hand evaluations or table updates)."""
     if deal.players == 2 and deal.community == 0:
         completions = [math.comb(len(deal.live), r) for r in deal.draws]
+        s = min(deal.draws)
+        subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in deal.draws]
+        options = []
         if max(completions) <= HEADSUP_MAX_COMPLETIONS:
-            s = min(deal.draws)
-            subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in deal.draws]
             a, b = _headsup_roles(deal)
-            return "headsup", completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)
+            options.append((completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions), "headsup"))
+        if s <= _UNSEEN_MAX_SHARED and min(completions) <= HEADSUP_MAX_COMPLETIONS:
+            options.append((_unseen_work(deal), "unseen"))
+        if options:
+            work, kind = min(options)
+            return kind, work
     return "enumerate", deal.deals() * deal.players
+
+
+# The rank-multiset count keeps tables of the classes of up to this many shared cards.
+_UNSEEN_MAX_SHARED = 4
+
+
+def _unseen_roles(deal: _Deal) -> tuple[int, int]:
+    """(queried, counted by rank multiset): the side with more completions is aggregated."""
+    return (0, 1) if deal.draws[1] >= deal.draws[0] else (1, 0)
+
+
+def _unseen_work(deal: _Deal) -> int:
+    """Table reads and updates of the rank-multiset count (each about as dear as one of the
+    card-subset count's): the queried side's subsets, five entries each and read twice, plus
+    the other side's rank multisets and flush patterns and their sub-classes."""
+    a, b = _unseen_roles(deal)
+    ra, rb = deal.draws[a], deal.draws[b]
+    s = min(ra, rb)
+    subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in (ra, rb)]
+    return 10 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1]
 
 
 def _headsup_roles(deal: _Deal) -> tuple[int, int]:
@@ -232,7 +261,7 @@ def _arrays(deal: _Deal):
 def _result(wins: np.ndarray, ties: np.ndarray, deals: int, method: str, start: float, community: bool) -> EquityResult:
     """Probabilities from counts: ties[p, k] counts the k-way splits of player p."""
     equity, win, tie, stderr = [], [], [], []
-    for w, row in zip(wins.tolist(), ties.tolist()):
+    for w, row in zip(wins.tolist(), ties.tolist(), strict=True):
         share = w + sum(row[k] / k for k in range(2, len(row)))
         e = share / deals
         equity.append(e)
@@ -262,6 +291,12 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
     wins = np.zeros(P, dtype=np.int64)
     ties = np.zeros((P, P + 1), dtype=np.int64)
     live, known, nknown, draws, shares = _arrays(deal)
+    if kind == "unseen":
+        a, b = _unseen_roles(deal)
+        counts = _unseen.headsup_unseen(live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]))
+        wins[a], wins[b] = counts[0], counts[1]
+        ties[:, 2] = counts[2]
+        return wins, ties, counts[0] + counts[1] + counts[2]
     if kind == "headsup":
         a, b = _headsup_roles(deal)
         counts = _equity.headsup_exact(
