@@ -39,6 +39,7 @@ cards folded face down that nobody saw are not known to be out, so they count as
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -49,6 +50,7 @@ import numpy as np
 from studeval import _equity, _unseen
 from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
+from studeval.ranges import HoleRange, hole_cards, parse_player
 
 __all__ = ["EquityResult", "holdem_equity", "stud_equity"]
 
@@ -129,7 +131,15 @@ def _check_choice(name: str, value: object, choices: Sequence[str]) -> str:
     return value
 
 
-def _parse_players(players: Sequence[CardsLike], what: str) -> list[list[int]]:
+def _parse_players(players: Sequence[CardsLike], what: str, game: str | None = None) -> list[list[int]]:
+    return _parse_ranged_players(players, what, game)[0]
+
+
+def _parse_ranged_players(
+    players: Sequence[CardsLike], what: str, game: str | None
+) -> tuple[list[list[int]], list[HoleRange | None]]:
+    """Each player's known cards, and for stud (``game`` given) the range of their hole
+    cards when the text starts with one in brackets (see studeval.ranges)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise TypeError(f"{what} must be a sequence with one entry of cards per player, got {players!r}")
     if len(players) < 2:
@@ -137,12 +147,22 @@ def _parse_players(players: Sequence[CardsLike], what: str) -> list[list[int]]:
     if len(players) > _MAX_PLAYERS:
         raise ValueError(f"too many {what}: {len(players)} (at most {_MAX_PLAYERS})")
     hands = []
+    ranges: list[HoleRange | None] = []
     for i, cards in enumerate(players, 1):
         try:
-            hands.append(parse_cards(cards))
+            if game is not None and isinstance(cards, str) and ("[" in cards or "]" in cards):
+                hole_range, known = parse_player(cards, game=game)
+                if len(known) + hole_cards(game) > _GAMES[game]:
+                    raise ValueError(
+                        f"a range of {hole_cards(game)} hole cards and {len(known)} known cards is more than the game deals"
+                    )
+            else:
+                hole_range, known = None, parse_cards(cards)
         except (ValueError, TypeError) as exc:
             raise type(exc)(f"player {i}: {exc}") from None
-    return hands
+        hands.append(known)
+        ranges.append(hole_range)
+    return hands, ranges
 
 
 def _parse_named(cards: CardsLike, what: str) -> list[int]:
@@ -353,7 +373,12 @@ def stud_equity(
 
     ``players`` holds one entry of cards per player (text like ``"As Ah Kd"``, or ints): your
     whole hand, or an opponent's up cards; the rest of each hand (7 cards in ``game="seven"``,
-    5 in ``"five"``) comes from the live deck. ``dead`` are cards seen and out of play.
+    5 in ``"five"``) comes from the live deck. ``dead`` are cards seen and out of play. A
+    player's text may start with a range of their hole cards in brackets (``"[KK, QQ+] Kc"``,
+    the syntax of :mod:`studeval.ranges`): each hand of the range that no visible or dead card
+    blocks is dealt in proportion to its weight; the result is exact when every hand's count
+    fits the budget together, else Monte Carlo (its deals grouped by hand: the standard error
+    is taken between the groups).
     ``method`` is ``"auto"`` (exact when cheap, else Monte Carlo), ``"exact"`` or
     ``"monte-carlo"``; ``samples`` and ``seed`` drive Monte Carlo (the same seed and thread
     count give the same result: pass ``threads`` too to reproduce a result on another
@@ -369,12 +394,169 @@ def stud_equity(
     >>> r = stud_equity(["Ac Ad 9h 9s", "Kc Qc Jc Tc"], game="five")
     >>> round(sum(r.equity), 12), r.method
     (1.0, 'exact')
+    >>> r = stud_equity(["As Ah Kd 2c 3c", "[KK, QQ+] Kc 7d 8h"])
+    >>> r.method, r.deals, round(r.equity[0], 4)
+    ('exact', 5372640, 0.6075)
     """
     game = _check_choice("game", game, tuple(_GAMES))
-    hands = _parse_players(players, "players")
+    hands, ranges = _parse_ranged_players(players, "players", game)
     dead_cards = _parse_named(dead, "dead cards")
+    if any(ranges):
+        return _range_equity(hands, ranges, game, dead_cards, method, samples, seed, threads, progress)
     deal = _stud_deal(hands, game, dead_cards)
     return _solve(deal, method, samples, seed, threads, progress, exhaustion=deal.community == 1)
+
+
+def _check_options(method: str, samples: int, seed: int | None, progress: Callable[[float], None] | None) -> str:
+    method = _check_choice("method", method, _METHODS)
+    if isinstance(samples, bool) or not isinstance(samples, int):
+        raise TypeError(f"samples must be an int, got {samples!r}")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable or None, got {progress!r}")
+    return method
+
+
+# Ranges: the Python work of one hand's count, in the units of _count_work; the most
+# combinations of hands counted one by one; Monte Carlo deals in this many groups of hands.
+_RANGE_CALL_WORK = 200_000
+_RANGE_MAX_HANDS = 1_000_000
+_RANGE_GROUPS = 1024
+
+
+def _range_equity(
+    hands: list[list[int]],
+    ranges: list[HoleRange | None],
+    game: str,
+    dead: list[int],
+    method: str,
+    samples: int,
+    seed: int | None,
+    threads: int | None,
+    progress: Callable[[float], None] | None,
+) -> EquityResult:
+    """Equities when some players' hole cards are ranges: each combination of their hands
+    (no card shared, none visible or dead) weighted by the product of the hands' weights."""
+    start = time.perf_counter()
+    method = _check_options(method, samples, seed, progress)
+    nthreads = check_threads(threads)
+    _check_disjoint(hands, dead)
+    visible = frozenset(c for h in hands for c in h) | frozenset(dead)
+    ranged: list[tuple[int, list[tuple[tuple[int, ...], float]]]] = []
+    for i, hole_range in enumerate(ranges):
+        if hole_range is not None:
+            live = hole_range.live(visible)
+            if not live:
+                raise ValueError(f"player {i + 1}: no hand of the range [{hole_range.text}] is left once the visible and dead cards are removed")
+            ranged.append((i, live))
+
+    def deal_for(combos: Sequence[tuple[int, ...]]) -> _Deal:
+        known = [list(h) for h in hands]
+        for (i, _), combo in zip(ranged, combos, strict=True):
+            known[i] = list(combo) + known[i]
+        return _stud_deal(known, game, dead)
+
+    def fits(combos: Sequence[tuple[int, ...]]) -> bool:
+        return len({c for combo in combos for c in combo}) == sum(len(combo) for combo in combos)
+
+    size = math.prod(len(live) for _, live in ranged)
+    P = len(hands)
+    if method != "monte-carlo" and size <= _RANGE_MAX_HANDS:
+        joints = [j for j in itertools.product(*(live for _, live in ranged)) if fits([c for c, _ in j])]
+        if not joints:
+            raise ValueError("the players' ranges cannot be dealt together: every combination shares a card")
+        kind, work = _count_work(deal_for([c for c, _ in joints[0]]))
+        total = len(joints) * (work + _RANGE_CALL_WORK)
+        if method == "exact" and total > EXACT_WORK_LIMIT:
+            raise ValueError(f"too much work for an exact answer over {len(joints)} combinations of hands: use method='monte-carlo'")
+        if method == "exact" or total <= AUTO_EXACT_WORK:
+            return _range_exact(joints, deal_for, P, nthreads if threads is not None or work >= _SMALL_JOB else 1, progress, start)
+    elif method == "exact":
+        raise ValueError(f"too many combinations of hands for an exact answer ({size:.3g}): use method='monte-carlo'")
+    return _range_monte_carlo(ranged, deal_for, fits, P, samples, seed, threads, nthreads, progress, start)
+
+
+def _range_exact(joints, deal_for, P: int, threads: int, progress, start: float) -> EquityResult:
+    equity = np.zeros(P)
+    win = np.zeros(P)
+    tie = np.zeros(P)
+    total_weight = 0.0
+    deals = 0
+    community = False
+    for k, joint in enumerate(joints, 1):
+        weight = math.prod(w for _, w in joint)
+        deal = deal_for([c for c, _ in joint])
+        kind, _ = _count_work(deal)
+        wins, ties, n = _exact(deal, kind, threads, None)
+        r = _result(wins, ties, n, "exact", start, deal.community == 1)
+        equity += weight * np.array(r.equity)
+        win += weight * np.array(r.win)
+        tie += weight * np.array(r.tie)
+        total_weight += weight
+        deals += n
+        community = community or r.community_card
+        if progress:
+            progress(k / len(joints))
+    return EquityResult(
+        equity=tuple((equity / total_weight).tolist()),
+        win=tuple((win / total_weight).tolist()),
+        tie=tuple((tie / total_weight).tolist()),
+        stderr=(0.0,) * P,
+        deals=deals,
+        method="exact",
+        seconds=time.perf_counter() - start,
+        community_card=community,
+    )
+
+
+def _range_monte_carlo(ranged, deal_for, fits, P: int, samples: int, seed: int | None, threads: int | None, nthreads: int, progress, start: float) -> EquityResult:
+    """Groups of deals, each with one combination of hands drawn by weight; the standard
+    error from the spread of the groups' equities (groups are independent and alike)."""
+    groups = min(samples, _RANGE_GROUPS)
+    sizes = [samples // groups + (g < samples % groups) for g in range(groups)]
+    pick, *deal_seeds = np.random.SeedSequence(seed).spawn(groups + 1)
+    rng = np.random.Generator(np.random.SFC64(pick))
+    probs = [np.array([w for _, w in live]) / sum(w for _, w in live) for _, live in ranged]
+    joints: list[list[tuple[int, ...]]] = []
+    tries = 0
+    while len(joints) < groups:
+        picks = [rng.choice(len(p), size=groups, p=p) for p in probs]
+        for row in zip(*picks, strict=True):
+            combos = [ranged[j][1][int(x)][0] for j, x in enumerate(row)]
+            if fits(combos):
+                joints.append(combos)
+        tries += groups
+        if len(joints) < groups and tries >= 1000 * groups:
+            raise ValueError("the players' ranges can hardly be dealt together (they keep sharing cards): narrow them")
+    group_equity = np.zeros((groups, P))
+    wins_total = np.zeros(P, dtype=np.int64)
+    ties_total = np.zeros((P, P + 1), dtype=np.int64)
+    community = False
+    for g, combos in enumerate(joints[:groups]):
+        deal = deal_for(combos)
+        inner = nthreads if threads is not None and sizes[g] * P >= _SMALL_JOB // 16 else 1
+        wins, ties, n = _monte_carlo(deal, sizes[g], int(deal_seeds[g].generate_state(1)[0]), inner, None)
+        group_equity[g] = _result(wins, ties, n, "monte-carlo", start, False).equity
+        wins_total += wins
+        ties_total += ties
+        community = community or deal.community == 1
+        if progress:
+            progress((g + 1) / groups)
+    r = _result(wins_total, ties_total, samples, "monte-carlo", start, community)
+    if groups > 1:
+        weights = np.array(sizes, dtype=float)
+        mean = weights @ group_equity / samples
+        spread = ((group_equity - mean) ** 2 * weights[:, None]).sum(axis=0) / samples * groups / (groups - 1)
+        stderr = tuple(np.sqrt(spread / groups).tolist())
+    else:
+        stderr = r.stderr
+    return EquityResult(
+        equity=r.equity, win=r.win, tie=r.tie, stderr=stderr, deals=samples, method="monte-carlo",
+        seconds=time.perf_counter() - start, community_card=community,
+    )
 
 
 def holdem_equity(
@@ -432,15 +614,7 @@ def _solve(
 ) -> EquityResult:
     """Check the options, pick the method and run it."""
     start = time.perf_counter()
-    method = _check_choice("method", method, _METHODS)
-    if isinstance(samples, bool) or not isinstance(samples, int):
-        raise TypeError(f"samples must be an int, got {samples!r}")
-    if samples < 1:
-        raise ValueError(f"samples must be at least 1, got {samples}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
-    if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be callable or None, got {progress!r}")
+    method = _check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
     kind, work = _count_work(deal)
     if method == "exact" and work > EXACT_WORK_LIMIT:

@@ -17,7 +17,13 @@ def _both(a: list[int], b: list[int], dead: list[int], total: int, shuffle: rand
     live = [c for c in range(52) if c not in used]
     if shuffle:
         shuffle.shuffle(live)  # the kernel takes the live cards in any order
-    args = (np.array(live, dtype=np.uint8), np.array(a, dtype=np.uint8), total - len(a), np.array(b, dtype=np.uint8), total - len(b))
+    args = (
+        np.array(live, dtype=np.uint8),
+        np.array(a, dtype=np.uint8),
+        total - len(a),
+        np.array(b, dtype=np.uint8),
+        total - len(b),
+    )
     return _unseen.headsup_unseen(*args), _equity.headsup_exact(*args, 1)
 
 
