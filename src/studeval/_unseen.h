@@ -50,8 +50,8 @@ static void unseen_init(void) {
 typedef struct {
     int64_t count, cap;
     uint16_t *value;
-    int64_t *index;   /* table index (flushes: the b's positions, 6 bits each) */
-    int64_t *weight;  /* amount added (flushes: the sign) */
+    int64_t *index;   /* a rank multiset (3 bits a rank) or a flush pattern */
+    int64_t *weight;  /* +1 or -1 */
 } unseen_events;
 
 static int unseen_push(unseen_events *e, int value, int64_t index, int64_t weight) {
@@ -105,6 +105,10 @@ typedef struct {
      * others, C(13, i) x C(12 + k, k) entries */
     int64_t foff[9][9];
     int64_t fsize;             /* entries per suit */
+    int64_t poff[9][9];        /* the second table (see UNSEEN_SUITED): block (i, k), C(13, i) entries */
+    int64_t psize;
+    int64_t pbase;             /* where it starts in the tables' one array */
+    int nother[4];             /* live cards not of suit t */
     int other[4][13];          /* live cards of rank r not of suit t */
     int active;                /* suits in which B can make a flush (bit t) */
     stud_hand known_b;
@@ -114,27 +118,15 @@ typedef struct {
 
 /* ---- B at the rank level ------------------------------------------------------------------ */
 
-/* Every sub-multiset of m (counts from rank r on) of at most s cards: its table index and
- * the number of b with rank multiset m that contain a given card set of that multiset. */
-static int unseen_sub_multisets(unseen_ctx *c, const int *m, int r, int size, int64_t ms_rank, int64_t weight, int value) {
-    while (r < 13 && m[r] == 0) r++;
-    if (r == 13) return unseen_push(&c->rank_ev, value, c->moff[size] + ms_rank, weight);
-    int64_t add = 0;
-    for (int k = 0; k <= m[r] && size + k <= c->s; k++) {
-        if (k > 0) add += unseen_binom[r + size + k - 1][size + k];
-        int64_t w = weight * unseen_binom[c->per_rank[r] - k][m[r] - k];
-        if (unseen_sub_multisets(c, m, r + 1, size + k, ms_rank + add, w, value)) return 1;
-    }
-    return 0;
-}
-
 /* Every rank multiset m of r_b live cards (m_r <= L_r), valued with suits ignored. */
 static int unseen_multisets(unseen_ctx *c, int *m, int r, int left, int64_t ms_rank, int size, uint64_t key) {
     if (r == 13) {
         if (left) return 0;
         int value = stud_rank_value(key);
+        uint64_t packed = 0;
+        for (int q = 0; q < 13; q++) packed |= (uint64_t)m[q] << (3 * q);
         c->g_of[ms_rank] = (uint16_t)value;
-        return unseen_sub_multisets(c, m, 0, 0, 0, 1, value);
+        return unseen_push(&c->rank_ev, value, (int64_t)packed, 1);
     }
     int64_t add = 0;
     for (int k = 0; k <= left && k <= c->per_rank[r]; k++) {
@@ -154,6 +146,10 @@ static int unseen_multisets(unseen_ctx *c, int *m, int r, int left, int64_t ms_r
 /* A pattern of b flushing in suit t: the ranks of its t cards (a 13-bit mask) and the rank
  * multiset of its other cards (3 bits a rank), packed with the suit into one int64. */
 #define UNSEEN_PATTERN(suit, mask, other) ((int64_t)(suit) | ((int64_t)(mask) << 2) | ((int64_t)(other) << 15))
+/* All the patterns with the suit's ranks `mask` and `others` other cards at once, at the
+ * flush's value: counted in a second table by the suit's ranks of S and the number of S's
+ * other cards, since C(L - k, others - k) of them contain a given set of k other cards. */
+#define UNSEEN_SUITED(suit, mask, others) (UNSEEN_PATTERN(suit, mask, others) | ((int64_t)1 << 62))
 
 /* rank of an ascending set of ranks (a mask) among the sets of its size */
 static inline int64_t unseen_set_rank(unsigned mask) {
@@ -172,9 +168,8 @@ static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, stud_hand
         int j = 0;
         for (int q = 0; q < 13; q++)
             for (int k = 0; k < counts[q]; k++, j++) ms_rank += unseen_binom[q + j][j + 1];
-        int64_t pattern = UNSEEN_PATTERN(suit, mask, packed);
-        return unseen_push(&c->flush_ev, c->g_of[ms_rank], pattern, -1) ||
-               unseen_push(&c->flush_ev, stud_hand_value(h), pattern, 1);
+        (void)h;
+        return unseen_push(&c->flush_ev, c->g_of[ms_rank], UNSEEN_PATTERN(suit, mask, packed), -1);
     }
     for (int k = 0; k <= left && k <= c->other[suit][r]; k++) {
         counts[r] += k;
@@ -202,7 +197,10 @@ static int unseen_flushes(unseen_ctx *c, const uint8_t *known_b, int nb, int sui
             }
             for (int q = 0; q < 13; q++) counts[q] = mask >> q & 1;
             c->active |= 1 << suit;
-            if (unseen_flush_others(c, suit, mask, h, 0, c->rb - j, 0, counts)) return 1;
+            /* the flush's value is the same whatever the other cards: one event for all */
+            if (unseen_push(&c->flush_ev, stud_hand_value(h), UNSEEN_SUITED(suit, mask, c->rb - j), 1) ||
+                unseen_flush_others(c, suit, mask, h, 0, c->rb - j, 0, counts))
+                return 1;
             int d = j - 1;
             while (d >= 0 && idx[d] == nr - j + d) d--;
             if (d < 0) break;
@@ -213,43 +211,71 @@ static int unseen_flushes(unseen_ctx *c, const uint8_t *known_b, int nb, int sui
     return 0;
 }
 
+/* The sub-multisets of the multiset `packed` (a count in 3 bits per rank) of at most
+ * `maxsize` cards: their sizes, ranks among the multisets of their size, and weights:
+ * prod_r C(avail_r - k_r, m_r - k_r) (the sets of the whole's multiset containing a given set
+ * of the part's, from avail_r cards a rank), or with avail NULL prod_r C(m_r, k_r) (the sets of
+ * the part's multiset inside a given set of the whole's). At most 128 of them. */
+static int unseen_subs(uint64_t packed, int maxsize, const int *avail, int *osize, int64_t *orank, int64_t *oweight) {
+    int nsz[128], ocount = 1;
+    int64_t nrk[128], nwt[128];
+    osize[0] = 0;
+    orank[0] = 0;
+    oweight[0] = 1;
+    for (int r = 0; r < 13; r++) {
+        int m = (int)(packed >> (3 * r) & 7);
+        if (!m) continue;
+        int cnt = 0;
+        for (int x = 0; x < ocount; x++) {
+            int64_t add = 0;
+            for (int k = 0; k <= m && osize[x] + k <= maxsize; k++) {
+                if (k > 0) add += unseen_binom[r + osize[x] + k - 1][osize[x] + k];
+                nsz[cnt] = osize[x] + k;
+                nrk[cnt] = orank[x] + add;
+                nwt[cnt] = oweight[x] * (avail ? unseen_binom[avail[r] - k][m - k] : unseen_binom[m][k]);
+                cnt++;
+            }
+        }
+        ocount = cnt;
+        memcpy(osize, nsz, cnt * sizeof(int));
+        memcpy(orank, nrk, cnt * sizeof(int64_t));
+        memcpy(oweight, nwt, cnt * sizeof(int64_t));
+    }
+    return ocount;
+}
+
 /* table[class of S] += sign * (b of the pattern containing S) for every class of card sets S
  * within the pattern, of at most s cards */
 static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t pattern, int32_t sign) {
     int suit = (int)(pattern & 3), s = c->s;
     unsigned mask = (unsigned)(pattern >> 2) & 0x1FFF;
-    uint64_t packed = (uint64_t)pattern >> 15;
-    int32_t *table = tf + suit * c->fsize;
-    /* the sub-multisets of the other cards: size, rank, weight */
-    int osize[128], ocount = 1;
-    int64_t orank[128], oweight[128];
-    osize[0] = 0;
-    orank[0] = 0;
-    oweight[0] = 1;
-    {
-        /* rank by rank; a sub-multiset's rank is built as its ranks are appended in order */
-        int nsz[128];
-        int64_t nrk[128], nwt[128];
+    if (pattern >> 62 & 1) {
+        int others = (int)((pattern >> 15) & 63);
+        int32_t *table = tf + 4 * c->fsize + suit * c->psize;
+        int ssize[128], scount = 1;
+        int64_t srank[128];
+        ssize[0] = 0;
+        srank[0] = 0;
         for (int r = 0; r < 13; r++) {
-            int m = (int)(packed >> (3 * r) & 7);
-            if (!m) continue;
-            int cnt = 0;
-            for (int x = 0; x < ocount; x++) {
-                int64_t add = 0;
-                for (int k = 0; k <= m && osize[x] + k <= s; k++) {
-                    if (k > 0) add += unseen_binom[r + osize[x] + k - 1][osize[x] + k];
-                    nsz[cnt] = osize[x] + k;
-                    nrk[cnt] = orank[x] + add;
-                    nwt[cnt] = oweight[x] * unseen_binom[c->other[suit][r] - k][m - k];
-                    cnt++;
+            if (!(mask >> r & 1)) continue;
+            int n0 = scount;
+            for (int x = 0; x < n0; x++)
+                if (ssize[x] < s) {
+                    ssize[scount] = ssize[x] + 1;
+                    srank[scount] = srank[x] + unseen_binom[r][ssize[x] + 1];
+                    scount++;
                 }
-            }
-            ocount = cnt;
-            memcpy(osize, nsz, cnt * sizeof(int));
-            memcpy(orank, nrk, cnt * sizeof(int64_t));
-            memcpy(oweight, nwt, cnt * sizeof(int64_t));
         }
+        for (int y = 0; y < scount; y++)
+            for (int k = 0; ssize[y] + k <= s && k <= others; k++)
+                table[c->poff[ssize[y]][k] + srank[y]] += sign * (int32_t)unseen_binom[c->nother[suit] - k][others - k];
+        return;
     }
+    uint64_t packed = ((uint64_t)pattern >> 15) & ((1ULL << 39) - 1);
+    int32_t *table = tf + suit * c->fsize;
+    int osize[128];
+    int64_t orank[128], oweight[128];
+    int ocount = unseen_subs(packed, s, c->other[suit], osize, orank, oweight);
     /* the subsets of the suit's ranks, each built from a smaller one plus a larger rank */
     int ssize[128], scount = 1;
     int64_t srank[128];
@@ -276,51 +302,128 @@ static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t patte
 
 /* ---- A's side and the sweep ---------------------------------------------------------------- */
 
-/* The table entries a query of a reads: for every subset S of a (|S| <= s), its rank
- * multiset's and, per suit where B can flush, its class; plus (-1)^|S| in `sign`. Returns the
- * number written (at most 5 * 2^r_a). Tables are one array: rank multisets, then the suits. */
-static inline int unseen_query_index(const unseen_ctx *c, const int *pos, int32_t *out, int8_t *sign) {
-    int64_t mr[128];
-    int32_t srank[128][4], orank[128][4];
-    int8_t size[128], scount[128][4];
-    int count = 1, s = c->s, active = c->active, w = 0;
-    int64_t base = c->moff[s + 1];
-    mr[0] = 0;
-    size[0] = 0;
-    for (int t = 0; t < 4; t++) srank[0][t] = orank[0][t] = scount[0][t] = 0;
-    for (int i = 0; i < c->ra; i++) {
-        int p = pos[i], q = c->rank[p], suit = c->live[p] & 3, n0 = count;
-        for (int j = 0; j < n0; j++) {
-            int k = size[j];
-            if (k < s) {
-                mr[count] = mr[j] + unseen_binom[q + k][k + 1];
-                size[count] = (int8_t)(k + 1);
-                for (int t = 0; t < 4; t++) {
-                    int h = scount[j][t];
-                    if (t == suit) {
-                        srank[count][t] = srank[j][t] + (int32_t)unseen_binom[q][h + 1];
-                        orank[count][t] = orank[j][t];
-                        scount[count][t] = (int8_t)(h + 1);
-                    } else {
-                        srank[count][t] = srank[j][t];
-                        orank[count][t] = orank[j][t] + (int32_t)unseen_binom[q + k - h][k - h + 1];
-                        scount[count][t] = (int8_t)h;
-                    }
+/* A's completions at one value, aggregated before they are queried: the rank-multiset part
+ * of a query depends only on the completion's rank multiset, and suit t's flush part only on
+ * its t ranks and the rank multiset of its other cards. So the completions are counted by
+ * these classes, and each class present queries its sub-classes once, with the number of
+ * subsets each stands for. */
+typedef struct {
+    int64_t msize;          /* rank multisets of r_a cards */
+    int64_t csize;          /* classes of r_a cards for one suit */
+    int64_t coff[9];        /* classes with i cards of the suit start at coff[i] */
+    int32_t *count;         /* msize + 4 * csize counters */
+    uint64_t *packed;       /* per class: the suit's rank mask | the other ranks' counts << 13 */
+    int64_t *touched;
+} unseen_classes;
+
+static int unseen_classes_init(unseen_classes *k, int ra) {
+    k->msize = unseen_binom[12 + ra][ra];
+    k->csize = 0;
+    for (int i = 0; i <= ra; i++) {
+        k->coff[i] = k->csize;
+        k->csize += unseen_binom[13][i] * unseen_binom[12 + ra - i][ra - i];
+    }
+    int64_t total = k->msize + 4 * k->csize;
+    k->count = (int32_t *)calloc(total, sizeof(int32_t));
+    k->packed = (uint64_t *)malloc(total * sizeof(uint64_t));
+    k->touched = (int64_t *)malloc(total * sizeof(int64_t));
+    return !k->count || !k->packed || !k->touched;
+}
+
+static void unseen_classes_free(unseen_classes *k) {
+    free(k->count);
+    free(k->packed);
+    free(k->touched);
+}
+
+/* The table entries (and their signed multiplicities) that the queries of A's completions
+ * codes[0..m) read; returns how many were written to idx/coef. */
+static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const uint64_t *codes, int64_t m,
+                                  int32_t *idx, int64_t *coef) {
+    int ra = c->ra, s = c->s, active = c->active;
+    int64_t nt = 0, w = 0, base = c->moff[s + 1];
+    for (int64_t x = 0; x < m; x++) {
+        int64_t ms = 0;
+        uint64_t all = 0;
+        int q[UNSEEN_MAXR], u[UNSEEN_MAXR];
+        for (int j = 0; j < ra; j++) {
+            int p = (int)(codes[x] >> (6 * j) & 63);
+            q[j] = c->rank[p];
+            u[j] = c->live[p] & 3;
+            ms += unseen_binom[q[j] + j][j + 1];
+            all += (uint64_t)1 << (3 * q[j]);
+        }
+        if (k->count[ms]++ == 0) {
+            k->packed[ms] = all;
+            k->touched[nt++] = ms;
+        }
+        for (int t = 0; t < 4; t++) {
+            if (!(active >> t & 1)) continue;
+            unsigned mask = 0;
+            int h = 0, o = 0;
+            int64_t srank = 0, orank = 0;
+            uint64_t others = 0;
+            for (int j = 0; j < ra; j++) {
+                if (u[j] == t) {
+                    mask |= 1u << q[j];
+                    srank += unseen_binom[q[j]][++h];
+                } else {
+                    orank += unseen_binom[q[j] + o][o + 1];
+                    o++;
+                    others += (uint64_t)1 << (3 * q[j]);
                 }
-                count++;
+            }
+            int64_t e = k->msize + t * k->csize + k->coff[h] + srank * unseen_binom[12 + o][o] + orank;
+            if (k->count[e]++ == 0) {
+                k->packed[e] = mask | (others << 13);
+                k->touched[nt++] = e;
             }
         }
     }
-    for (int j = 0; j < count; j++) {
-        int k = size[j];
-        int8_t sg = (k & 1) ? -1 : 1;
-        out[w] = (int32_t)(c->moff[k] + mr[j]);
-        sign[w++] = sg;
-        for (int u = 0; u < 4; u++) {
-            if (active >> u & 1) {
-                int h = scount[j][u];
-                out[w] = (int32_t)(base + u * c->fsize + c->foff[h][k - h] + srank[j][u] * unseen_binom[12 + k - h][k - h] + orank[j][u]);
-                sign[w++] = sg;
+    int osize[128], ssize[128];
+    int64_t orank[128], oweight[128], srank[128];
+    for (int64_t y = 0; y < nt; y++) {
+        int64_t e = k->touched[y], times = k->count[e];
+        k->count[e] = 0;
+        if (e < k->msize) {
+            int n = unseen_subs(k->packed[e], s, NULL, osize, orank, oweight);
+            for (int z = 0; z < n; z++) {
+                idx[w] = (int32_t)(c->moff[osize[z]] + orank[z]);
+                coef[w++] = (osize[z] & 1 ? -times : times) * oweight[z];
+            }
+            continue;
+        }
+        int t = (int)((e - k->msize) / k->csize);
+        unsigned mask = (unsigned)(k->packed[e] & 0x1FFF);
+        int n = unseen_subs(k->packed[e] >> 13, s, NULL, osize, orank, oweight);
+        int ns = 1;
+        ssize[0] = 0;
+        srank[0] = 0;
+        for (int r = 0; r < 13; r++) {
+            if (!(mask >> r & 1)) continue;
+            int n0 = ns;
+            for (int x = 0; x < n0; x++)
+                if (ssize[x] < s) {
+                    ssize[ns] = ssize[x] + 1;
+                    srank[ns] = srank[x] + unseen_binom[r][ssize[x] + 1];
+                    ns++;
+                }
+        }
+        int64_t block = base + t * c->fsize, pblock = c->pbase + t * c->psize;
+        int na = 0;
+        for (int r = 0; r < 13; r++) na += (int)(k->packed[e] >> (13 + 3 * r) & 7);
+        for (int a = 0; a < ns; a++) {
+            int i = ssize[a];
+            for (int z = 0; z < n; z++) {
+                int o = osize[z];
+                if (i + o > s) continue;
+                idx[w] = (int32_t)(block + c->foff[i][o] + srank[a] * unseen_binom[12 + o][o] + orank[z]);
+                coef[w++] = ((i + o) & 1 ? -times : times) * oweight[z];
+            }
+            /* the second table: the other cards by number only, C(na, o) sets of o of them */
+            for (int o = 0; i + o <= s && o <= na; o++) {
+                idx[w] = (int32_t)(pblock + c->poff[i][o] + srank[a]);
+                coef[w++] = ((i + o) & 1 ? -times : times) * unseen_binom[na][o];
             }
         }
     }
@@ -337,7 +440,9 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     int32_t *tab = NULL, *tf;
     int64_t less = 0, tie = 0, total_a;
     int32_t *qidx = NULL;
-    int8_t *qsign = NULL;
+    int64_t *qcoef = NULL, qrk[128], qwt[128];
+    int qsz[128];
+    unseen_classes classes = {0};
     uint64_t *a_code = NULL;
     uint16_t *a_value = NULL;
     stud_hand st[UNSEEN_MAXR + 1];
@@ -370,6 +475,14 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             c.foff[i][k] = c.fsize;
             c.fsize += unseen_binom[13][i] * unseen_binom[12 + k][k];
         }
+    c.psize = 0;
+    for (int i = 0; i <= c.s; i++)
+        for (int k = 0; i + k <= c.s; k++) {
+            c.poff[i][k] = c.psize;
+            c.psize += unseen_binom[13][i];
+        }
+    for (int u = 0; u < 4; u++)
+        for (int r = 0; r < 13; r++) c.nother[u] += c.other[u][r];
     c.known_b = STUD_EMPTY_HAND;
     for (int i = 0; i < nb; i++) c.known_b = stud_hand_add(c.known_b, known_b[i]);
     stud_hand ha = STUD_EMPTY_HAND;
@@ -380,7 +493,8 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     f_start = (int64_t *)malloc((UNSEEN_MAXV + 1) * sizeof(int64_t));
     c.g_of = (uint16_t *)calloc(unseen_binom[12 + rb][rb] + 1, sizeof(uint16_t));
     /* entries count b's: at most C(52, 7) < 2^31 */
-    tab = (int32_t *)calloc(c.moff[c.s + 1] + 4 * c.fsize + 1, sizeof(int32_t));
+    c.pbase = c.moff[c.s + 1] + 4 * c.fsize;
+    tab = (int32_t *)calloc(c.pbase + 4 * c.psize + 1, sizeof(int32_t));
     tf = tab ? tab + c.moff[c.s + 1] : NULL;
     total_a = unseen_binom[n][ra];
     a_code = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
@@ -445,13 +559,13 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     /* the sweep: each value's completions of A are queried (their table entries listed
      * once), B's events at the value inserted, and A's queried again for the ties */
     {
-        int per = 5 << ra;
         int64_t cap = 0;
         for (int v = 1; v < UNSEEN_MAXV; v++)
             if (a_start[v + 1] - a_start[v] > cap) cap = a_start[v + 1] - a_start[v];
-        qidx = (int32_t *)malloc((cap * per + 1) * sizeof(int32_t));
-        qsign = (int8_t *)malloc((cap * per + 1) * sizeof(int8_t));
-        if (!qidx || !qsign) {
+        cap = cap * (10 << ra) + 1;
+        qidx = (int32_t *)malloc(cap * sizeof(int32_t));
+        qcoef = (int64_t *)malloc(cap * sizeof(int64_t));
+        if (!qidx || !qcoef || unseen_classes_init(&classes, ra)) {
             err = 1;
             goto done;
         }
@@ -460,16 +574,16 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         int64_t group = 0, w = 0;
         int has_a = a_start[v] != a_start[v + 1];
         if (has_a) {
-            for (int64_t i = a_start[v]; i < a_start[v + 1]; i++) {
-                for (int j = 0; j < ra; j++) pos[j] = (int)(a_code[i] >> (6 * j) & 63);
-                w += unseen_query_index(&c, pos, qidx + w, qsign + w);
-            }
-            for (int64_t i = 0; i < w; i++) group += qsign[i] * tab[qidx[i]];
+            w = unseen_group_query(&c, &classes, a_code + a_start[v], a_start[v + 1] - a_start[v], qidx, qcoef);
+            for (int64_t i = 0; i < w; i++) group += qcoef[i] * tab[qidx[i]];
             less += group;
         }
         for (int64_t i = r_start[v]; i < r_start[v + 1]; i++) {
+            /* B's rank multiset m: each sub-multiset of at most s cards, with the number of
+             * b of multiset m that contain a given set of it */
             int64_t e = r_order[i];
-            tab[c.rank_ev.index[e]] += (int32_t)c.rank_ev.weight[e];
+            int n = unseen_subs((uint64_t)c.rank_ev.index[e], c.s, c.per_rank, qsz, qrk, qwt);
+            for (int z = 0; z < n; z++) tab[c.moff[qsz[z]] + qrk[z]] += (int32_t)qwt[z];
         }
         for (int64_t i = f_start[v]; i < f_start[v + 1]; i++) {
             int64_t e = f_order[i];
@@ -477,7 +591,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         }
         if (has_a && (r_start[v] != r_start[v + 1] || f_start[v] != f_start[v + 1])) {
             int64_t now = 0;
-            for (int64_t i = 0; i < w; i++) now += qsign[i] * tab[qidx[i]];
+            for (int64_t i = 0; i < w; i++) now += qcoef[i] * tab[qidx[i]];
             tie += now - group;
         }
     }
@@ -492,7 +606,8 @@ done:
     free(c.g_of);
     free(tab);
     free(qidx);
-    free(qsign);
+    free(qcoef);
+    unseen_classes_free(&classes);
     free(a_code);
     free(a_value);
     unseen_free_events(&c.rank_ev);
