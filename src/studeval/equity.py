@@ -244,14 +244,14 @@ def _unseen_roles(deal: _Deal) -> tuple[int, int]:
 
 
 def _unseen_work(deal: _Deal) -> int:
-    """Table reads and updates of the rank-multiset count (each about as dear as one of the
-    card-subset count's): the queried side's subsets, five entries each and read twice, plus
-    the other side's rank multisets and flush patterns and their sub-classes."""
+    """The rank-multiset count's work in the card-subset count's units (measured: about 3e7
+    for third street against a door card): the queried side's completions and their subsets,
+    plus the other side's rank multisets and their sub-multisets."""
     a, b = _unseen_roles(deal)
     ra, rb = deal.draws[a], deal.draws[b]
     s = min(ra, rb)
     subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in (ra, rb)]
-    return 10 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1]
+    return 8 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1]
 
 
 def _headsup_roles(deal: _Deal) -> tuple[int, int]:
@@ -377,8 +377,7 @@ def stud_equity(
     player's text may start with a range of their hole cards in brackets (``"[KK, QQ+] Kc"``,
     the syntax of :mod:`studeval.ranges`): each hand of the range that no visible or dead card
     blocks is dealt in proportion to its weight; the result is exact when every hand's count
-    fits the budget together, else Monte Carlo (its deals grouped by hand: the standard error
-    is taken between the groups).
+    fits the budget together, else Monte Carlo with hands drawn by weight.
     ``method`` is ``"auto"`` (exact when cheap, else Monte Carlo), ``"exact"`` or
     ``"monte-carlo"``; ``samples`` and ``seed`` drive Monte Carlo (the same seed and thread
     count give the same result: pass ``threads`` too to reproduce a result on another
@@ -421,9 +420,11 @@ def _check_options(method: str, samples: int, seed: int | None, progress: Callab
 
 
 # Ranges: the Python work of one hand's count, in the units of _count_work; the most
-# combinations of hands counted one by one; Monte Carlo deals in this many groups of hands.
+# combinations of hands counted one by one; Monte Carlo: the most distinct combinations dealt
+# one by one, else this many groups of deals.
 _RANGE_CALL_WORK = 200_000
 _RANGE_MAX_HANDS = 1_000_000
+_RANGE_MAX_GROUPS = 4096
 _RANGE_GROUPS = 1024
 
 
@@ -476,7 +477,7 @@ def _range_equity(
             return _range_exact(joints, deal_for, P, nthreads if threads is not None or work >= _SMALL_JOB else 1, progress, start)
     elif method == "exact":
         raise ValueError(f"too many combinations of hands for an exact answer ({size:.3g}): use method='monte-carlo'")
-    return _range_monte_carlo(ranged, deal_for, fits, P, samples, seed, threads, nthreads, progress, start)
+    return _range_monte_carlo(ranged, deal_for, P, samples, seed, threads, nthreads, progress, start)
 
 
 def _range_exact(joints, deal_for, P: int, threads: int, progress, start: float) -> EquityResult:
@@ -512,33 +513,66 @@ def _range_exact(joints, deal_for, P: int, threads: int, progress, start: float)
     )
 
 
-def _range_monte_carlo(ranged, deal_for, fits, P: int, samples: int, seed: int | None, threads: int | None, nthreads: int, progress, start: float) -> EquityResult:
-    """Groups of deals, each with one combination of hands drawn by weight; the standard
-    error from the spread of the groups' equities (groups are independent and alike)."""
-    groups = min(samples, _RANGE_GROUPS)
-    sizes = [samples // groups + (g < samples % groups) for g in range(groups)]
-    pick, *deal_seeds = np.random.SeedSequence(seed).spawn(groups + 1)
+def _range_monte_carlo(ranged, deal_for, P: int, samples: int, seed: int | None, threads: int | None, nthreads: int, progress, start: float) -> EquityResult:
+    """Monte Carlo over ranges: each deal's hands drawn by weight (pairs that share a card
+    redrawn), then the deals of each distinct combination of hands dealt by the Monte Carlo
+    kernel -- the same as dealing every sample on its own, so the standard error is the plain
+    one. With very many distinct combinations (several wide ranges), the deals come instead in
+    groups, each with one draw of hands, and the standard error from the spread of the groups."""
+    pick, deal_seed = np.random.SeedSequence(seed).spawn(2)
     rng = np.random.Generator(np.random.SFC64(pick))
+    masks = [np.array([sum(1 << c for c in combo) for combo, _ in live], dtype=np.uint64) for _, live in ranged]
     probs = [np.array([w for _, w in live]) / sum(w for _, w in live) for _, live in ranged]
-    joints: list[list[tuple[int, ...]]] = []
-    tries = 0
-    while len(joints) < groups:
-        picks = [rng.choice(len(p), size=groups, p=p) for p in probs]
-        for row in zip(*picks, strict=True):
-            combos = [ranged[j][1][int(x)][0] for j, x in enumerate(row)]
-            if fits(combos):
-                joints.append(combos)
-        tries += groups
-        if len(joints) < groups and tries >= 1000 * groups:
+    rows: list[np.ndarray] = []
+    need, tries = samples, 0
+    while need > 0:
+        batch = max(need, 4096)
+        draws = [rng.choice(len(p), size=batch, p=p) for p in probs]
+        total = np.zeros(batch, dtype=np.uint64)
+        union = np.zeros(batch, dtype=np.uint64)
+        for m, d in zip(masks, draws, strict=True):
+            total += m[d]
+            union |= m[d]
+        kept = np.stack(draws, axis=1)[total == union][:need]
+        rows.append(kept)
+        need -= len(kept)
+        tries += batch
+        if need > 0 and tries >= 1000 * samples:
             raise ValueError("the players' ranges can hardly be dealt together (they keep sharing cards): narrow them")
-    group_equity = np.zeros((groups, P))
+    drawn = np.concatenate(rows)
+    radix = [len(live) for _, live in ranged]
+    if math.prod(radix) < 1 << 62:
+        # one int per row: np.unique on ints is much faster than on rows
+        keys, counts = np.unique(np.ravel_multi_index(tuple(drawn.T), radix), return_counts=True)
+        distinct = np.stack(np.unravel_index(keys, radix), axis=1)
+    else:
+        distinct, counts = np.unique(drawn, axis=0, return_counts=True)
+
+    def hands_of(row: np.ndarray) -> list[tuple[int, ...]]:
+        return [ranged[j][1][int(x)][0] for j, x in enumerate(row)]
+
+    inner = nthreads if threads is not None else 1
     wins_total = np.zeros(P, dtype=np.int64)
     ties_total = np.zeros((P, P + 1), dtype=np.int64)
     community = False
-    for g, combos in enumerate(joints[:groups]):
-        deal = deal_for(combos)
-        inner = nthreads if threads is not None and sizes[g] * P >= _SMALL_JOB // 16 else 1
-        wins, ties, n = _monte_carlo(deal, sizes[g], int(deal_seeds[g].generate_state(1)[0]), inner, None)
+    if len(distinct) <= _RANGE_MAX_GROUPS:
+        seeds = deal_seed.spawn(len(distinct))
+        for g, (row, n) in enumerate(zip(distinct, counts.tolist(), strict=True)):
+            deal = deal_for(hands_of(row))
+            wins, ties, _ = _monte_carlo(deal, n, int(seeds[g].generate_state(1)[0]), inner, None)
+            wins_total += wins
+            ties_total += ties
+            community = community or deal.community == 1
+            if progress:
+                progress((g + 1) / len(distinct))
+        return _result(wins_total, ties_total, samples, "monte-carlo", start, community)
+    groups = _RANGE_GROUPS
+    sizes = [samples // groups + (g < samples % groups) for g in range(groups)]
+    seeds = deal_seed.spawn(groups)
+    group_equity = np.zeros((groups, P))
+    for g in range(groups):
+        deal = deal_for(hands_of(drawn[g]))
+        wins, ties, n = _monte_carlo(deal, sizes[g], int(seeds[g].generate_state(1)[0]), inner, None)
         group_equity[g] = _result(wins, ties, n, "monte-carlo", start, False).equity
         wins_total += wins
         ties_total += ties
@@ -546,16 +580,18 @@ def _range_monte_carlo(ranged, deal_for, fits, P: int, samples: int, seed: int |
         if progress:
             progress((g + 1) / groups)
     r = _result(wins_total, ties_total, samples, "monte-carlo", start, community)
-    if groups > 1:
-        weights = np.array(sizes, dtype=float)
-        mean = weights @ group_equity / samples
-        spread = ((group_equity - mean) ** 2 * weights[:, None]).sum(axis=0) / samples * groups / (groups - 1)
-        stderr = tuple(np.sqrt(spread / groups).tolist())
-    else:
-        stderr = r.stderr
+    weights = np.array(sizes, dtype=float)
+    mean = weights @ group_equity / samples
+    spread = ((group_equity - mean) ** 2 * weights[:, None]).sum(axis=0) / samples * groups / (groups - 1)
     return EquityResult(
-        equity=r.equity, win=r.win, tie=r.tie, stderr=stderr, deals=samples, method="monte-carlo",
-        seconds=time.perf_counter() - start, community_card=community,
+        equity=r.equity,
+        win=r.win,
+        tie=r.tie,
+        stderr=tuple(np.sqrt(spread / groups).tolist()),
+        deals=samples,
+        method="monte-carlo",
+        seconds=time.perf_counter() - start,
+        community_card=community,
     )
 
 

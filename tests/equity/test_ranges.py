@@ -262,3 +262,18 @@ def test_two_ranges_and_auto() -> None:
         ]
     ]
     assert r.equity[0] == pytest.approx(sum(one) / len(one), abs=1e-12)
+
+
+def test_monte_carlo_in_groups_when_hands_are_many(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past a number of distinct combinations of hands, deals come in groups with one draw of
+    hands each; the standard error (between groups) still covers the exact answer."""
+    import studeval.equity as equity_module
+
+    players = ["[any] Ac 7d 9h", "[any] Kd 8c 2s"]
+    exact = stud_equity(players, game="five", method="exact")
+    monkeypatch.setattr(equity_module, "_RANGE_MAX_GROUPS", 10)
+    monkeypatch.setattr(equity_module, "_RANGE_GROUPS", 200)
+    mc = stud_equity(players, game="five", method="monte-carlo", samples=100_000, seed=3, threads=1)
+    assert mc.method == "monte-carlo" and mc.deals == 100_000
+    assert 0 < mc.stderr[0] < 0.05
+    assert abs(mc.equity[0] - exact.equity[0]) < 4 * mc.stderr[0]
