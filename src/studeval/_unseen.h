@@ -8,21 +8,29 @@
  *     #{b disjoint from a : v(b) < x} = sum over S subset of a of (-1)^|S| #{b containing S : v(b) < x}
  *
  * and a sweep over values (A's completions queried at their value, B's inserted at theirs)
- * reads every inner count from a table. What makes it fast is how B is inserted. B's hand is
- * worth g(rank multiset) -- its best hand with suits ignored -- unless it holds a flush; so
+ * reads every inner count from a table, as in studeval._equity. What makes it fast is that
+ * neither side is looked at card by card where the count cannot tell the difference:
  *
- *   - every b is first counted at g, aggregated by rank multiset: the b containing a set S of
- *     cards with a given rank multiset m number prod_r C(L_r - s_r, m_r - s_r) (L_r live cards of
- *     rank r, s_r of them in S), which depends on S only through S's own rank multiset. So the
- *     table of this part is indexed by rank multisets of up to s = min(r_a, r_b) cards (2,380
- *     entries for s = 4), and B's 12 million completions on third street are some 18,000 rank
- *     multisets, each inserted into its sub-multisets;
- *   - the few b that make a flush (five of a suit with B's known cards; enumerated suit by
- *     suit, without looking at the others) are then moved from g to their true value: -1 at g,
- *     +1 at the flush's value, in a table indexed by card subsets as in studeval._equity.
+ *   - B's hand is worth g(its rank multiset) -- its best hand with suits ignored -- unless it
+ *     holds a flush. So every b is first counted at g, by rank multiset: the b of multiset m
+ *     containing a card set S number prod_r C(L_r - s_r, m_r - s_r) (L_r live cards of rank r,
+ *     s_r of S's), which depends on S only through S's own rank multiset. That table has one
+ *     entry per rank multiset of up to s = min(r_a, r_b) cards (2,380 for s = 4), and B's 12
+ *     million completions on third street are some 18,000 rank multisets.
+ *   - The b that make a flush (five of one suit t with B's known cards) are then moved from
+ *     g to the flush's value: -1 at g and +1 at the flush's value. They are enumerated as
+ *     patterns (the suit's ranks, the rank multiset of the other cards), classed by the same
+ *     two things of S, in a table per suit; and the +1, which does not depend on the other
+ *     cards, is one event per set of suited ranks in a second table that counts S's other
+ *     cards by number only (C(L - k, o - k) of the o-card sets contain a given k cards).
+ *   - A's completions at one value are aggregated before they are queried: the rank part of a
+ *     query depends only on a's rank multiset, suit t's part only on a's t ranks and its other
+ *     ranks. Each class present queries its sub-classes once, times the number of subsets of a
+ *     that each stands for.
  *
- * A's completions are enumerated one by one (there are few) and each query walks its subsets
- * once, reading both tables. Low games (no flushes) would need only the first part.
+ * Third street against a door card: 194,580 completions of A against 12,271,512 of B
+ * (1.4e12 pairs) in about 55 ms of one core, against 1.3 s card by card. Low games (razz,
+ * no flushes) need only the first part, with a low value for g and for A.
  */
 #ifndef STUDEVAL_UNSEEN_H
 #define STUDEVAL_UNSEEN_H
