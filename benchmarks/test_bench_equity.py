@@ -13,10 +13,15 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 import studeval
+from studeval._equity import headsup_exact
+from studeval._unseen import headsup_unseen
+from studeval.cards import format_cards, parse_cards
 from studeval.equity import holdem_equity, stud_equity
+from studeval.ranges import parse_player
 
 try:
     import poker_equity
@@ -34,6 +39,10 @@ except ImportError:  # pragma: no cover
 STUD_HU = ["As Ah Kd", "Qc Qd 7s"]
 STUD_HU_5TH = ["As Ah Kd 2c 3c", "Qc Qd 7s 3h 4h"]
 STUD_3WAY = ["As Ah Kd", "Qc Qd 7s", "Jh Tc 9c"]
+DOOR_CARD = ["As Ah Kd", "Qc"]
+DOOR_DEAD = "2c 7d 9h Js"
+UP_CARDS_5TH = ["As Ah Kd 2c 3c", "Qc 7d 8h"]
+RANGE_3RD = ["As Ah Kd", "[KK, QQ+] Kc"]
 HOLDEM_HU = ["Ah As", "Kd Kc"]
 MC_DEALS = 1_000_000
 SMALL_DEALS = 2_000  # pokerkit runs in pure Python: a small job it can finish in a second
@@ -70,9 +79,79 @@ def test_stud_exact_3rd_studeval(benchmark, threads) -> None:
 @pytest.mark.benchmark(group="stud7 exact heads-up, 3rd street against one up card (As Ah Kd v Qc)")
 def test_stud_exact_3rd_vs_door_card_studeval(benchmark) -> None:
     """The realistic third street: the opponent's two down cards are unknown too (1.4e12
-    pairings; method='auto' samples this one instead)."""
-    r = _run(benchmark, lambda: stud_equity(["As Ah Kd", "Qc"], method="exact", threads=1), 1_373_550_338_160, rounds=3)
-    assert r.deals == 1_373_550_338_160
+    pairings), exact by the rank-multiset count, which method='auto' chooses. poker-equity
+    cannot express it (its stud hands must all hold the same number of cards); pokerkit
+    samples it, in the pokerkit-sized group below."""
+    r = _run(benchmark, lambda: stud_equity(DOOR_CARD, threads=1), 1_373_550_338_160)
+    assert r.method == "exact" and r.deals == 1_373_550_338_160
+
+
+@pytest.mark.benchmark(group="stud7 exact heads-up, 3rd street against one up card (As Ah Kd v Qc)")
+def test_stud_exact_3rd_vs_door_card_dead_studeval(benchmark) -> None:
+    """The same with four folded door cards dead."""
+    r = _run(benchmark, lambda: stud_equity(DOOR_CARD, dead=DOOR_DEAD, threads=1), 521_063_923_380)
+    assert r.method == "exact" and r.deals == 521_063_923_380
+
+
+@pytest.mark.benchmark(group="stud7 exact heads-up, 3rd street against one up card (As Ah Kd v Qc)")
+def test_stud_exact_3rd_vs_door_card_card_subsets_studeval(benchmark) -> None:
+    """The reference: the card-subset count, which studeval used before (1.3 s on a quiet machine)."""
+    a, b = (np.array(parse_cards(h), dtype=np.uint8) for h in DOOR_CARD)
+    live = np.array([c for c in range(52) if c not in set(a) | set(b)], dtype=np.uint8)
+    r = _run(benchmark, lambda: headsup_exact(live, b, 6, a, 4, 1), 1_373_550_338_160, rounds=3)
+    assert sum(r) == 1_373_550_338_160 and r == stud_equity_counts()
+
+
+@pytest.mark.benchmark(group="stud7 exact heads-up, 5th street against up cards (As Ah Kd 2c 3c v Qc 7d 8h)")
+def test_stud_exact_5th_vs_up_cards_studeval(benchmark) -> None:
+    r = _run(benchmark, lambda: stud_equity(UP_CARDS_5TH, threads=1), 105_885_780)
+    assert r.method == "exact" and r.deals == 105_885_780
+
+
+@pytest.mark.benchmark(group="stud7 3rd street against a range (As Ah Kd v [KK, QQ+] Kc)")
+def test_stud_range_exact_studeval(benchmark) -> None:
+    """Eight hands are left of the range (card removal), each an exact count. poker-equity has
+    no ranges for stud; pokerkit is in the pokerkit-sized group."""
+    r = _run(benchmark, lambda: stud_equity(RANGE_3RD, method="exact", threads=1), 8 * 18_265_297_050)
+    assert r.method == "exact" and r.deals == 8 * 18_265_297_050
+
+
+@pytest.mark.benchmark(group="stud7 3rd street against a range (As Ah Kd v [KK, QQ+] Kc)")
+def test_stud_range_auto_studeval(benchmark) -> None:
+    """method='auto': just over the exact budget, so 1M Monte Carlo deals in groups of hands."""
+    r = _run(benchmark, lambda: stud_equity(RANGE_3RD, seed=1, threads=1), MC_DEALS)
+    assert r.method == "monte-carlo"
+
+
+def stud_equity_counts() -> tuple[int, int, int]:
+    """The rank-multiset count's (b wins, a wins, ties) for DOOR_CARD, door card first."""
+    a, b = (np.array(parse_cards(h), dtype=np.uint8) for h in DOOR_CARD)
+    live = np.array([c for c in range(52) if c not in set(a) | set(b)], dtype=np.uint8)
+    return headsup_unseen(live, b, 6, a, 4)
+
+
+def _pokerkit_stud(hero: str, villain: str, samples: int):
+    """pokerkit's calculate_equities with the villain's range as explicit seven-card-stud
+    starting hands (hole cards plus up cards), which is how it takes a range."""
+    hole_range, up = parse_player(villain)
+    hands = [list(c) + up for c in hole_range.combos] if hole_range else [up]
+    ranges = [[tuple(pokerkit.Card.parse(hero.replace(" ", "")))], [tuple(pokerkit.Card.parse(format_cards(h, ""))) for h in hands]]
+    return pokerkit.calculate_equities(ranges, (), 7, 0, pokerkit.Deck.STANDARD, (pokerkit.StandardHighHand,), sample_count=samples)
+
+
+@pytest.mark.benchmark(group="stud7 3rd street against a door card and a range, 2k deals (pokerkit-sized)")
+@pytest.mark.parametrize("villain", ["Qc", "[KK, QQ+] Kc"])
+def test_stud_unknown_small_studeval(benchmark, villain: str) -> None:
+    _run(benchmark, lambda: stud_equity([DOOR_CARD[0], villain], method="monte-carlo", samples=SMALL_DEALS, seed=1, threads=1), SMALL_DEALS)
+
+
+@pytest.mark.benchmark(group="stud7 3rd street against a door card and a range, 2k deals (pokerkit-sized)")
+@pytest.mark.parametrize("villain", ["Qc", "[KK, QQ+] Kc"])
+def test_stud_unknown_small_pokerkit(benchmark, villain: str) -> None:
+    _need(pokerkit, "pokerkit")
+    eq = _run(benchmark, lambda: _pokerkit_stud(DOOR_CARD[0], villain, SMALL_DEALS), SMALL_DEALS, rounds=3)
+    exact = stud_equity([DOOR_CARD[0], villain], method="exact").equity[0]
+    assert abs(eq[0] - exact) < 0.05  # 2,000 deals: about 0.01 of standard error
 
 
 @pytest.mark.benchmark(group="stud7 exact heads-up, 5th street")

@@ -9,7 +9,10 @@ cards to the open slots; equity is the chance of winning plus the tie shares.
 Methods:
 
 * heads-up stud, every street: exact, by evaluating each player's completions once and
-  counting the disjoint pairs by inclusion-exclusion over the cards they would share;
+  counting the disjoint pairs by inclusion-exclusion over the cards they would share; when
+  one side has many unknown cards (an opponent shown by up cards only), that side is counted
+  by rank multiset, with its flushes corrected suit by suit (``studeval._unseen``), which
+  makes third street against a door card exact in about a tenth of a second;
 * hold'em from any board, and stud with three or more players: exact by enumerating every
   deal when the count fits a budget;
 * otherwise Monte Carlo, with one numpy bit generator per thread (seeded from one
@@ -36,6 +39,7 @@ cards folded face down that nobody saw are not known to be out, so they count as
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -43,9 +47,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from studeval import _equity
+from studeval import _equity, _unseen
 from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
+from studeval.ranges import HoleRange, hole_cards, parse_player
 
 __all__ = ["EquityResult", "holdem_equity", "sharded_equity", "stud_equity"]
 
@@ -126,7 +131,15 @@ def _check_choice(name: str, value: object, choices: Sequence[str]) -> str:
     return value
 
 
-def _parse_players(players: Sequence[CardsLike], what: str) -> list[list[int]]:
+def _parse_players(players: Sequence[CardsLike], what: str, game: str | None = None) -> list[list[int]]:
+    return _parse_ranged_players(players, what, game)[0]
+
+
+def _parse_ranged_players(
+    players: Sequence[CardsLike], what: str, game: str | None
+) -> tuple[list[list[int]], list[HoleRange | None]]:
+    """Each player's known cards, and for stud (``game`` given) the range of their hole
+    cards when the text starts with one in brackets (see studeval.ranges)."""
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise TypeError(f"{what} must be a sequence with one entry of cards per player, got {players!r}")
     if len(players) < 2:
@@ -134,12 +147,22 @@ def _parse_players(players: Sequence[CardsLike], what: str) -> list[list[int]]:
     if len(players) > _MAX_PLAYERS:
         raise ValueError(f"too many {what}: {len(players)} (at most {_MAX_PLAYERS})")
     hands = []
+    ranges: list[HoleRange | None] = []
     for i, cards in enumerate(players, 1):
         try:
-            hands.append(parse_cards(cards))
+            if game is not None and isinstance(cards, str) and ("[" in cards or "]" in cards):
+                hole_range, known = parse_player(cards, game=game)
+                if len(known) + hole_cards(game) > _GAMES[game]:
+                    raise ValueError(
+                        f"a range of {hole_cards(game)} hole cards and {len(known)} known cards is more than the game deals"
+                    )
+            else:
+                hole_range, known = None, parse_cards(cards)
         except (ValueError, TypeError) as exc:
             raise type(exc)(f"player {i}: {exc}") from None
-    return hands
+        hands.append(known)
+        ranges.append(hole_range)
+    return hands, ranges
 
 
 def _parse_named(cards: CardsLike, what: str) -> list[int]:
@@ -197,12 +220,38 @@ def _count_work(deal: _Deal) -> tuple[str, int]:
     """The exact method that applies and its work (hand evaluations or table updates)."""
     if deal.players == 2 and deal.community == 0:
         completions = [math.comb(len(deal.live), r) for r in deal.draws]
+        s = min(deal.draws)
+        subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in deal.draws]
+        options = []
         if max(completions) <= HEADSUP_MAX_COMPLETIONS:
-            s = min(deal.draws)
-            subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in deal.draws]
             a, b = _headsup_roles(deal)
-            return "headsup", completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)
+            options.append((completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions), "headsup"))
+        if s <= _UNSEEN_MAX_SHARED and min(completions) <= HEADSUP_MAX_COMPLETIONS:
+            options.append((_unseen_work(deal), "unseen"))
+        if options:
+            work, kind = min(options)
+            return kind, work
     return "enumerate", deal.deals() * deal.players
+
+
+# The rank-multiset count keeps tables of the classes of up to this many shared cards.
+_UNSEEN_MAX_SHARED = 4
+
+
+def _unseen_roles(deal: _Deal) -> tuple[int, int]:
+    """(queried, counted by rank multiset): the side with more completions is aggregated."""
+    return (0, 1) if deal.draws[1] >= deal.draws[0] else (1, 0)
+
+
+def _unseen_work(deal: _Deal) -> int:
+    """The rank-multiset count's work in the card-subset count's units (measured: about 3e7
+    for third street against a door card): the queried side's completions and their subsets,
+    plus the other side's rank multisets and their sub-multisets."""
+    a, b = _unseen_roles(deal)
+    ra, rb = deal.draws[a], deal.draws[b]
+    s = min(ra, rb)
+    subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in (ra, rb)]
+    return 8 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1]
 
 
 def _headsup_roles(deal: _Deal) -> tuple[int, int]:
@@ -232,7 +281,7 @@ def _arrays(deal: _Deal):
 def _result(wins: np.ndarray, ties: np.ndarray, deals: int, method: str, start: float, community: bool) -> EquityResult:
     """Probabilities from counts: ties[p, k] counts the k-way splits of player p."""
     equity, win, tie, stderr = [], [], [], []
-    for w, row in zip(wins.tolist(), ties.tolist()):
+    for w, row in zip(wins.tolist(), ties.tolist(), strict=True):
         share = w + sum(row[k] / k for k in range(2, len(row)))
         e = share / deals
         equity.append(e)
@@ -262,6 +311,12 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
     wins = np.zeros(P, dtype=np.int64)
     ties = np.zeros((P, P + 1), dtype=np.int64)
     live, known, nknown, draws, shares = _arrays(deal)
+    if kind == "unseen":
+        a, b = _unseen_roles(deal)
+        counts = _unseen.headsup_unseen(live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]))
+        wins[a], wins[b] = counts[0], counts[1]
+        ties[:, 2] = counts[2]
+        return wins, ties, counts[0] + counts[1] + counts[2]
     if kind == "headsup":
         a, b = _headsup_roles(deal)
         counts = _equity.headsup_exact(
@@ -318,7 +373,11 @@ def stud_equity(
 
     ``players`` holds one entry of cards per player (text like ``"As Ah Kd"``, or ints): your
     whole hand, or an opponent's up cards; the rest of each hand (7 cards in ``game="seven"``,
-    5 in ``"five"``) comes from the live deck. ``dead`` are cards seen and out of play.
+    5 in ``"five"``) comes from the live deck. ``dead`` are cards seen and out of play. A
+    player's text may start with a range of their hole cards in brackets (``"[KK, QQ+] Kc"``,
+    the syntax of :mod:`studeval.ranges`): each hand of the range that no visible or dead card
+    blocks is dealt in proportion to its weight; the result is exact when every hand's count
+    fits the budget together, else Monte Carlo with hands drawn by weight.
     ``method`` is ``"auto"`` (exact when cheap, else Monte Carlo), ``"exact"`` or
     ``"monte-carlo"``; ``samples`` and ``seed`` drive Monte Carlo (the same seed and thread
     count give the same result: pass ``threads`` too to reproduce a result on another
@@ -334,12 +393,206 @@ def stud_equity(
     >>> r = stud_equity(["Ac Ad 9h 9s", "Kc Qc Jc Tc"], game="five")
     >>> round(sum(r.equity), 12), r.method
     (1.0, 'exact')
+    >>> r = stud_equity(["As Ah Kd 2c 3c", "[KK, QQ+] Kc 7d 8h"])
+    >>> r.method, r.deals, round(r.equity[0], 4)
+    ('exact', 5372640, 0.6075)
     """
     game = _check_choice("game", game, tuple(_GAMES))
-    hands = _parse_players(players, "players")
+    hands, ranges = _parse_ranged_players(players, "players", game)
     dead_cards = _parse_named(dead, "dead cards")
+    if any(ranges):
+        return _range_equity(hands, ranges, game, dead_cards, method, samples, seed, threads, progress)
     deal = _stud_deal(hands, game, dead_cards)
     return _solve(deal, method, samples, seed, threads, progress, exhaustion=deal.community == 1)
+
+
+def _check_options(method: str, samples: int, seed: int | None, progress: Callable[[float], None] | None) -> str:
+    method = _check_choice("method", method, _METHODS)
+    if isinstance(samples, bool) or not isinstance(samples, int):
+        raise TypeError(f"samples must be an int, got {samples!r}")
+    if samples < 1:
+        raise ValueError(f"samples must be at least 1, got {samples}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable or None, got {progress!r}")
+    return method
+
+
+# Ranges: the Python work of one hand's count, in the units of _count_work; the most
+# combinations of hands counted one by one; Monte Carlo: the most distinct combinations dealt
+# one by one, else this many groups of deals.
+_RANGE_CALL_WORK = 200_000
+_RANGE_MAX_HANDS = 1_000_000
+_RANGE_MAX_GROUPS = 4096
+_RANGE_GROUPS = 1024
+
+
+def _range_equity(
+    hands: list[list[int]],
+    ranges: list[HoleRange | None],
+    game: str,
+    dead: list[int],
+    method: str,
+    samples: int,
+    seed: int | None,
+    threads: int | None,
+    progress: Callable[[float], None] | None,
+) -> EquityResult:
+    """Equities when some players' hole cards are ranges: each combination of their hands
+    (no card shared, none visible or dead) weighted by the product of the hands' weights."""
+    start = time.perf_counter()
+    method = _check_options(method, samples, seed, progress)
+    nthreads = check_threads(threads)
+    _check_disjoint(hands, dead)
+    visible = frozenset(c for h in hands for c in h) | frozenset(dead)
+    ranged: list[tuple[int, list[tuple[tuple[int, ...], float]]]] = []
+    for i, hole_range in enumerate(ranges):
+        if hole_range is not None:
+            live = hole_range.live(visible)
+            if not live:
+                raise ValueError(f"player {i + 1}: no hand of the range [{hole_range.text}] is left once the visible and dead cards are removed")
+            ranged.append((i, live))
+
+    def deal_for(combos: Sequence[tuple[int, ...]]) -> _Deal:
+        known = [list(h) for h in hands]
+        for (i, _), combo in zip(ranged, combos, strict=True):
+            known[i] = list(combo) + known[i]
+        return _stud_deal(known, game, dead)
+
+    def fits(combos: Sequence[tuple[int, ...]]) -> bool:
+        return len({c for combo in combos for c in combo}) == sum(len(combo) for combo in combos)
+
+    size = math.prod(len(live) for _, live in ranged)
+    P = len(hands)
+    if method != "monte-carlo" and size <= _RANGE_MAX_HANDS:
+        joints = [j for j in itertools.product(*(live for _, live in ranged)) if fits([c for c, _ in j])]
+        if not joints:
+            raise ValueError("the players' ranges cannot be dealt together: every combination shares a card")
+        kind, work = _count_work(deal_for([c for c, _ in joints[0]]))
+        total = len(joints) * (work + _RANGE_CALL_WORK)
+        if method == "exact" and total > EXACT_WORK_LIMIT:
+            raise ValueError(f"too much work for an exact answer over {len(joints)} combinations of hands: use method='monte-carlo'")
+        if method == "exact" or total <= AUTO_EXACT_WORK:
+            return _range_exact(joints, deal_for, P, nthreads if threads is not None or work >= _SMALL_JOB else 1, progress, start)
+    elif method == "exact":
+        raise ValueError(f"too many combinations of hands for an exact answer ({size:.3g}): use method='monte-carlo'")
+    return _range_monte_carlo(ranged, deal_for, P, samples, seed, threads, nthreads, progress, start)
+
+
+def _range_exact(joints, deal_for, P: int, threads: int, progress, start: float) -> EquityResult:
+    equity = np.zeros(P)
+    win = np.zeros(P)
+    tie = np.zeros(P)
+    total_weight = 0.0
+    deals = 0
+    community = False
+    for k, joint in enumerate(joints, 1):
+        weight = math.prod(w for _, w in joint)
+        deal = deal_for([c for c, _ in joint])
+        kind, _ = _count_work(deal)
+        wins, ties, n = _exact(deal, kind, threads, None)
+        r = _result(wins, ties, n, "exact", start, deal.community == 1)
+        equity += weight * np.array(r.equity)
+        win += weight * np.array(r.win)
+        tie += weight * np.array(r.tie)
+        total_weight += weight
+        deals += n
+        community = community or r.community_card
+        if progress:
+            progress(k / len(joints))
+    return EquityResult(
+        equity=tuple((equity / total_weight).tolist()),
+        win=tuple((win / total_weight).tolist()),
+        tie=tuple((tie / total_weight).tolist()),
+        stderr=(0.0,) * P,
+        deals=deals,
+        method="exact",
+        seconds=time.perf_counter() - start,
+        community_card=community,
+    )
+
+
+def _range_monte_carlo(ranged, deal_for, P: int, samples: int, seed: int | None, threads: int | None, nthreads: int, progress, start: float) -> EquityResult:
+    """Monte Carlo over ranges: each deal's hands drawn by weight (pairs that share a card
+    redrawn), then the deals of each distinct combination of hands dealt by the Monte Carlo
+    kernel -- the same as dealing every sample on its own, so the standard error is the plain
+    one. With very many distinct combinations (several wide ranges), the deals come instead in
+    groups, each with one draw of hands, and the standard error from the spread of the groups."""
+    pick, deal_seed = np.random.SeedSequence(seed).spawn(2)
+    rng = np.random.Generator(np.random.SFC64(pick))
+    masks = [np.array([sum(1 << c for c in combo) for combo, _ in live], dtype=np.uint64) for _, live in ranged]
+    probs = [np.array([w for _, w in live]) / sum(w for _, w in live) for _, live in ranged]
+    rows: list[np.ndarray] = []
+    need, tries = samples, 0
+    while need > 0:
+        batch = max(need, 4096)
+        draws = [rng.choice(len(p), size=batch, p=p) for p in probs]
+        total = np.zeros(batch, dtype=np.uint64)
+        union = np.zeros(batch, dtype=np.uint64)
+        for m, d in zip(masks, draws, strict=True):
+            total += m[d]
+            union |= m[d]
+        kept = np.stack(draws, axis=1)[total == union][:need]
+        rows.append(kept)
+        need -= len(kept)
+        tries += batch
+        if need > 0 and tries >= 1000 * samples:
+            raise ValueError("the players' ranges can hardly be dealt together (they keep sharing cards): narrow them")
+    drawn = np.concatenate(rows)
+    radix = [len(live) for _, live in ranged]
+    if math.prod(radix) < 1 << 62:
+        # one int per row: np.unique on ints is much faster than on rows
+        keys, counts = np.unique(np.ravel_multi_index(tuple(drawn.T), radix), return_counts=True)
+        distinct = np.stack(np.unravel_index(keys, radix), axis=1)
+    else:
+        distinct, counts = np.unique(drawn, axis=0, return_counts=True)
+
+    def hands_of(row: np.ndarray) -> list[tuple[int, ...]]:
+        return [ranged[j][1][int(x)][0] for j, x in enumerate(row)]
+
+    inner = nthreads if threads is not None else 1
+    wins_total = np.zeros(P, dtype=np.int64)
+    ties_total = np.zeros((P, P + 1), dtype=np.int64)
+    community = False
+    if len(distinct) <= _RANGE_MAX_GROUPS:
+        seeds = deal_seed.spawn(len(distinct))
+        for g, (row, n) in enumerate(zip(distinct, counts.tolist(), strict=True)):
+            deal = deal_for(hands_of(row))
+            wins, ties, _ = _monte_carlo(deal, n, int(seeds[g].generate_state(1)[0]), inner, None)
+            wins_total += wins
+            ties_total += ties
+            community = community or deal.community == 1
+            if progress:
+                progress((g + 1) / len(distinct))
+        return _result(wins_total, ties_total, samples, "monte-carlo", start, community)
+    groups = _RANGE_GROUPS
+    sizes = [samples // groups + (g < samples % groups) for g in range(groups)]
+    seeds = deal_seed.spawn(groups)
+    group_equity = np.zeros((groups, P))
+    for g in range(groups):
+        deal = deal_for(hands_of(drawn[g]))
+        wins, ties, n = _monte_carlo(deal, sizes[g], int(seeds[g].generate_state(1)[0]), inner, None)
+        group_equity[g] = _result(wins, ties, n, "monte-carlo", start, False).equity
+        wins_total += wins
+        ties_total += ties
+        community = community or deal.community == 1
+        if progress:
+            progress((g + 1) / groups)
+    r = _result(wins_total, ties_total, samples, "monte-carlo", start, community)
+    weights = np.array(sizes, dtype=float)
+    mean = weights @ group_equity / samples
+    spread = ((group_equity - mean) ** 2 * weights[:, None]).sum(axis=0) / samples * groups / (groups - 1)
+    return EquityResult(
+        equity=r.equity,
+        win=r.win,
+        tie=r.tie,
+        stderr=tuple(np.sqrt(spread / groups).tolist()),
+        deals=samples,
+        method="monte-carlo",
+        seconds=time.perf_counter() - start,
+        community_card=community,
+    )
 
 
 def holdem_equity(
@@ -397,15 +650,7 @@ def _solve(
 ) -> EquityResult:
     """Check the options, pick the method and run it."""
     start = time.perf_counter()
-    method = _check_choice("method", method, _METHODS)
-    if isinstance(samples, bool) or not isinstance(samples, int):
-        raise TypeError(f"samples must be an int, got {samples!r}")
-    if samples < 1:
-        raise ValueError(f"samples must be at least 1, got {samples}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
-    if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be callable or None, got {progress!r}")
+    method = _check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
     kind, work = _count_work(deal)
     if method == "exact" and work > EXACT_WORK_LIMIT:

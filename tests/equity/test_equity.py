@@ -35,7 +35,7 @@ def brute(known, draws, community, shares, live):
     for board in itertools.combinations(live, community):
         rest = [c for c in live if c not in board]
 
-        def walk(p, avail, values):
+        def walk(p, avail, values, board=board):
             nonlocal deals
             if p == P:
                 deals += 1
@@ -48,7 +48,7 @@ def brute(known, draws, community, shares, live):
             for combo in itertools.combinations(avail, draws[p]):
                 cards = list(known[p]) + (list(board) if shares[p] else []) + list(combo)
                 left = [c for c in avail if c not in combo]
-                walk(p + 1, left, values + [evaluate(cards)])
+                walk(p + 1, left, values + [evaluate(cards)], board)
 
         walk(0, rest, [])
     return deals, [e / deals for e in equity], [Fraction(w, deals) for w in win], [Fraction(t, deals) for t in tie]
@@ -124,7 +124,7 @@ def test_headsup_seven_equals_brute_force(a, b, dead) -> None:
     [
         ("As Kd 9c 9h", "Qc Qd 7s 2h", ""),          # fourth street
         ("As Kd 9c", "Qc Qd 7s", ""),                # third street
-        ("As Kd", "Qh 7s 7c", list(range(0, 28))),   # second vs third street, with dead cards
+        ("As Kd", "Qh 7s 7c", list(range(28))),   # second vs third street, with dead cards
         ("Ad Ks", "Qd Qh", list(range(4, 30))),      # second street
         ("Ac Ad 9h 9s Kc", "Kd Qc Jc Tc 8c", ""),    # all cards known: one deal
     ],
@@ -341,7 +341,7 @@ def test_equities_sum_to_one() -> None:
     ]
     for r in cases:
         assert sum(r.equity) == pytest.approx(1.0, abs=1e-12)
-        for e, w, t in zip(r.equity, r.win, r.tie):
+        for e, w, t in zip(r.equity, r.win, r.tie, strict=True):
             assert w <= e <= w + t + 1e-12
 
 

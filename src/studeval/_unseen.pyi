@@ -1,0 +1,12 @@
+"""Type stubs for studeval._unseen (compiled); use studeval.equity instead."""
+
+import numpy as np
+import numpy.typing as npt
+
+def headsup_unseen(
+    live: npt.NDArray[np.uint8],
+    known_a: npt.NDArray[np.uint8],
+    draws_a: int,
+    known_b: npt.NDArray[np.uint8],
+    draws_b: int,
+) -> tuple[int, int, int]: ...

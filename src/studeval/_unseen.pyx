@@ -1,0 +1,55 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Compiled heads-up count against a player with many unknown cards (not a public API:
+studeval.equity checks input). The method is described in _unseen.h."""
+
+from libc.stdint cimport uint8_t, int64_t
+
+cdef extern from "_unseen.h" nogil:
+    void unseen_init() noexcept
+    int unseen_headsup(const uint8_t *live, int n, const uint8_t *known_a, int na, int ra,
+                       const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *ties) noexcept
+
+unseen_init()
+
+
+def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
+                   const uint8_t[::1] known_b, int draws_b):
+    """(a wins, b wins, ties) over all disjoint pairs of completions of two stud hands.
+
+    ``live`` holds the n distinct cards that can still come, ``known_*`` each player's known
+    cards and ``draws_*`` how many more each gets (each hand ends with 5 to 7 cards). B, the
+    side aggregated by rank multiset, should be the one with more completions.
+    """
+    cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err, j
+    cdef int64_t wins = 0, ties = 0, total
+    cdef unsigned long long seen = 0
+    if n > 52 or draws_a < 0 or draws_b < 0 or draws_a > 7 or draws_b > 7 or draws_a + draws_b > n:
+        raise ValueError(f"headsup_unseen: bad deal shape (n={n}, draws {draws_a} and {draws_b})")
+    if not 5 <= na + draws_a <= 7 or not 5 <= nb + draws_b <= 7:
+        raise ValueError("headsup_unseen: each hand must end with 5 to 7 cards")
+    for j in range(n):
+        if live[j] > 51 or (seen >> live[j]) & 1:
+            raise ValueError(f"headsup_unseen: bad or repeated live card {live[j]}")
+        seen |= 1ULL << live[j]
+    for j in range(na):
+        if known_a[j] > 51 or (seen >> known_a[j]) & 1:
+            raise ValueError(f"headsup_unseen: bad or repeated card {known_a[j]}")
+        seen |= 1ULL << known_a[j]
+    for j in range(nb):
+        if known_b[j] > 51 or (seen >> known_b[j]) & 1:
+            raise ValueError(f"headsup_unseen: bad or repeated card {known_b[j]}")
+        seen |= 1ULL << known_b[j]
+    with nogil:
+        err = unseen_headsup(&live[0] if n else NULL, n, &known_a[0] if na else NULL, na, draws_a,
+                             &known_b[0] if nb else NULL, nb, draws_b, &wins, &ties)
+    if err == 1:
+        raise MemoryError("not enough memory for the exact heads-up count")
+    if err:
+        raise ValueError("headsup_unseen: bad deal shape")
+    total = 1
+    for j in range(draws_a):
+        total = total * (n - j) // (j + 1)
+    b_total = 1
+    for j in range(draws_b):
+        b_total = b_total * (n - draws_a - j) // (j + 1)
+    return wins, total * b_total - wins - ties, ties
