@@ -184,7 +184,7 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``bench`` to the ``studeval`` parser."""
     p = common.add_command(
         sub,

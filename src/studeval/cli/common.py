@@ -29,13 +29,14 @@ Limits on what a command reads (documented in README):
 from __future__ import annotations
 
 import argparse
+import io
 import math
 import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import IO, Any, NoReturn
+from typing import Any, NoReturn
 
 from studeval._core import THREAD_LIMIT
 
@@ -87,7 +88,7 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
 
 def add_command(
-    sub: argparse._SubParsersAction,
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
     func: Callable[[argparse.Namespace], int],
     help: str,
@@ -222,7 +223,7 @@ def read_lines(path: str, *, limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int,
             yield number, text
 
 
-def _open_binary(path: str) -> IO[bytes]:
+def _open_binary(path: str) -> io.BufferedIOBase:
     if path == "-":
         return os.fdopen(os.dup(sys.stdin.fileno()), "rb") if _has_fileno(sys.stdin) else _StdinBytes()
     if path == "":
@@ -238,20 +239,17 @@ def _has_fileno(stream: Any) -> bool:
     return True
 
 
-class _StdinBytes:
+class _StdinBytes(io.BufferedIOBase):
     """sys.stdin replaced by a text stream (tests, embedding): its text as bytes."""
 
-    def __enter__(self) -> _StdinBytes:
-        return self
+    def readable(self) -> bool:
+        return True
 
-    def __exit__(self, *exc: object) -> None:
-        return None
+    def readline(self, size: int | None = -1) -> bytes:
+        return str(sys.stdin.readline(-1 if size is None else size)).encode("utf-8")
 
-    def readline(self, limit: int) -> bytes:
-        return str(sys.stdin.readline(limit)).encode("utf-8")
-
-    def read(self, limit: int) -> bytes:
-        return str(sys.stdin.read(limit)).encode("utf-8")
+    def read(self, size: int | None = -1) -> bytes:
+        return str(sys.stdin.read(-1 if size is None else size)).encode("utf-8")
 
 
 def _name(path: str) -> str:
@@ -273,7 +271,7 @@ def progress_bar(desc: str, total: float = 100, unit: str = "%", *, enabled: boo
     >>> with progress_bar("demo", enabled=False) as progress:
     ...     progress(0.5); progress(1.0)
     """
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped]
 
     if enabled is None:
         enabled = sys.stderr.isatty()

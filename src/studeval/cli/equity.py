@@ -90,7 +90,7 @@ def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult) ->
     print("; ".join([tail, *extra]))
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``equity`` to the ``studeval`` parser."""
     p = common.add_command(
         sub,

@@ -84,7 +84,7 @@ def _run(args: argparse.Namespace) -> int:
     return status
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``eval`` to the ``studeval`` parser."""
     p = common.add_command(
         sub,

@@ -17,6 +17,7 @@ import argparse
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 from studeval.cards import format_cards
 from studeval.cli import common
@@ -36,7 +37,7 @@ def _card(c: int) -> str:
     return "??" if c < 0 else format_cards([c])
 
 
-def replay_report(state: StudState) -> dict:
+def replay_report(state: StudState) -> dict[str, Any]:
     """A finished hand as plain data: streets with their deals and actions, pots, winners.
 
     >>> from studeval.game import StudState, Structure
@@ -47,8 +48,8 @@ def replay_report(state: StudState) -> dict:
     ([51, 49], ['p1'])
     """
     names = _STREET_NAMES[state.game]
-    streets: list[dict] = []
-    showdown: list[dict] = []
+    streets: list[dict[str, Any]] = []
+    showdown: list[dict[str, Any]] = []
     dealing = False
     for entry in state.log:
         tag = entry[0]
@@ -208,7 +209,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``replay`` and ``simulate`` sub-commands to the ``studeval`` parser.
 
     >>> from studeval.cli import common
