@@ -30,9 +30,9 @@ BAD = [
 
 def test_every_command_is_covered() -> None:
     """A new command must be added to COMMANDS (and so to this test)."""
-    from studeval.cli import _commands
+    from studeval.cli import command_parsers
 
-    names = {p.prog.removeprefix("studeval ") for p in _commands(build_parser())}
+    names = {p.prog.removeprefix("studeval ") for p in command_parsers(build_parser())}
     assert names == set(COMMANDS)
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from studeval import __version__, caribbean_cli
 from studeval.cli import bench, common, equity, evaluate, game
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "command_parsers", "main"]
 
 EXAMPLES = """examples:
   studeval eval "As Ks Qs Js Ts"
@@ -49,20 +49,24 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
     for module in (evaluate, bench, equity, game, caribbean_cli):
         module.register(sub)
-    for leaf in _commands(parser):
+    for leaf in command_parsers(parser):
         # the prefix of every message of the command, however deep it is nested
         leaf.set_defaults(command_prog=leaf.prog)
     return parser
 
 
-def _commands(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
-    """The parsers that run a command (those without sub-commands of their own)."""
+def command_parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """The parsers that run a command (those without sub-commands of their own).
+
+    >>> sorted(p.prog for p in command_parsers(build_parser()))[:3]
+    ['studeval bench', 'studeval caribbean advise', 'studeval caribbean edge']
+    """
     groups = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     if not groups:
         yield parser
     for group in groups:
         for child in dict.fromkeys(group.choices.values()):
-            yield from _commands(child)
+            yield from command_parsers(child)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
