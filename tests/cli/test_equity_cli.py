@@ -65,3 +65,19 @@ def test_exhaustion_is_reported(studeval) -> None:
 )
 def test_errors_print_one_line_and_exit_2(studeval, one_error, argv, message) -> None:
     assert message in one_error(studeval("equity", *argv), "equity")
+
+
+def test_ctrl_c_stops_a_long_job_with_status_130() -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    args = ["equity", "As Ah", "Kd", "Qc", "Jh", "--method", "monte-carlo", "--samples", "1000000000", "--threads", "1"]
+    proc = subprocess.Popen([sys.executable, "-m", "studeval", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2)  # past start-up, inside the job
+    proc.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == "studeval equity: interrupted\n"
+    assert time.monotonic() - start < 10

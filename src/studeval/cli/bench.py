@@ -12,7 +12,7 @@ import json
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import studeval
 from studeval._core import OPENMP
@@ -20,7 +20,17 @@ from studeval.cards import format_card
 from studeval.cli import common
 from studeval.dealing import random_hands
 
-__all__ = ["COMPETITORS", "DEFAULT_HANDS", "DEFAULT_SECONDS", "MAX_HANDS", "format_rate", "measure", "register"]
+__all__ = [
+    "COMPETITORS",
+    "DEFAULT_HANDS",
+    "DEFAULT_SECONDS",
+    "MAX_HANDS",
+    "Measurement",
+    "format_rate",
+    "measure",
+    "plan",
+    "register",
+]
 
 #: Hands in each batch test by default, and the most ``--hands`` takes (two batches of this
 #: many 7- and 5-card hands are held in memory: 12 bytes a hand).
@@ -116,6 +126,46 @@ def _threads_word(n: int) -> str:
     return f"{n} thread" if n == 1 else f"{n} threads"
 
 
+class Measurement(NamedTuple):
+    """One row of the benchmark, ready to time: ``run()`` evaluates ``items`` hands."""
+
+    library: str
+    job: str
+    run: Callable[[], object]
+    items: int
+
+
+def plan(hands: int = DEFAULT_HANDS, threads: int | None = None) -> list[Measurement]:
+    """The measurements to make: ours, then every other evaluator that is installed.
+
+    >>> [m.job for m in plan(hands=1000, threads=1)][:3]
+    ['evaluate 7 cards per call', 'evaluate 5 cards per call', 'batch 7 cards, 1 thread']
+    """
+    nthreads = studeval.check_threads(threads)
+    per_call = random_hands(_PER_CALL, 7, 1).tolist()
+    per_call5 = random_hands(_PER_CALL, 5, 2).tolist()
+    batch7 = random_hands(hands, 7, 3)
+    batch5 = random_hands(hands, 5, 4)
+    rows = [
+        Measurement("studeval", "evaluate 7 cards per call", _per_call(studeval.evaluate, per_call), _PER_CALL),
+        Measurement("studeval", "evaluate 5 cards per call", _per_call(studeval.evaluate, per_call5), _PER_CALL),
+        Measurement("studeval", "batch 7 cards, 1 thread", lambda: studeval.evaluate_batch(batch7, 1), hands),
+    ]
+    if nthreads > 1:
+        job = f"batch 7 cards, {_threads_word(nthreads)}"
+        rows.append(Measurement("studeval", job, lambda: studeval.evaluate_batch(batch7, nthreads), hands))
+    rows.append(Measurement("studeval", "batch 5 cards, 1 thread", lambda: studeval.evaluate_batch(batch5, 1), hands))
+    ints = per_call[:_OTHERS_HANDS]
+    text = [[format_card(c) for c in h] for h in ints]
+    for name, count, factory in COMPETITORS:
+        try:
+            runner = factory(text[:count], ints[:count])
+        except ImportError:
+            continue
+        rows.append(Measurement(name, "evaluate 7 cards per call", runner, count))
+    return rows
+
+
 def measure(
     seconds: float = DEFAULT_SECONDS, hands: int = DEFAULT_HANDS, threads: int | None = None
 ) -> Iterator[tuple[str, str, float]]:
@@ -125,26 +175,8 @@ def measure(
     >>> rows[0][:2], rows[0][2] > 0
     (('studeval', 'evaluate 7 cards per call'), True)
     """
-    nthreads = studeval.check_threads(threads)
-    per_call = random_hands(_PER_CALL, 7, 1).tolist()
-    per_call5 = random_hands(_PER_CALL, 5, 2).tolist()
-    batch7 = random_hands(hands, 7, 3)
-    batch5 = random_hands(hands, 5, 4)
-    yield "studeval", "evaluate 7 cards per call", _rate(_per_call(studeval.evaluate, per_call), _PER_CALL, seconds)
-    yield "studeval", "evaluate 5 cards per call", _rate(_per_call(studeval.evaluate, per_call5), _PER_CALL, seconds)
-    yield "studeval", "batch 7 cards, 1 thread", _rate(lambda: studeval.evaluate_batch(batch7, 1), hands, seconds)
-    if nthreads > 1:
-        job = f"batch 7 cards, {_threads_word(nthreads)}"
-        yield "studeval", job, _rate(lambda: studeval.evaluate_batch(batch7, nthreads), hands, seconds)
-    yield "studeval", "batch 5 cards, 1 thread", _rate(lambda: studeval.evaluate_batch(batch5, 1), hands, seconds)
-    ints = per_call[:_OTHERS_HANDS]
-    text = [[format_card(c) for c in h] for h in ints]
-    for name, count, factory in COMPETITORS:
-        try:
-            runner = factory(text[:count], ints[:count])
-        except ImportError:
-            continue
-        yield name, "evaluate 7 cards per call", _rate(runner, count, seconds)
+    for m in plan(hands, threads):
+        yield m.library, m.job, _rate(m.run, m.items, seconds)
 
 
 def _thread_note(threads: int | None) -> str:
@@ -158,14 +190,20 @@ def _thread_note(threads: int | None) -> str:
 
 def _run(args: argparse.Namespace) -> int:
     figures: dict[str, dict[str, float]] = {}
-    steps = 6 + len(COMPETITORS)
     note = _thread_note(args.threads)
+    rows = plan(args.hands, args.threads)
     if not args.json:
-        print(f"studeval {studeval.__version__}: hands per second (best of 3); {note}", flush=True)
+        # each figure: one run to size the repeats, then three repeats of about --seconds
+        print(
+            f"studeval {studeval.__version__}: hands per second (best of 3); {note}; "
+            f"{len(rows)} measurements, about {len(rows) * 3 * args.seconds:.0f} s",
+            flush=True,
+        )
     base = 0.0
-    with common.progress_bar(common.command_name(args), total=steps, unit="test") as progress:
-        for done, (library, job, rate) in enumerate(measure(args.seconds, args.hands, args.threads), 1):
-            progress(done / steps)
+    with common.progress_bar(common.command_name(args), total=len(rows), unit="test") as progress:
+        for done, m in enumerate(rows, 1):
+            library, job, rate = m.library, m.job, _rate(m.run, m.items, args.seconds)
+            progress(done / len(rows))
             figures.setdefault(library, {})[job] = rate
             if args.json:
                 continue
