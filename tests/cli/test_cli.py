@@ -93,6 +93,10 @@ def test_eval_and_replay_bound_what_they_read(studeval, one_error) -> None:
     assert "larger than 1 MiB" in one_error(studeval("replay", "/dev/zero", timeout=30), "replay")
 
 
+def test_eval_bounds_a_hand_given_as_an_argument(studeval, one_error) -> None:
+    assert "longer than 1,024" in one_error(studeval("eval", "As " * 1000), "eval")
+
+
 def test_eval_streams_line_by_line() -> None:
     """The first answer comes before the input ends."""
     import subprocess

@@ -53,7 +53,10 @@ def _inputs(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
         if "-" in hands:
             raise ValueError("'-' (stdin) cannot be mixed with hands given as arguments")
         for number, text in enumerate(hands, 1):
-            yield (f"hand {number}: " if len(hands) > 1 else ""), text
+            where = f"hand {number}: " if len(hands) > 1 else ""
+            if len(text) > common.MAX_LINE_BYTES:
+                raise ValueError(f"{where}a hand of {len(text):,} characters is longer than {common.MAX_LINE_BYTES:,}")
+            yield where, text
         return
     if source == "-" and sys.stdin.isatty():
         raise ValueError('no hand given: try studeval eval "As Ks Qs Js Ts", --file FILE, or pipe hands in')
