@@ -187,6 +187,8 @@ def test_help_pages_have_examples_and_descriptions(studeval) -> None:
         assert f"examples:\n  studeval {command}" in page, command
     simulate = " ".join(studeval("simulate", "--help").stdout.split())
     assert "(default: seven)" in simulate and "fresh random seed" in simulate and "(default: 100)" in simulate
+    equity = " ".join(studeval("equity", "--help").stdout.split())
+    assert "(default: 1,000,000)" in equity and "(default: True)" not in equity
 
 
 def test_version(studeval) -> None:

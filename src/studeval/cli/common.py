@@ -82,9 +82,10 @@ class HelpFormatter(argparse.RawDescriptionHelpFormatter):
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
         default = action.default
-        if "default" in text or default in (None, False, argparse.SUPPRESS) or not action.option_strings:
-            return text
-        return f"{text} (default: %(default)s)"
+        if "default" in text or default in (None, argparse.SUPPRESS) or not action.option_strings or action.nargs == 0:
+            return text  # a flag (store_true/false) needs no default
+        shown = f"{default:,}" if isinstance(default, int) and not isinstance(default, bool) else str(default)
+        return f"{text} (default: {shown.replace('%', '%%')})"
 
 
 def add_command(
