@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import numpy as np
+from studeval.dealing import random_hands  # one random-hands helper for the package and the benchmarks
+
+__all__ = ["RANKS", "SUITS", "card_text", "random_hands"]
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
-
-
-def random_hands(n: int, k: int, seed: int = 2026) -> np.ndarray:
-    """n random hands of k distinct cards, as a uint8 array of studeval card ints."""
-    rng = np.random.default_rng(seed)
-    out = np.empty((n, k), dtype=np.uint8)
-    step = 1_000_000
-    for lo in range(0, n, step):
-        rows = min(step, n - lo)
-        out[lo : lo + rows] = rng.random((rows, 52)).argpartition(k, axis=1)[:, :k]
-    return out
 
 
 def card_text(c: int) -> str:

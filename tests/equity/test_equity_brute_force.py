@@ -1,80 +1,17 @@
-"""The ``studeval equity`` command, and random deals against brute force."""
+"""Equity on random deals: exact equals brute force, and swapping players swaps the result."""
 
 from __future__ import annotations
 
 import itertools
 import math
-import json
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studeval import evaluate
-from studeval.cli import main
 from studeval.equity import holdem_equity, stud_equity
 
-
-def test_table(capsys) -> None:
-    assert main(["equity", "As Ah Kd", "Qc Qd 7s"]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].split() == ["player", "cards", "equity", "win", "tie"]
-    assert out[1].split()[:5] == ["1", "As", "Ah", "Kd", "66.47%"]
-    assert out[3].startswith("seven card stud, exact over 18,265,297,050 deals in ")
-
-
-def test_json_monte_carlo(capsys) -> None:
-    assert main(["equity", "As Ah Kd", "Qc Qd 7s", "Jh", "--samples", "20000", "--seed", "4", "--json"]) == 0
-    first = json.loads(capsys.readouterr().out)
-    assert first["method"] == "monte-carlo" and first["deals"] == 20000 and len(first["players"]) == 3
-    assert sum(p["equity"] for p in first["players"]) == pytest.approx(1.0)
-    assert all(p["stderr"] > 0 for p in first["players"])
-    assert main(["equity", "As Ah Kd", "Qc Qd 7s", "Jh", "--samples", "20000", "--seed", "4", "--json"]) == 0
-    again = json.loads(capsys.readouterr().out)
-    assert again["players"] == first["players"]
-
-
-def test_holdem_and_five(capsys) -> None:
-    assert main(["equity", "Ah As", "Kd Kc", "--game", "holdem", "--board", "2c 7d 9h", "--dead", "3s", "--json"]) == 0
-    r = json.loads(capsys.readouterr().out)
-    assert r["game"] == "holdem" and r["board"] == "2c 7d 9h" and r["dead"] == "3s" and r["deals"] == 946
-    assert main(["equity", "Ac Ad", "Kc Kd", "--game", "five", "--no-time"]) == 0
-    assert "five card stud, exact over" in capsys.readouterr().out
-
-
-def test_monte_carlo_table_shows_standard_error(capsys) -> None:
-    assert main(["equity", "As Ah", "Kd", "Qh", "--method", "monte-carlo", "--samples", "5000", "--seed", "1"]) == 0
-    out = capsys.readouterr().out
-    assert "std err" in out and "Monte Carlo, 5,000 deals" in out
-
-
-def test_exhaustion_is_reported(capsys) -> None:
-    hands = [" ".join(f"{r}{s}" for r, s in itertools.islice(itertools.product("23456789TJQKA", "cdhs"), i * 6, i * 6 + 6)) for i in range(8)]
-    assert main(["equity", *hands]) == 0
-    assert "seventh card is a community card" in capsys.readouterr().out
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["equity", "As Ah Kd", "As Qd"], "As is held by player 1 and player 2"),
-        (["equity", "As Ah", "Kd Kc", "--board", "2c 3c 4c"], "--board is for hold'em only"),
-        (["equity", "As Ah", "Kd Kc", "--dead", "Kd"], "dead card Kd"),
-        (["equity", "As Ah Kd Kc Qs Qd"], "at least two players"),
-    ],
-)
-def test_errors_print_one_line_and_exit_2(capsys, argv, message) -> None:
-    assert main(argv) == 2
-    err = capsys.readouterr().err
-    assert message in err and err.count("\n") == 1
-
-
-def test_unknown_game_is_refused() -> None:
-    with pytest.raises(SystemExit):
-        main(["equity", "As", "Kd", "--game", "razz"])
-
-
-# ---------------------------------------------------------------------------------------------
 # Random late-street deals: exact equals brute force, and swapping players swaps the result
 
 _deal = st.permutations(range(52)).flatmap(

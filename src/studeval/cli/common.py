@@ -1,0 +1,375 @@
+"""Plumbing shared by every ``studeval`` command: one-line errors, bounded input, progress bars
+and bounded number types for argparse.
+
+How a command module uses it (the caribbean commands can do the same)::
+
+    from studeval.cli import common
+
+    def register(sub):
+        p = common.add_command(sub, "edge", _run, "the exact house edge",
+                               examples=["studeval caribbean edge --json"])
+        p.add_argument("--threads", type=common.threads_type, help="threads (default: all cores)")
+
+    def _run(args):
+        with common.progress_bar("studeval caribbean edge") as progress:
+            result = analyze(..., progress=progress)
+        ...
+
+A command function returns the exit status and raises ValueError/TypeError/OSError for bad
+input: :func:`run_command` (called by ``studeval.cli.main``) turns any exception into one line
+``studeval <command>: <message>`` on stderr and status 2, Ctrl-C into status 130, and a closed
+output pipe (``studeval eval --file big.txt | head -1``) into a quiet stop.
+
+Limits on what a command reads (documented in README):
+
+* a file read whole (``replay``) holds at most :data:`MAX_FILE_BYTES` bytes;
+* a file read line by line (``eval``) is streamed, each line at most :data:`MAX_LINE_BYTES`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import math
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
+from typing import Any, NoReturn
+
+from studeval._core import THREAD_LIMIT
+
+PROG = "studeval"
+#: The largest file a command reads whole (a hand history is a few kilobytes).
+MAX_FILE_BYTES = 1 << 20
+#: The longest line a line-by-line command reads (a hand of seven cards is about 20 characters).
+MAX_LINE_BYTES = 1024
+#: The exit status of a command that a closed output pipe stopped (128 + SIGPIPE, as a shell
+#: reports a standard tool that the same pipe stopped).
+BROKEN_PIPE_STATUS = 141
+
+Progress = Callable[[float], None]
+#: The games as a player names them, for output ("seven" is ``game="seven"``).
+GAME_NAMES = {"seven": "seven card stud", "five": "five card stud", "holdem": "hold'em"}
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line, ``<prog>: <message> (see --help)``."""
+
+    def error(self, message: str) -> NoReturn:
+        self._fail(self.prog, message)
+
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        ns, extras = self.parse_known_args(args, namespace)
+        if extras:  # named after the command they were given to, not the top-level parser
+            self._fail(getattr(ns, "command_prog", None) or self.prog, f"unrecognized arguments: {' '.join(extras)}")
+        return ns
+
+    @staticmethod
+    def _fail(prog: str, message: str) -> NoReturn:
+        print(f"{prog}: {message} (see {prog} --help)", file=sys.stderr)
+        raise SystemExit(2)
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the examples of an epilog as written and states every default that says something.
+
+    A default of None or False is not printed: the help text says what the option does
+    without it (``--seed``: "default: a fresh random seed").
+    """
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if "default" in text or default in (None, argparse.SUPPRESS) or not action.option_strings or action.nargs == 0:
+            return text  # a flag (store_true/false) needs no default
+        shown = f"{default:,}" if isinstance(default, int) and not isinstance(default, bool) else str(default)
+        return f"{text} (default: {shown.replace('%', '%%')})"
+
+
+def add_command(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    help: str,
+    *,
+    examples: Sequence[str] = (),
+    details: str = "",
+) -> argparse.ArgumentParser:
+    """Add a sub-command whose page opens with its one-line ``help`` and ends with ``examples``.
+
+    >>> parser = Parser(prog="studeval")
+    >>> p = add_command(parser.add_subparsers(), "hello", lambda a: 0, "say hello", examples=["studeval hello"])
+    >>> p.description, p.epilog
+    ('say hello', 'examples:\\n  studeval hello')
+    """
+    description = help if not details else f"{help}\n\n{details}"
+    epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples) if examples else None
+    p = sub.add_parser(name, help=help, description=description, epilog=epilog, formatter_class=HelpFormatter)
+    p.set_defaults(func=func)
+    return p
+
+
+def _bounded(kind: type, parse: Callable[[str], Any], lo: Any, hi: Any) -> Callable[[str], Any]:
+    what = "an integer" if kind is int else "a number"
+    span = f"{lo:,} to {hi:,}" if kind is int else f"{lo:g} to {hi:g}"
+
+    def convert(text: str) -> Any:
+        try:
+            value = parse(text.strip().replace("_", ""))
+        except (ValueError, OverflowError):
+            raise argparse.ArgumentTypeError(f"expected {what} from {span}, got {text!r}") from None
+        if not (lo <= value <= hi):  # also refuses nan
+            raise argparse.ArgumentTypeError(f"expected {what} from {span}, got {text}")
+        return value
+
+    convert.__name__ = kind.__name__  # argparse names the type in some messages
+    return convert
+
+
+def _parse_int(text: str) -> int:
+    if not re.fullmatch(r"[+-]?[0-9]{1,30}", text):  # ASCII digits only, and no 10,000-digit numbers
+        raise ValueError(text)
+    return int(text)
+
+
+def _parse_float(text: str) -> float:
+    if len(text) > 40:
+        raise ValueError(text)
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def bounded_int(lo: int, hi: int) -> Callable[[str], int]:
+    """An argparse type: an integer from ``lo`` to ``hi`` (ASCII digits), else a one-line error.
+
+    >>> bounded_int(1, 8)("3")
+    3
+    >>> bounded_int(1, 8)("9")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected an integer from 1 to 8, got 9
+    """
+    return _bounded(int, _parse_int, lo, hi)
+
+
+def bounded_float(lo: float, hi: float) -> Callable[[str], float]:
+    """An argparse type: a finite number from ``lo`` to ``hi`` (``inf`` and ``nan`` are refused).
+
+    >>> bounded_float(0.001, 60)("0.5")
+    0.5
+    >>> bounded_float(0.001, 60)("inf")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected a number from 0.001 to 60, got 'inf'
+    """
+    return _bounded(float, _parse_float, lo, hi)
+
+
+#: ``--threads``: 1 to ``THREAD_LIMIT`` (0 is refused; leave the option out for all cores).
+threads_type = bounded_int(1, THREAD_LIMIT)
+#: ``--seed``: a non-negative integer below 2**63.
+seed_type = bounded_int(0, 2**63 - 1)
+
+
+def read_text(path: str, *, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of a file (``-``: stdin), refused with ValueError beyond ``limit`` bytes.
+
+    >>> read_text("/dev/zero", limit=10)
+    Traceback (most recent call last):
+    ValueError: /dev/zero is larger than 10 bytes, the most a command reads
+    """
+    with _open_binary(path) as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise ValueError(f"{_name(path)} is larger than {_size(limit)}, the most a command reads")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{_name(path)} is not UTF-8 text (byte {exc.start + 1})") from None
+
+
+def read_lines(path: str, *, limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int, str]]:
+    """Stream the lines of a file (``-``: stdin) as (physical line number, text without newline).
+
+    Each line is read as it comes (a line longer than ``limit`` bytes raises ValueError), so a
+    command can answer line by line and memory stays bounded however long the input is.
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    ...     _ = f.write("# comment\\n\\nAs Ks\\n")
+    >>> list(read_lines(f.name))
+    [(1, '# comment'), (2, ''), (3, 'As Ks')]
+    >>> next(read_lines("/dev/zero"))
+    Traceback (most recent call last):
+    ValueError: /dev/zero line 1 is longer than 1,024 bytes, the most a command reads
+    """
+    with _open_binary(path) as stream:
+        number = 0
+        while True:
+            raw = stream.readline(limit + 2)
+            if not raw:
+                return
+            number += 1
+            line = raw.rstrip(b"\r\n")
+            if len(line) > limit:
+                raise ValueError(
+                    f"{_name(path)} line {number} is longer than {limit:,} bytes, the most a command reads"
+                )
+            try:
+                text = line.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError:
+                raise ValueError(f"{_name(path)} line {number} is not UTF-8 text") from None
+            yield number, text
+
+
+def _open_binary(path: str) -> io.BufferedIOBase:
+    if path == "-":
+        return os.fdopen(os.dup(sys.stdin.fileno()), "rb") if _has_fileno(sys.stdin) else _StdinBytes()
+    if path == "":
+        raise ValueError("the file name is empty")
+    return open(path, "rb")
+
+
+def _has_fileno(stream: Any) -> bool:
+    try:
+        stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        return False
+    return True
+
+
+class _StdinBytes(io.BufferedIOBase):
+    """sys.stdin replaced by a text stream (tests, embedding): its text as bytes."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int | None = -1) -> bytes:
+        return str(sys.stdin.readline(-1 if size is None else size)).encode("utf-8")
+
+    def read(self, size: int | None = -1) -> bytes:
+        return str(sys.stdin.read(-1 if size is None else size)).encode("utf-8")
+
+
+def _name(path: str) -> str:
+    return "stdin" if path == "-" else path
+
+
+def _size(n: int) -> str:
+    return f"{n >> 20} MiB" if n >= 1 << 20 and n % (1 << 20) == 0 else f"{n:,} bytes"
+
+
+@contextmanager
+def progress_bar(desc: str, total: float = 100, unit: str = "%", *, enabled: bool | None = None) -> Iterator[Progress]:
+    """A tqdm bar on stderr, driven by a ``Callable[[float], None]`` taking the fraction done.
+
+    ``total`` and ``unit`` say what the bar counts (``total=hands, unit="hand"`` shows hands
+    and hands per second; the default shows percent). The bar is drawn only when stderr is a
+    terminal (``enabled=None``), rate and time left included, and is cleared at the end.
+
+    >>> with progress_bar("demo", enabled=False) as progress:
+    ...     progress(0.5); progress(1.0)
+    """
+    from tqdm import tqdm  # type: ignore[import-untyped]
+
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    integral = unit != "%" and float(total).is_integer()
+    bar = tqdm(
+        total=int(total) if integral else total,
+        unit=unit,
+        desc=desc,
+        file=sys.stderr,
+        disable=not enabled,
+        leave=False,
+        dynamic_ncols=True,
+        unit_scale=unit != "%" and total >= 10_000,  # 1.2M/2.0M hands, but 3/10 tests
+        bar_format=None if unit != "%" else "{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]",
+    )
+
+    def update(fraction: float) -> None:
+        done = min(max(fraction, 0.0), 1.0) * total
+        step = (round(done) if integral else done) - bar.n
+        if step > 0:
+            bar.update(step)
+
+    try:
+        yield update
+    finally:
+        bar.close()
+
+
+def cli_syntax(message: str, args: argparse.Namespace) -> str:
+    """A library message in command-line terms: ``method='monte-carlo'`` becomes ``--method monte-carlo``.
+
+    Only names that are options of the command are rewritten.
+
+    >>> cli_syntax("too many deals: use method='monte-carlo'", argparse.Namespace(method="auto"))
+    'too many deals: use --method monte-carlo'
+    """
+
+    def option(m: re.Match[str]) -> str:
+        name, value = m.group(1), m.group(3)
+        if name not in vars(args):
+            return m.group(0)
+        return f"--{name.replace('_', '-')} {value}"
+
+    return re.sub(r"\b([a-z][a-z_]*)=(['\"]?)([^'\"\s,;)]+)\2", option, message)
+
+
+def command_name(args: argparse.Namespace) -> str:
+    """The prefix of a command's messages: ``studeval eval``, ``studeval caribbean edge``."""
+    return str(getattr(args, "command_prog", None) or f"{PROG} {getattr(args, 'command', '')}".strip())
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """Run ``args.func(args)``; every failure ends as one line on stderr and status 2 (130 on Ctrl-C).
+
+    >>> run_command(argparse.Namespace(command="demo", func=lambda a: int("x")))
+    2
+    """
+    name = command_name(args)
+    try:
+        status = int(args.func(args))
+        sys.stdout.flush()  # a closed pipe shows here, inside the try
+        return status
+    except BrokenPipeError:
+        return _closed_pipe()
+    except KeyboardInterrupt:
+        _report(name, "interrupted")
+        return 130
+    except RecursionError:
+        _report(name, "the input is nested too deeply to read")
+    except MemoryError:  # numpy's allocation error is a MemoryError too
+        _report(name, "not enough memory for this job: ask for less")
+    except (ValueError, TypeError, OSError, OverflowError, ArithmeticError, LookupError) as exc:
+        _report(name, cli_syntax(_message(exc), args))
+    except Exception as exc:  # a bug: still one line, with what went wrong
+        _report(name, f"internal error ({type(exc).__name__}: {exc}); please report it")
+    return 2
+
+
+def _message(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"{exc.filename}: {exc.strerror}" if exc.filename is not None else exc.strerror
+    text = str(exc) or type(exc).__name__
+    return text.strip().replace("\n", " ")
+
+
+def _report(name: str, message: str) -> None:
+    with suppress(ValueError, OSError):  # a closed or broken stdout must not hide the message
+        sys.stdout.flush()
+    print(f"{name}: {message}", file=sys.stderr)
+
+
+def _closed_pipe() -> int:
+    """Stop quietly: what is still buffered for the closed pipe is dropped, as `head` expects."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return BROKEN_PIPE_STATUS

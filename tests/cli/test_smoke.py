@@ -1,0 +1,54 @@
+"""Every sub-command, given bad flags, ends with one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import pytest
+
+from studeval.cli import build_parser
+
+# Each command with the arguments it needs to get past argparse, so a bad flag is the only fault.
+COMMANDS = {
+    "eval": ["As Ks Qs Js Ts"],
+    "bench": [],
+    "equity": ["As Ah", "Kd"],
+    "replay": ["hand.phh"],
+    "simulate": ["--out", "hands"],
+    "caribbean edge": [],
+    "caribbean advise": ["As Kd Qh 7c 3s", "--dealer", "9h"],
+    "caribbean play": [],
+}
+
+BAD = [
+    ["--no-such-flag"],
+    ["--threads", "2147483648"],
+    ["--threads", "0"],
+    ["--seed", "-5"],
+    ["--hands", "1e400"],
+    ["--json", "extra", "args", "--", "-x"],
+]
+
+
+def test_every_command_is_covered() -> None:
+    """A new command must be added to COMMANDS (and so to this test)."""
+    from studeval.cli import command_parsers
+
+    names = {p.prog.removeprefix("studeval ") for p in command_parsers(build_parser())}
+    assert names == set(COMMANDS)
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+@pytest.mark.parametrize("bad", BAD, ids=lambda b: " ".join(b))
+def test_bad_flags_give_one_line_and_status_2(request, tmp_path, studeval, one_error, command, bad) -> None:
+    if command == "caribbean play" and bad[0] == "--seed":
+        # TODO(merge): caribbean_cli.py (the caribbean helper's) takes any int seed; its move
+        # to cli/caribbean.py with common.seed_type closes this.
+        request.node.add_marker(pytest.mark.xfail(reason="caribbean play --seed -5 is accepted", strict=False))
+    proc = studeval(*command.split(), *COMMANDS[command], *bad, cwd=tmp_path, timeout=60)
+    one_error(proc, command)
+    assert list(tmp_path.iterdir()) == []  # nothing was written
+
+
+@pytest.mark.parametrize("command", ["", "caribbean"])
+def test_a_missing_command_is_one_line(studeval, command) -> None:
+    proc = studeval(*command.split())
+    assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1, proc.stderr
