@@ -69,7 +69,8 @@ _MC_CHUNK = 1 << 18
 # Work (as counted by _count_work) below which threads=None runs on one thread.
 _SMALL_JOB = 30_000_000
 _GAMES = {"seven": 7, "five": 5}
-_METHODS = ("auto", "exact", "monte-carlo")
+#: The ways an equity is computed (``method=``).
+METHODS = ("auto", "exact", "monte-carlo")
 _MAX_PLAYERS = 12
 
 
@@ -407,7 +408,7 @@ def stud_equity(
 
 
 def _check_options(method: str, samples: int, seed: int | None, progress: Callable[[float], None] | None) -> str:
-    method = _check_choice("method", method, _METHODS)
+    method = _check_choice("method", method, METHODS)
     if isinstance(samples, bool) or not isinstance(samples, int):
         raise TypeError(f"samples must be an int, got {samples!r}")
     if samples < 1:
@@ -618,6 +619,12 @@ def holdem_equity(
     >>> r.method, r.deals, round(r.equity[0], 4)
     ('exact', 990, 0.9162)
     """
+    deal = _holdem_deal(hands, board, dead)
+    return _solve(deal, method, samples, seed, threads, progress, exhaustion=False)
+
+
+def _holdem_deal(hands: Sequence[CardsLike], board: CardsLike, dead: CardsLike) -> _Deal:
+    """The deal of a hold'em question, every input checked."""
     players = _parse_players(hands, "hands")
     board_cards = _parse_named(board, "board")
     dead_cards = _parse_named(dead, "dead cards")
@@ -635,7 +642,7 @@ def holdem_equity(
             f"more players than the deck allows: {len(players)} hands need {sum(draws) + community} more cards but only {len(live)} are live"
         )
     deal = _Deal([h + board_cards for h in players], draws, community, [True] * len(players), live)
-    return _solve(deal, method, samples, seed, threads, progress, exhaustion=False)
+    return deal
 
 
 def _solve(
@@ -710,20 +717,14 @@ def sharded_equity(
 
     start = time.perf_counter()
     if game == "holdem":
-        # holdem_equity checks every input (a one-deal run costs microseconds); the deal below
-        # is then the one it builds.  TODO(merge): share one _holdem_deal() with holdem_equity.
-        holdem_equity(players, board, dead, method="monte-carlo", samples=1, seed=0, threads=1)
-        hands = [parse_cards(h) for h in players]
-        board_cards, dead_cards = parse_cards(board), parse_cards(dead)
-        live = _live([c for h in hands for c in h] + board_cards + dead_cards)
-        deal = _Deal([h + board_cards for h in hands], [2 - len(h) for h in hands], 5 - len(board_cards), [True] * len(hands), live)
+        deal = _holdem_deal(players, board, dead)
     else:
         if _parse_named(board, "board"):
             raise ValueError(f"stud has no board: got board {board!r}")
         game = _check_choice("game", game, (*_GAMES, "holdem"))
         deal = _stud_deal(_parse_players(players, "players"), game, _parse_named(dead, "dead cards"))
     exhaustion = deal.community == 1 and game != "holdem"
-    method = _check_choice("method", method, _METHODS)
+    method = _check_choice("method", method, METHODS)
     if isinstance(tasks, bool) or not isinstance(tasks, int) or tasks < 1:
         raise ValueError(f"tasks must be an int >= 1, got {tasks!r}")
     nthreads = check_threads(threads)

@@ -17,14 +17,11 @@ from typing import Any
 
 from studeval.cards import format_cards, parse_cards
 from studeval.cli import common
-from studeval.equity import DEFAULT_SAMPLES, EquityResult, holdem_equity, stud_equity
+from studeval.equity import DEFAULT_SAMPLES, METHODS, EquityResult, holdem_equity, stud_equity
 from studeval.game import GAMES
 
 __all__ = ["MAX_SAMPLES", "METHODS", "register"]
 
-# TODO(merge): equity.py keeps its games and methods private (_GAMES, _METHODS); import its
-# public names here once it has them, instead of this tuple.
-METHODS = ("auto", "exact", "monte-carlo")
 #: The most Monte Carlo deals ``--samples`` takes (about a minute on one core).
 MAX_SAMPLES = 10**9
 

@@ -22,10 +22,7 @@ from typing import Any
 from studeval.cards import format_cards
 from studeval.cli import common
 from studeval.evaluate import best_five, describe, evaluate
-from studeval.game import BOTS, GAMES, MAX_SEATS, MIN_SEATS, PRESETS, StudState, dumps, loads, replay, simulate, to_phh
-
-# TODO(merge): the game helper makes this public (state.STREET_NAMES); import that instead.
-from studeval.game.state import _STREET_NAMES
+from studeval.game import BOTS, GAMES, MAX_SEATS, MIN_SEATS, PRESETS, STREET_NAMES, StudState, dumps, loads, replay, simulate, to_phh
 
 __all__ = ["MAX_SIMULATED_HANDS", "register", "replay_report", "winning_hand"]
 
@@ -47,7 +44,7 @@ def replay_report(state: StudState) -> dict[str, Any]:
     >>> r["finishing_stacks"], r["winners"]
     ([51, 49], ['p1'])
     """
-    names = _STREET_NAMES[state.game]
+    names = STREET_NAMES[state.game]
     streets: list[dict[str, Any]] = []
     showdown: list[dict[str, Any]] = []
     dealing = False

@@ -87,9 +87,6 @@ STREET_NAMES: dict[str, tuple[str, ...]] = {
     "seven": ("third street", "fourth street", "fifth street", "sixth street", "seventh street"),
     "five": ("second street", "third street", "fourth street", "fifth street"),
 }
-# TODO(merge): the old private names, until cli/game.py imports STREET_NAMES and DEALS.
-_STREET_NAMES = STREET_NAMES
-_DEALS = DEALS
 # In both games the second betting round is the open-pair street and big bets start after it.
 _OPEN_PAIR_STREET = 1
 _BIG_FROM = 2
