@@ -37,7 +37,7 @@ def competitors(k: int):
     try:
         from phevaluator._pheval import evaluate_5cards, evaluate_7cards
 
-        out.append(("phevaluator (C evaluate_%dcards)" % k, _star(evaluate_7cards if k == 7 else evaluate_5cards), list))
+        out.append((f"phevaluator (C evaluate_{k}cards)", _star(evaluate_7cards if k == 7 else evaluate_5cards), list))
     except ImportError:
         pass
     try:
@@ -136,3 +136,48 @@ def test_phevaluator_over_array(benchmark, batch7):
     benchmark.extra_info["hands"] = len(rows)
     f = ph.evaluate_7cards
     benchmark.pedantic(lambda: [f(*r) for r in rows], rounds=3, warmup_rounds=1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Lows (razz, stud hi-lo): the same random 7-card hands, beside the high kernel in one run.
+
+
+def low_competitors():
+    """(name, per-hand low function, card converter) for each installed library with lows."""
+    out = []
+    try:
+        from pokerkit import Card as PKCard
+        from pokerkit import EightOrBetterLowHand, RegularLowHand
+
+        def low8(h):
+            try:
+                return EightOrBetterLowHand.from_game(h)
+            except ValueError:  # pokerkit's way of saying: no qualifying low
+                return None
+
+        convert = lambda h: tuple(PKCard.parse("".join(card_text(c) for c in h)))  # noqa: E731
+        out.append(("pokerkit RegularLowHand (razz)", RegularLowHand.from_game, convert))
+        out.append(("pokerkit EightOrBetterLowHand", low8, convert))
+    except ImportError:
+        pass
+    return out
+
+
+@pytest.mark.benchmark(group="low of 7 cards, batch of 10M random hands")
+@pytest.mark.parametrize("kind", ["high", "low", "low8"])
+def test_studeval_batch7_kinds(benchmark, batch7, kind):
+    benchmark.extra_info["hands"] = len(batch7)
+    benchmark.pedantic(studeval.evaluate_batch, args=(batch7, 1), kwargs={"kind": kind}, rounds=7, warmup_rounds=1)
+
+
+@pytest.mark.benchmark(group="low of 7 cards, one hand per call")
+@pytest.mark.parametrize("fn", ["evaluate", "evaluate_low", "evaluate_low8"])
+def test_studeval_low7_per_call(benchmark, hands7, fn):
+    _per_call(benchmark, getattr(studeval, fn), hands7)
+
+
+@pytest.mark.benchmark(group="low of 7 cards, one hand per call")
+@pytest.mark.parametrize("name", [c[0] for c in low_competitors()])
+def test_other_low7_per_call(benchmark, hands7, name):
+    _, fn, convert = next(c for c in low_competitors() if c[0] == name)
+    _per_call(benchmark, fn, [convert(h) for h in hands7[:200]])

@@ -33,6 +33,7 @@ equity and casino kernels.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 import itertools
 import math
 import sys
@@ -104,7 +105,7 @@ def best_flush(mask: int) -> tuple[int, ...]:
     return (5, *sorted(ranks, reverse=True)[:5])
 
 
-def rank_multisets(size: int):
+def rank_multisets(size: int) -> Iterator[list[int]]:
     """Count vectors (13 entries, each 0..4) that sum to size."""
     for combo in itertools.combinations_with_replacement(range(13), size):
         counts = [0] * 13

@@ -6,6 +6,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
+__test__: dict[str, str]  # Cython's table of docstrings for doctest
 RANKS: str
 SUITS: str
 OPENMP: bool

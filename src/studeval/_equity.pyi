@@ -5,6 +5,8 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+__test__: dict[str, str]  # Cython's table of docstrings for doctest
+
 def binom(n: int, k: int) -> int: ...
 def headsup_exact(
     live: npt.NDArray[np.uint8],
@@ -12,7 +14,7 @@ def headsup_exact(
     draws_a: int,
     known_b: npt.NDArray[np.uint8],
     draws_b: int,
-    threads: int = 1,
+    threads: int | None = 1,
 ) -> tuple[int, int, int]: ...
 def enumerate_exact(
     live: npt.NDArray[np.uint8],
@@ -23,7 +25,7 @@ def enumerate_exact(
     shares: npt.NDArray[np.uint8],
     first_lo: int,
     first_hi: int,
-    threads: int,
+    threads: int | None,
     wins: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
 ) -> None: ...
@@ -33,7 +35,7 @@ def board5_exact(
     nknown: npt.NDArray[np.int32],
     first_lo: int,
     first_hi: int,
-    threads: int,
+    threads: int | None,
     wins: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
 ) -> None: ...
