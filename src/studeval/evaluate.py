@@ -51,6 +51,7 @@ class HandCategory(IntEnum):
 # How many distinct hands each category holds, worst category first; they sum to 7462.
 _CLASS_COUNTS = (1277, 2860, 858, 858, 10, 1277, 156, 156, 10)
 _FIRST_VALUE = list(itertools.accumulate((1,) + _CLASS_COUNTS))[:-1]  # lowest value of each
+CATEGORY_FIRST_VALUE: tuple[int, ...] = tuple(_FIRST_VALUE)
 _NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
