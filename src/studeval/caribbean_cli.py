@@ -88,10 +88,18 @@ def _progress_bar(total_hint: float) -> tuple[Callable[[float], None], Callable[
 
 
 def _cmd_edge(args: argparse.Namespace) -> int:
+    from studeval._core import check_threads
     from studeval.caribbean import analyze
 
     change = not args.no_change
+    if change is False and args.one_card_change:
+        raise ValueError("--one-card-change and --no-change contradict each other")
     title = _GAME_NAME + (" with the one-card change" if change else " without the change")
+    # every argument is checked before the banner and the bar, so an error is one line
+    paytable = _paytable(args.paytable)
+    threads = check_threads(args.threads)
+    if change and args.strategy != "optimal":
+        raise ValueError(f"the {args.strategy} strategy never changes a card: add --no-change")
     update = close = None
     if not args.quiet:
         print(f"studeval caribbean edge: {title.lower()}: every deal counted exactly; about "
@@ -99,11 +107,11 @@ def _cmd_edge(args: argparse.Namespace) -> int:
         update, close = _progress_bar(_TYPICAL_SECONDS[change])
     try:
         result = analyze(
-            _paytable(args.paytable),
+            paytable,
             one_card_change=change,
             strategy=args.strategy,
             no_qualify=args.no_qualify,
-            threads=args.threads,
+            threads=threads,
             progress=update,
         )
     finally:
@@ -276,6 +284,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = inner.add_parser("edge", help="the exact house edge and return table",
                          description="The exact house edge and return table over every deal.")
     common(p)
+    # the old opt-in flag of README's first edition: the change is now the default
+    p.add_argument("--one-card-change", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--strategy", default="optimal", choices=list(STRATEGIES),
                    help="the player's strategy (default optimal; the simple ones need --no-change)")
     p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")

@@ -134,7 +134,7 @@ def test_standard_game_matches_brute_force_on_a_small_deck(ranks):
     assert _rows(analyze(ranks=ranks)) == brute_force(ranks)
 
 
-@pytest.mark.parametrize("ranks", ["TJQKA", "89TKA"])
+@pytest.mark.parametrize("ranks", ["89TKA"])  # hands below ace-king that may tie or lose
 def test_line_11_dealer_not_qualifying_matches_brute_force(ranks):
     """004 line 11: only the antes of hands that beat a dealer who does not qualify win."""
     a = analyze(ranks=ranks, no_qualify="winning_antes")

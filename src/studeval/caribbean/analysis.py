@@ -147,8 +147,9 @@ def return_rows(
         rows.append((f"{prefix}Player wins with {name}", 1 + 2 * pays[line] - fee, count, 3 + fee))
     rows.append((f"{prefix}Dealer doesn't qualify", 1 - fee, int(block[Slot.EV_NOT_QUALIFY]), 3 + fee))
     rows.append((f"{prefix}Dealer doesn't qualify, tie", -fee, int(block[Slot.EV_NOT_QUALIFY_PUSH]), 3 + fee))
-    rows.append((f"{prefix}Dealer doesn't qualify, dealer higher", -1 - fee, int(block[Slot.EV_NOT_QUALIFY_LOSS]),
-                 3 + fee))
+    rows.append(
+        (f"{prefix}Dealer doesn't qualify, dealer higher", -1 - fee, int(block[Slot.EV_NOT_QUALIFY_LOSS]), 3 + fee)
+    )
     rows.append((f"{prefix}Push", -fee, int(block[Slot.EV_PUSH]), 3 + fee))
     rows.append((f"{prefix}Fold", -1 - fee, int(block[Slot.EV_FOLD]), 1 + fee))
     rows.append((f"{prefix}Dealer wins", -3 - fee, int(block[Slot.EV_DEALER_WINS]), 3 + fee))
@@ -170,7 +171,8 @@ def _scaled_pays(table: PayTable, deck_size: int) -> tuple[int, list[int], list[
     if bound.bit_length() >= kernel.MONEY_BITS:
         raise ValueError(
             f"the pay table's pays are too large or too finely divided for the exact analysis: its sums need "
-            f"{bound.bit_length() + 1} bits, the kernel's integer has {kernel.MONEY_BITS}")
+            f"{bound.bit_length() + 1} bits, the kernel's integer has {kernel.MONEY_BITS}"
+        )
     return scale, pay_scaled, half_scaled
 
 
@@ -238,8 +240,20 @@ def analyze(
                 progress(done / steps)
         for lo, hi in zip(bounds[:-1], bounds[1:], strict=True):
             acc += kernel.play_pass(
-                tables, store, hands[lo:hi], orbit[lo:hi], deck, pay_scaled, half_scaled, scale,
-                QUALIFYING_VALUE, mode, threshold, one_card_change, nthreads, winning_antes,
+                tables,
+                store,
+                hands[lo:hi],
+                orbit[lo:hi],
+                deck,
+                pay_scaled,
+                half_scaled,
+                scale,
+                QUALIFYING_VALUE,
+                mode,
+                threshold,
+                one_card_change,
+                nthreads,
+                winning_antes,
             )
             done += 1
             if progress is not None:
@@ -250,11 +264,13 @@ def analyze(
     total = math.comb(n, 5) * (n - 5) * math.comb(n - 6, 4) * ((n - 10) if one_card_change else 1)
     pays, halves = table.as_list(), table.as_list(changed=True)
     block = int(Slot.EV_BLOCK)
-    rows = return_rows(acc[Slot.EV_NO_CHANGE:Slot.EV_NO_CHANGE + block], pays, changed=False,
-                       merge_low=pays[0] == pays[1])
+    rows = return_rows(
+        acc[Slot.EV_NO_CHANGE : Slot.EV_NO_CHANGE + block], pays, changed=False, merge_low=pays[0] == pays[1]
+    )
     if one_card_change:
-        rows += return_rows(acc[Slot.EV_CHANGE:Slot.EV_CHANGE + block], halves, changed=True,
-                            merge_low=halves[0] == halves[1])
+        rows += return_rows(
+            acc[Slot.EV_CHANGE : Slot.EV_CHANGE + block], halves, changed=True, merge_low=halves[0] == halves[1]
+        )
     counted = sum(r[2] for r in rows)
     if counted != total:  # pragma: no cover - a broken kernel, never a user error
         raise RuntimeError(f"return table counts {counted} deals, expected {total}")
@@ -267,9 +283,11 @@ def analyze(
         raised += Fraction(int(acc[Slot.ST_RAISE_AFTER_CHANGE]), draws)
     dealt = [int(acc[Slot.ST_CAT_ALL + i]) for i in range(9)]
     changed = [int(acc[Slot.ST_CAT_CHANGE + i]) for i in range(9)]
-    by_cat = {
-        HandCategory(i).name.lower(): Fraction(changed[i], dealt[i]) for i in range(9) if dealt[i]
-    } if one_card_change else {}
+    by_cat = (
+        {HandCategory(i).name.lower(): Fraction(changed[i], dealt[i]) for i in range(9) if dealt[i]}
+        if one_card_change
+        else {}
+    )
     return Analysis(
         paytable=table,
         one_card_change=one_card_change,

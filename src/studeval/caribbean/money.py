@@ -55,8 +55,8 @@ CURRENCY_UNITS: dict[str, Fraction] = {"EUR": Fraction(1), "cent": Fraction(1, 1
 #: What an amount of money accepts: a number or its text ("7", "2.5", "5/2", "1e3").
 Amount = int | float | Fraction | str
 
-_DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE]([+-]?\d+))?")
-_RATIO = re.compile(r"[+-]?\d+\s*/\s*\d+")
+_DECIMAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE]([+-]?\d+))?", re.ASCII)
+_RATIO = re.compile(r"[+-]?\d+\s*/\s*\d+", re.ASCII)
 
 
 def parse_amount(value: object, what: str, *, positive: bool = False) -> Fraction:
@@ -69,7 +69,10 @@ def parse_amount(value: object, what: str, *, positive: bool = False) -> Fractio
     ...
     ValueError: the ante must be positive, got 0
     """
-    too_big = f"{what} must be a number of at most {MAX_AMOUNT}, got {value!r}"
+    shown = (
+        f"an int of {value.bit_length()} bits" if isinstance(value, int) and value.bit_length() > 256 else repr(value)
+    )  # repr of a huge int would itself fail
+    too_big = f"{what} must be a number of at most {MAX_AMOUNT}, got {shown}"
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, str)):
         raise TypeError(f"{what} must be a number, got {value!r}")
     if isinstance(value, str):
@@ -134,8 +137,10 @@ def payout_cap(max_payout: Amount | None = None, currency: str = "EUR") -> Fract
     currency = currency.strip()
     if max_payout is None:
         if currency not in CURRENCY_UNITS:
-            raise ValueError(f"004's maximum payout is 5,000 euro, and the wagers are in {currency!r}: "
-                             f"give the maximum payout in {currency}")
+            raise ValueError(
+                f"004's maximum payout is 5,000 euro, and the wagers are in {currency!r}: "
+                f"give the maximum payout in {currency}"
+            )
         return Fraction(MAX_PAYOUT_EUR) / CURRENCY_UNITS[currency]
     if isinstance(max_payout, str) and len(max_payout.split()) == 2:
         amount_text, unit = max_payout.split()
@@ -143,8 +148,10 @@ def payout_cap(max_payout: Amount | None = None, currency: str = "EUR") -> Fract
         if unit == currency:
             return amount
         if unit not in CURRENCY_UNITS or currency not in CURRENCY_UNITS:
-            raise ValueError(f"the maximum payout {max_payout!r} is not in the wagers' unit {currency!r} "
-                             "and cannot be converted to it")
+            raise ValueError(
+                f"the maximum payout {max_payout!r} is not in the wagers' unit {currency!r} "
+                "and cannot be converted to it"
+            )
         cap = amount * CURRENCY_UNITS[unit] / CURRENCY_UNITS[currency]
         return parse_amount(cap, "the maximum payout", positive=True)
     return parse_amount(max_payout, "the maximum payout", positive=True)

@@ -59,7 +59,9 @@ def check_no_qualify(rule: object) -> str:
     'winning_antes'
     """
     if not isinstance(rule, str) or rule not in NO_QUALIFY_RULES:
-        raise ValueError(f"the rule for a dealer who does not qualify is one of {', '.join(NO_QUALIFY_RULES)}, got {rule!r}")
+        raise ValueError(
+            f"the rule for a dealer who does not qualify is one of {', '.join(NO_QUALIFY_RULES)}, got {rule!r}"
+        )
     return rule
 
 
@@ -158,16 +160,19 @@ def settle_hand(
     bet = 2 * ante_f
     if dealer_value < QUALIFYING_VALUE:
         if rule == WINNING_ANTES and value < dealer_value:
-            return HandSettlement("dealer does not qualify: dealer higher", as_number(-ante_f), 0, as_number(fee),
-                                  value, dealer_value)
+            return HandSettlement(
+                "dealer does not qualify: dealer higher", as_number(-ante_f), 0, as_number(fee), value, dealer_value
+            )
         if rule == WINNING_ANTES and value == dealer_value:
             return HandSettlement("push", 0, 0, as_number(fee), value, dealer_value)
-        return HandSettlement("dealer does not qualify", as_number(min(ante_f, cap)), 0, as_number(fee), value,
-                              dealer_value)
+        return HandSettlement(
+            "dealer does not qualify", as_number(min(ante_f, cap)), 0, as_number(fee), value, dealer_value
+        )
     if value > dealer_value:
         win = min(bet * table.pays(pay_line(value), changed=changed), cap)
-        return HandSettlement("player wins", as_number(min(ante_f, cap)), as_number(win), as_number(fee), value,
-                              dealer_value)
+        return HandSettlement(
+            "player wins", as_number(min(ante_f, cap)), as_number(win), as_number(fee), value, dealer_value
+        )
     if value < dealer_value:
         return HandSettlement("dealer wins", as_number(-ante_f), as_number(-bet), as_number(fee), value, dealer_value)
     return HandSettlement("push", 0, 0, as_number(fee), value, dealer_value)

@@ -115,7 +115,9 @@ class Round:
         True
         """
         parsed = {_seatparse_amount(s): parse_cards(c) for s, c in hands.items()}
-        antes_f = {_seatparse_amount(s): parse_amount(a, f"the ante of seat {s}", positive=True) for s, a in antes.items()}
+        antes_f = {
+            _seatparse_amount(s): parse_amount(a, f"the ante of seat {s}", positive=True) for s, a in antes.items()
+        }
         if set(parsed) != set(antes_f):
             raise ValueError("every seat with cards needs an ante, and only those")
         dealer_cards = parse_cards(dealer)
@@ -302,12 +304,15 @@ class Round:
         if exposed == self.dealer[0]:
             raise ValueError(f"{format_card(exposed)} is the dealer's up card, not a hold card")
         if exposed not in self.dealer:
-            raise ValueError(f"{format_card(exposed)} is not one of the dealer's hold cards "
-                             f"({format_cards(self.dealer[1:])})")
+            raise ValueError(
+                f"{format_card(exposed)} is not one of the dealer's hold cards ({format_cards(self.dealer[1:])})"
+            )
         acted = next((s for s, st in self.seats.items() if st.changed or st.decision is not None), None)
         if acted is not None:
-            raise ValueError(f"seat {acted} has already played, so \"No More Bets\" has been announced: "
-                             "only a hold card exposed before it voids the hands")
+            raise ValueError(
+                f'seat {acted} has already played, so "No More Bets" has been announced: '
+                "only a hold card exposed before it voids the hands"
+            )
         self.exposed_hold_card = exposed
         self.void_reason = "hold card exposed"
 
@@ -359,7 +364,9 @@ class Table:
             raise TypeError(f"give the antes as a mapping of seat number to ante, got {antes!r}")
         if not antes:
             raise ValueError("nobody has placed an ante")
-        antes_f = {_seatparse_amount(s): parse_amount(a, f"the ante of seat {s}", positive=True) for s, a in antes.items()}
+        antes_f = {
+            _seatparse_amount(s): parse_amount(a, f"the ante of seat {s}", positive=True) for s, a in antes.items()
+        }
         deck = list(range(52))
         self._rng.shuffle(deck)
         hands = {}
@@ -367,6 +374,13 @@ class Table:
             hands[seat], deck = deck[:5], deck[5:]
         dealer, stub = deck[:5], deck[5:]
         return Round(
-            hands, dealer, antes_f, stub, paytable=self.paytable, max_payout=self.max_payout,
-            currency=self.currency, one_card_change=self.one_card_change, no_qualify=self.no_qualify,
+            hands,
+            dealer,
+            antes_f,
+            stub,
+            paytable=self.paytable,
+            max_payout=self.max_payout,
+            currency=self.currency,
+            one_card_change=self.one_card_change,
+            no_qualify=self.no_qualify,
         )
