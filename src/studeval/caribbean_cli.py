@@ -19,6 +19,7 @@ best: fold (-1.000000)
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Callable
@@ -74,7 +75,7 @@ def format_analysis(result: Analysis) -> str:
 def _progress_bar(total_hint: float) -> tuple[Callable[[float], None], Callable[[], None]]:
     """A tqdm bar over the fraction done; on a terminal it redraws in place, elsewhere (a log,
     a pipe) it writes a line at most every 10 seconds."""
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
     tty = sys.stderr.isatty()
     bar = tqdm(total=100, unit="%", desc="studeval caribbean edge", file=sys.stderr, ascii=not tty,
@@ -231,7 +232,7 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
                           f"EV {best_change[1]:+.3f}, counting its wager)")
                 answer = _ask(
                     f"  change a card for {ante_text}? (a card such as 7c, or Enter for none) ",
-                    lambda a, cards=seat.cards: _change_fault(a, cards),
+                    functools.partial(_change_fault, cards=seat.cards),
                     read,
                 )
                 if answer == "q":
@@ -263,7 +264,7 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
     return 0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``caribbean`` with its sub-commands edge, advise and play."""
     from studeval.caribbean import CURRENCY_UNITS, EVERY_ANTE, NO_QUALIFY_RULES, STRATEGIES
 

@@ -223,3 +223,46 @@ def test_raise_frequency_agrees_with_the_return_table():
             / a.total_combinations
         )
         assert a.raise_frequency == from_rows
+
+
+@pytest.mark.parametrize("rule", [EVERY_ANTE, WINNING_ANTES])
+def test_the_kernel_values_single_hands_with_the_change_as_advice_does(rule):
+    """One hand at a time through the kernel's change path, against advise()'s exact EV,
+    under each rule; the first hand is one where 004 line 11 changes the value of the best
+    play (the change of Td: some draws that miss are raised, and line 11 costs them)."""
+    import numpy as np
+
+    from studeval.cards import parse_cards
+    from studeval.caribbean import QUALIFYING_VALUE, STANDARD_PAYTABLE, return_rows
+
+    deck = np.arange(52, dtype=np.uint8)
+    up = parse_cards("Tc")[0]
+    tables = kernel.UpCardTables(deck, up)
+    sixes, _ = kernel.canonical_hands(deck, 6)
+    store = kernel.SixCardStore(sixes, kernel.six_card_index(sixes))
+    store.fill(tables, sixes, QUALIFYING_VALUE, None, rule == WINNING_ANTES)
+    pays, halves = STANDARD_PAYTABLE.as_list(), STANDARD_PAYTABLE.as_list(changed=True)
+    for text in ("2s As Js 9s Td", "Th Jh Qh Kh 2c", "As Kd Qh 7c 3s", "5d 9c 2s 6s 9d"):
+        hand = sorted(parse_cards(text))
+        acc = kernel.play_pass(
+            tables,
+            store,
+            np.array([hand], dtype=np.uint8),
+            np.array([1], dtype=np.uint8),
+            deck,
+            [int(p) for p in pays],
+            [int(h) for h in halves],  # whole: D = 1
+            1,
+            QUALIFYING_VALUE,
+            0,
+            0,
+            True,
+            1,
+            rule == WINNING_ANTES,
+        )
+        rows = return_rows(acc[:16], pays, changed=False, merge_low=False)
+        rows += return_rows(acc[16:32], halves, changed=True, merge_low=False)
+        deals = sum(r[2] for r in rows)
+        ev = sum((r[1] * r[2] for r in rows), Fraction(0)) / deals
+        advice = advise(text, "Tc", no_qualify=rule)
+        assert ev == advice.exact[advice.best], text

@@ -222,7 +222,7 @@ def analyze(
     scale, pay_scaled, half_scaled = _scaled_pays(table, len(deck_list))
     deck = np.array(deck_list, dtype=np.uint8)
     hands, orbit = kernel.canonical_hands(deck, 5)
-    store = sixes = None
+    store, sixes = None, np.zeros((0, 6), dtype=np.uint8)
     if one_card_change:
         sixes, _ = kernel.canonical_hands(deck, 6)
         store = kernel.SixCardStore(sixes, kernel.six_card_index(sixes))
