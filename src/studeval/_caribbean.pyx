@@ -580,6 +580,10 @@ cdef struct Game:
     stud_money D               # money scale
     stud_money pay[10]         # pay line -> D * pay
     stud_money half[10]        # the same after a change
+    int narrow                 # every sum fits an int64: the same money in 64-bit arithmetic
+    int64_t D64
+    int64_t pay64[10]
+    int64_t half64[10]
     int qualify
     int mode                   # 0 optimal, 1 raise when the hand value >= threshold
     int threshold
@@ -628,9 +632,16 @@ cdef inline void split_of(const Game *G, int64_t T, int p, int64_t nq, int64_t l
     s.gt = T - nq - s.lt - s.eq
 
 
-cdef inline stud_money raise_money(stud_money D, stud_money pay, const Split *s) noexcept nogil:
-    """Raise result summed over the split's dealer hands, in units of 1/D ante."""
-    return D * (s.nq_win - s.nq_loss) + s.lt * (D + 2 * pay) - 3 * D * s.gt
+cdef inline stud_money raise_money(const Game *G, int line, bint changed, const Split *s) noexcept nogil:
+    """Raise result summed over the split's dealer hands, in units of 1/D ante (in 64 bits
+    when the caller found that every sum fits: the usual pay tables)."""
+    cdef int64_t pay64
+    cdef stud_money pay
+    if G.narrow:
+        pay64 = G.half64[line] if changed else G.pay64[line]
+        return <stud_money>(G.D64 * (s.nq_win - s.nq_loss) + s.lt * (G.D64 + 2 * pay64) - 3 * G.D64 * s.gt)
+    pay = G.half[line] if changed else G.pay[line]
+    return G.D * (s.nq_win - s.nq_loss) + s.lt * (G.D + 2 * pay) - 3 * G.D * s.gt
 
 
 cdef inline void add_events(int64_t *acc, int64_t w, int line, const Split *s) noexcept nogil:
@@ -711,7 +722,7 @@ cdef void _player_one(const Tabs *T, Game *G, const SixData *S, const uint8_t *p
             lt = out[1]
         eq = out[2] - out[1]
     split_of(G, G.T5, p, nq, lt, eq, &s0)
-    r0 = raise_money(G.D, G.pay[line], &s0)
+    r0 = raise_money(G, line, False, &s0)
     f0 = -G.D * G.T5
     if G.mode == 0:
         raise0 = r0 > f0
@@ -743,7 +754,7 @@ cdef void _player_one(const Tabs *T, Game *G, const SixData *S, const uint8_t *p
                 j = stud_popcount64(cm & (((<uint64_t>1) << i) - 1))
                 tv = S.tv[row * 6 + j]
                 split_of(G, G.T6, tv, S.nq[row], S.lt[row * 6 + j], S.eq[row * 6 + j], &s)
-                r = raise_money(G.D, G.half[payline(tv)], &s)
+                r = raise_money(G, payline(tv), True, &s)
                 evc[d] += r if r > f6 else f6
         best = ev0 * G.scale
         for d in range(5):
@@ -779,7 +790,7 @@ cdef void _player_one(const Tabs *T, Game *G, const SixData *S, const uint8_t *p
         tv = S.tv[row * 6 + j]
         line = payline(tv)
         split_of(G, G.T6, tv, S.nq[row], S.lt[row * 6 + j], S.eq[row * 6 + j], &s)
-        r = raise_money(G.D, G.half[line], &s)
+        r = raise_money(G, line, True, &s)
         if r > f6:
             acc[<int>ST_RAISE_AFTER_CHANGE] += w
             add_events(acc + <int>EV_CHANGE, w, line, &s)
@@ -844,6 +855,14 @@ def play_pass(UpCardTables tables, SixCardStore store, hands, orbit, deck, pay, 
     for i in range(10):
         G.pay[i] = _to_money(pay[i])
         G.half[i] = _to_money(half[i])
+    # 64-bit arithmetic when the largest sum (every draw's raise result, each at most T5
+    # dealer hands times 4 D + 2 pay, for each changed card) fits an int64
+    G.narrow = 2 * 47 * BINOM[51][4] * (4 * D + 2 * max(pay + half)) < 2 ** 63
+    if G.narrow:
+        G.D64 = D
+        for i in range(10):
+            G.pay64[i] = pay[i]
+            G.half64[i] = half[i]
     G.qualify = _qualifier(qualify)
     if mode not in (0, 1) or isinstance(mode, bool):
         raise ValueError(f"mode must be 0 (optimal) or 1 (threshold), got {mode!r}")
