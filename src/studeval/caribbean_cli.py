@@ -72,13 +72,27 @@ def format_analysis(result: Analysis) -> str:
     return "\n".join(lines)
 
 
+class _LineWriter:
+    """Where the progress bar goes when stderr is not a terminal (a log, a pipe): each redraw
+    on a line of its own instead of carriage returns."""
+
+    def write(self, text: str) -> None:
+        text = text.replace("\r", "").rstrip()
+        if text:
+            sys.stderr.write(text + "\n")
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
 def _progress_bar(total_hint: float) -> tuple[Callable[[float], None], Callable[[], None]]:
     """A tqdm bar over the fraction done; on a terminal it redraws in place, elsewhere (a log,
     a pipe) it writes a line at most every 10 seconds."""
     from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
     tty = sys.stderr.isatty()
-    bar = tqdm(total=100, unit="%", desc="studeval caribbean edge", file=sys.stderr, ascii=not tty,
+    bar = tqdm(total=100, unit="%", desc="studeval caribbean edge", file=sys.stderr if tty else _LineWriter(),
+               ascii=not tty,
                mininterval=0.2 if tty else 10.0, bar_format="{desc}: {percentage:3.0f}%|{bar}| "
                "[{elapsed}<{remaining}, {rate_fmt}]", dynamic_ncols=tty)
 

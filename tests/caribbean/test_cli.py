@@ -40,6 +40,7 @@ def test_edge_json_and_a_progress_bar_off_a_terminal():
     assert rows["Fold"]["combinations"] == 9_523_005_974_460
     assert math.isclose(sum(o["probability"] for o in out["outcomes"]), 1.0)
     assert "about 2 s" in result.stderr and "100%" in result.stderr and "<" in result.stderr
+    assert "\r" not in result.stderr and result.stderr.count("\n") >= 3  # a line per redraw in a log
     assert out["one_card_change"] is False and out["no_qualify"] == "every_ante"
 
 
