@@ -16,7 +16,8 @@ How the 2e13 deals are counted without enumerating them:
   up from every (P, d, c) that leads there.
 
 All money is exact integer arithmetic: pays are scaled by an integer D so that halved pays
-stay whole.
+stay whole, in a 128-bit integer (stud_money, _caribbean.h) where the compiler has one;
+the caller checks with MONEY_BITS that its sums fit.
 """
 from cython.parallel cimport prange, threadid
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
@@ -33,18 +34,7 @@ import numpy as np
 
 cdef enum:
     NV = 7464  # thresholds t = 0..7463 over hand values 1..7462
-    NSLOT = 64  # per-thread accumulator slots
-    EV_NC = 0  # accumulator layout: no-change events start here
-    EV_CH = 14  # change events start here
-    ST_RAISE = 28  # weighted situations where the player raises without a change
-    ST_CHANGE = 29  # weighted situations where the player changes a card
-    ST_TIES = 30  # situations decided on an exact tie of expectations
-    ST_CAT_ALL = 32  # + category: weighted situations by the dealt hand's category
-    ST_CAT_CHG = 41  # + category: ... of which the player changes a card
-    ST_CAT_RAISE = 50  # + category: ... of which the player raises (no change)
-
-# event slots inside a block: 0 fold, 1 dealer does not qualify, 2 push, 3 dealer wins,
-# 4 + pay line = player wins (pay line 0 high card .. 8 straight flush, 9 royal flush)
+# (the accumulator layout is the public enum Slot, below)
 
 cdef uint64_t SPREAD[8192]     # a 13-bit rank mask spread to card bits 4*rank
 
@@ -118,6 +108,52 @@ cdef inline int triple_index(int a, int b, int c) noexcept nogil:
     return (c * (c - 1) * (c - 2)) // 6 + (b * (b - 1)) // 2 + a
 
 
+cdef extern from "_caribbean.h":
+    ctypedef long long stud_money  # __int128 where the compiler has one
+    int STUD_MONEY_BITS
+
+from studeval._core import check_threads
+
+#: Bits of the kernel's money integer (128 with GCC/Clang, else 64): the caller keeps
+#: every scaled sum below 2 ** (MONEY_BITS - 1).
+MONEY_BITS = STUD_MONEY_BITS
+
+
+cpdef enum Slot:
+    """The accumulator layout of :func:`play_pass` (int64[NSLOT]), named once here.
+
+    Two blocks of EV_BLOCK events count weighted deals: EV_NO_CHANGE (the player keeps the
+    hand) and EV_CHANGE (the player changes a card); inside a block EV_FOLD, EV_NOT_QUALIFY
+    (the dealer does not qualify and the ante wins), EV_PUSH, EV_DEALER_WINS, EV_WIN + pay
+    line (0 ace-king .. 9 royal flush), and under 004 line 11 EV_NOT_QUALIFY_PUSH (a tie with
+    a dealer who does not qualify) and EV_NOT_QUALIFY_LOSS (a dealer who does not qualify
+    but holds the better hand: the ante loses). Then situations (player hand and up card,
+    weighted by suit symmetry): ST_RAISE (raises without a change), ST_CHANGE (changes a
+    card), ST_TIES (decided on an exact tie of expectations), ST_CAT_ALL / ST_CAT_CHANGE /
+    ST_CAT_RAISE + hand category (dealt hands, of which changed, of which raised unchanged)
+    and ST_RAISE_AFTER_CHANGE (draws after which the player raises, each weighted like a
+    situation: divide by the number of draws).
+    """
+    EV_BLOCK = 16
+    EV_NO_CHANGE = 0
+    EV_CHANGE = 16
+    EV_FOLD = 0
+    EV_NOT_QUALIFY = 1
+    EV_PUSH = 2
+    EV_DEALER_WINS = 3
+    EV_WIN = 4
+    EV_NOT_QUALIFY_PUSH = 14
+    EV_NOT_QUALIFY_LOSS = 15
+    ST_RAISE = 32
+    ST_CHANGE = 33
+    ST_TIES = 34
+    ST_CAT_ALL = 35
+    ST_CAT_CHANGE = 44
+    ST_CAT_RAISE = 53
+    ST_RAISE_AFTER_CHANGE = 62
+    NSLOT = 64
+
+
 cdef struct Tabs:
     int up                 # the dealer's up card
     int m                  # cards in the deck other than the up card
@@ -169,24 +205,58 @@ cdef void count_below(const Tabs *T, const int *x, int nx, const int *ts, int nt
         out[ti] = acc
 
 
+def _deck_cards(deck, what="deck"):
+    """The cards of a uint8 deck array as a list, checked: distinct, each 0..51."""
+    arr = np.asarray(deck)
+    if arr.ndim != 1 or arr.dtype != np.uint8:
+        raise TypeError(f"the {what} must be a one-dimensional uint8 array, got {arr.dtype} of shape {arr.shape}")
+    cards = [int(c) for c in arr]
+    if len(cards) > 52 or any(c > 51 for c in cards) or len(set(cards)) != len(cards):
+        raise ValueError(f"the {what} must hold distinct cards 0..51, got {cards}")
+    return cards
+
+
+def _card_rows(rows, k, deck, what):
+    """Check a (N, k) uint8 array of strictly increasing cards, all from ``deck``."""
+    arr = np.asarray(rows)
+    if arr.ndim != 2 or arr.shape[1] != k or arr.dtype != np.uint8:
+        raise ValueError(f"the {what} must be a uint8 array of shape (N, {k}), got {arr.dtype} of shape {arr.shape}")
+    if len(arr):
+        if not (np.diff(arr.astype(np.int16), axis=1) > 0).all():
+            raise ValueError(f"each row of the {what} must hold {k} distinct cards in increasing order")
+        if not np.isin(arr, np.asarray(deck, dtype=np.uint8)).all():
+            raise ValueError(f"the {what} hold cards outside the deck")
+
+
 cdef class UpCardTables:
     """Counting tables of the dealer hands that hold one up card, over a deck of cards."""
     cdef Tabs T
     cdef readonly int up
     cdef readonly int deck_size
+    cdef readonly bytes deck_cards
 
-    def __cinit__(self, const uint8_t[::1] deck, int up):
-        cdef int n = deck.shape[0], m = 0, i, j, k, l, v, a, b, c, d, p
+    def __cinit__(self, deck, up):
+        cdef int n, m = 0, i, j, k, l, v, a, b, c, d, p, upc
         cdef int others[52]
         cdef int quad[4]
         cdef int trip
         cdef stud_hand h0, h1, h2, h3
         cdef uint16_t *fill
+        cards = _deck_cards(deck)
+        if isinstance(up, bool) or not isinstance(up, int):
+            raise TypeError(f"the up card must be an int, got {up!r}")
+        if up not in cards:
+            raise ValueError(f"the up card {up} is not in the deck")
+        if len(cards) < 12:
+            raise ValueError(f"the deck needs at least 12 cards, got {len(cards)}")
+        n = len(cards)
+        upc = up
         self.up = up
         self.deck_size = n
+        self.deck_cards = bytes(cards)
         for i in range(n):
-            if deck[i] != up:
-                others[m] = deck[i]
+            if cards[i] != up:
+                others[m] = cards[i]
                 m += 1
         self.T.up = up
         self.T.m = m
@@ -200,7 +270,7 @@ cdef class UpCardTables:
             free(fill)
             raise MemoryError()
         with nogil:
-            h0 = stud_hand_add(STUD_EMPTY_HAND, up)
+            h0 = stud_hand_add(STUD_EMPTY_HAND, upc)
             for i in range(m):
                 h1 = stud_hand_add(h0, others[i])
                 for j in range(i + 1, m):
@@ -242,15 +312,22 @@ cdef class UpCardTables:
         free(self.T.l3)
 
     def count_below(self, cards, thresholds):
-        """Dealer hands missing all of ``cards`` (sorted, not the up card) valued below each
-        threshold: for tests."""
+        """Dealer hands missing all of ``cards`` (distinct deck cards, not the up card) valued
+        below each threshold (0..7463): for tests."""
         cdef int x[6]
         cdef int ts[32]
         cdef int64_t out[32]
         cdef int i
         cs = sorted(cards)
+        thresholds = list(thresholds)
         if len(cs) > 6 or len(thresholds) > 32:
             raise ValueError("at most six cards and 32 thresholds")
+        if any(isinstance(c, bool) or not isinstance(c, int) for c in cs + thresholds):
+            raise TypeError("cards and thresholds must be ints")
+        if len(set(cs)) != len(cs) or any(c not in self.deck_cards or c == self.up for c in cs):
+            raise ValueError(f"the cards must be distinct deck cards other than the up card, got {cs}")
+        if any(not 0 <= t < NV for t in thresholds):
+            raise ValueError(f"thresholds must be 0..{NV - 1}, got {thresholds}")
         for i in range(len(cs)):
             x[i] = cs[i]
         for i in range(len(thresholds)):
@@ -271,31 +348,39 @@ cdef void _insertion_sort(uint16_t *a, int n) noexcept nogil:
         a[j + 1] = key
 
 
-def canonical_hands(const uint8_t[::1] deck, int k):
+def canonical_hands(deck, k):
     """Every k-card set of the deck (k = 5 or 6) up to a permutation of hearts, diamonds and
     spades (clubs fixed), as (cards uint8[N, k] sorted, orbit sizes uint8[N])."""
-    cdef int n = deck.shape[0], i, cnt, pass_, s
+    cdef int n, i, cnt, pass_, s, kk
     cdef int idx[8]
+    cdef int dk[52]
     cdef unsigned m[4]
     cdef int64_t found
     cdef uint8_t[:, ::1] cards_v
     cdef uint8_t[::1] orbit_v
-    if not 1 <= k <= 7 or n < k:
-        raise ValueError("bad subset size")
+    cards_list = sorted(_deck_cards(deck))
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise TypeError(f"the subset size must be an int, got {k!r}")
+    n = len(cards_list)
+    if k not in (5, 6) or n < k:
+        raise ValueError(f"the subset size must be 5 or 6 and at most the deck size {n}, got {k}")
+    kk = k
+    for i in range(n):
+        dk[i] = cards_list[i]
     cards = None
     orbit = None
     for pass_ in range(2):
         found = 0
-        for i in range(k):
+        for i in range(kk):
             idx[i] = i
         while True:
             m[0] = m[1] = m[2] = m[3] = 0
-            for i in range(k):
-                m[deck[idx[i]] & 3] |= 1u << (deck[idx[i]] >> 2)
+            for i in range(kk):
+                m[dk[idx[i]] & 3] |= 1u << (dk[idx[i]] >> 2)
             if m[1] >= m[2] and m[2] >= m[3]:
                 if pass_ == 1:
-                    for i in range(k):
-                        cards_v[found, i] = deck[idx[i]]
+                    for i in range(kk):
+                        cards_v[found, i] = dk[idx[i]]
                     if m[1] == m[2] and m[2] == m[3]:
                         orbit_v[found] = 1
                     elif m[1] == m[2] or m[2] == m[3]:
@@ -304,33 +389,41 @@ def canonical_hands(const uint8_t[::1] deck, int k):
                         orbit_v[found] = 6
                 found += 1
             # next combination in lexicographic order
-            i = k - 1
-            while i >= 0 and idx[i] == n - k + i:
+            i = kk - 1
+            while i >= 0 and idx[i] == n - kk + i:
                 i -= 1
             if i < 0:
                 break
             idx[i] += 1
-            for s in range(i + 1, k):
+            for s in range(i + 1, kk):
                 idx[s] = idx[s - 1] + 1
         if pass_ == 0:
-            cards = np.zeros((found, k), dtype=np.uint8)
+            cards = np.zeros((found, kk), dtype=np.uint8)
             orbit = np.zeros(found, dtype=np.uint8)
             cards_v = cards
             orbit_v = orbit
     return cards, orbit
 
 
-def six_card_index(const uint8_t[:, ::1] sets):
+def six_card_index(sets):
     """Map colex rank (over the 52 cards) of each canonical six-card set to its row."""
-    cdef Py_ssize_t i, n = sets.shape[0]
+    cdef Py_ssize_t i, n
     cdef int j
     cdef int64_t r
+    cdef const uint8_t[:, ::1] sv
+    _card_rows(sets, 6, range(52), "six-card sets")
+    sv = np.ascontiguousarray(sets)
+    n = sv.shape[0]
+    if n >= 2 ** 31 - 1:
+        raise ValueError(f"too many six-card sets: {n}")
     index = np.full(BINOM[52][6], -1, dtype=np.int32)
     cdef int32_t[::1] iv = index
     for i in range(n):
         r = 0
         for j in range(6):
-            r += BINOM[sets[i, j]][j + 1]
+            r += BINOM[sv[i, j]][j + 1]
+        if iv[r] >= 0:
+            raise ValueError(f"six-card set {list(sets[i])} is given twice")
         iv[r] = <int32_t>i
     return index
 
@@ -339,12 +432,15 @@ cdef struct SixData:
     # per canonical six-card set E, in the order of E's sorted cards j = 0..5
     uint32_t *nq          # dealer hands missing E that do not qualify
     uint32_t *lt          # [6] qualifying dealer hands below the value of E minus card j
-    uint32_t *eq          # [6] dealer hands equal to it (qualifying)
+                          #     (when that value does not qualify and with winning_antes:
+                          #     the non-qualifying dealer hands below it)
+    uint32_t *eq          # [6] dealer hands equal to it
     uint16_t *tv          # [6] value of E minus card j
     const int32_t *index  # colex rank -> row
 
 
-cdef void _six_one(const Tabs *T, const uint8_t *e, int qualify, SixData *S, Py_ssize_t row) noexcept nogil:
+cdef void _six_one(const Tabs *T, const uint8_t *e, int qualify, bint winning_antes, SixData *S,
+                   Py_ssize_t row) noexcept nogil:
     cdef int x[6]
     cdef int five[5]
     cdef int ts[13]
@@ -363,7 +459,7 @@ cdef void _six_one(const Tabs *T, const uint8_t *e, int qualify, SixData *S, Py_
         tv = value_of(five, 5)
         S.tv[row * 6 + j] = tv
         slot_lt[j] = -1
-        if tv >= qualify:
+        if tv >= qualify or winning_antes:
             slot_lt[j] = nt
             ts[nt] = tv
             ts[nt + 1] = tv + 1
@@ -374,8 +470,11 @@ cdef void _six_one(const Tabs *T, const uint8_t *e, int qualify, SixData *S, Py_
         if slot_lt[j] < 0:
             S.lt[row * 6 + j] = 0
             S.eq[row * 6 + j] = 0
-        else:
+        elif S.tv[row * 6 + j] >= qualify:
             S.lt[row * 6 + j] = <uint32_t>(out[slot_lt[j]] - out[0])
+            S.eq[row * 6 + j] = <uint32_t>(out[slot_lt[j] + 1] - out[slot_lt[j]])
+        else:  # below the qualifier: counts among the dealer hands that do not qualify
+            S.lt[row * 6 + j] = <uint32_t>out[slot_lt[j]]
             S.eq[row * 6 + j] = <uint32_t>(out[slot_lt[j] + 1] - out[slot_lt[j]])
 
 
@@ -383,35 +482,85 @@ cdef class SixCardStore:
     """Per up card: dealer counts for every canonical six-card set (the change variant)."""
     cdef SixData S
     cdef object _arrays
+    cdef object _sets
+    cdef bytes _cards
     cdef readonly Py_ssize_t rows
+    # what the store was last filled for: play_pass refuses anything else
+    cdef readonly object filled_for
+    cdef readonly int filled_qualify
+    cdef readonly bint filled_winning_antes
 
-    def __init__(self, const uint8_t[:, ::1] sets, int32_t[::1] index):
-        self.rows = sets.shape[0]
+    def __init__(self, sets, index):
+        _card_rows(sets, 6, range(52), "six-card sets")
+        index_arr = np.asarray(index)
+        if index_arr.dtype != np.int32 or index_arr.shape != (BINOM[52][6],):
+            raise ValueError(f"the index must be int32 of shape ({BINOM[52][6]},), got {index_arr.dtype} of shape {index_arr.shape}")
+        sets_arr = np.ascontiguousarray(sets)
+        self.rows = sets_arr.shape[0]
+        if not np.array_equal(index_arr, six_card_index(sets_arr)):
+            raise ValueError("the index does not map these six-card sets (build it with six_card_index)")
         nq = np.zeros(self.rows, dtype=np.uint32)
         lt = np.zeros(self.rows * 6, dtype=np.uint32)
         eq = np.zeros(self.rows * 6, dtype=np.uint32)
         tv = np.zeros(self.rows * 6, dtype=np.uint16)
-        self._arrays = (nq, lt, eq, tv, index)
+        index_arr = np.ascontiguousarray(index_arr)
+        self._sets = sets_arr
+        self._cards = bytes(np.nonzero(np.bincount(sets_arr.ravel(), minlength=52))[0].astype(np.uint8).tolist())
+        self._arrays = (nq, lt, eq, tv, index_arr)
+        self.filled_for = None
         cdef uint32_t[::1] nqv = nq, ltv = lt, eqv = eq
         cdef uint16_t[::1] tvv = tv
-        self.S.nq = &nqv[0]
-        self.S.lt = &ltv[0]
-        self.S.eq = &eqv[0]
-        self.S.tv = &tvv[0]
-        self.S.index = &index[0]
+        cdef const int32_t[::1] ixv = index_arr
+        if self.rows:
+            self.S.nq = &nqv[0]
+            self.S.lt = &ltv[0]
+            self.S.eq = &eqv[0]
+            self.S.tv = &tvv[0]
+        self.S.index = &ixv[0]
 
-    def fill(self, UpCardTables tables, const uint8_t[:, ::1] sets, int qualify, int threads):
-        """Count the dealer hands for every set that misses the up card."""
-        cdef Py_ssize_t i, n = sets.shape[0]
-        cdef int up = tables.up
-        cdef const Tabs *T = &tables.T
+    def fill(self, UpCardTables tables, sets, qualify, threads, winning_antes=False):
+        """Count the dealer hands for every set that misses the up card. ``sets`` must be the
+        sets the store was built with; ``winning_antes`` also counts, for hands that do not
+        qualify, the dealer hands below and equal (004 line 11)."""
+        cdef Py_ssize_t i, n = self.rows
+        cdef int up, q, nthreads
+        cdef bint wa
+        cdef const Tabs *T
         cdef SixData *S = &self.S
-        for i in prange(n, nogil=True, num_threads=threads, schedule="dynamic", chunksize=2048):
-            if not _has_card(&sets[i, 0], 6, up):
-                _six_one(T, &sets[i, 0], qualify, S, i)
+        cdef const uint8_t[:, ::1] sv
+        if tables is None:
+            raise TypeError("fill needs the up card's tables")
+        sets_arr = np.asarray(sets)
+        if sets_arr is not self._sets and not (sets_arr.shape == self._sets.shape and sets_arr.dtype == np.uint8
+                                               and np.array_equal(sets_arr, self._sets)):
+            raise ValueError("fill takes the six-card sets the store was built with")
+        if not set(self._cards) <= set(tables.deck_cards):
+            raise ValueError("the six-card sets hold cards outside the tables' deck")
+        q = _qualifier(qualify)
+        nthreads = check_threads(threads)
+        if not isinstance(winning_antes, bool):
+            raise TypeError(f"winning_antes must be True or False, got {winning_antes!r}")
+        wa = winning_antes
+        up = tables.up
+        T = &tables.T
+        sv = self._sets
+        for i in prange(n, nogil=True, num_threads=nthreads, schedule="dynamic", chunksize=2048):
+            if not _has_card(&sv[i, 0], 6, up):
+                _six_one(T, &sv[i, 0], q, wa, S, i)
+        self.filled_for = tables
+        self.filled_qualify = q
+        self.filled_winning_antes = wa
 
     def arrays(self):
         return self._arrays
+
+
+def _qualifier(qualify):
+    if isinstance(qualify, bool) or not isinstance(qualify, int):
+        raise TypeError(f"the qualifying value must be an int, got {qualify!r}")
+    if not 1 <= qualify <= 7462:
+        raise ValueError(f"the qualifying value must be 1..7462, got {qualify}")
+    return qualify
 
 
 cdef inline bint _has_card(const uint8_t *cards, int n, int card) noexcept nogil:
@@ -423,34 +572,80 @@ cdef inline bint _has_card(const uint8_t *cards, int n, int card) noexcept nogil
 
 
 cdef struct Game:
-    int64_t D                  # money scale
-    int64_t pay[10]            # pay line -> D * pay
-    int64_t half[10]           # the same after a change
+    stud_money D               # money scale
+    stud_money pay[10]         # pay line -> D * pay
+    stud_money half[10]        # the same after a change
+    int narrow                 # every sum fits an int64: the same money in 64-bit arithmetic
+    int64_t D64
+    int64_t pay64[10]
+    int64_t half64[10]
     int qualify
     int mode                   # 0 optimal, 1 raise when the hand value >= threshold
     int threshold
     int change                 # analyse the one-card change
+    int winning_antes          # 004 line 11: a dealer who does not qualify pays only the antes that beat him
     int64_t T5                 # dealer hands missing the player's five cards
     int64_t T6                 # ... missing six cards
     int64_t draws              # cards the replacement comes from
     int64_t scale              # no-change counts -> the (draw, dealer hand) space
     int ndeck
     int deck[52]
+    int bad_lookup             # set when a six-card set is missing from the store
 
 
-cdef inline int64_t raise_num(int64_t D, int64_t pay, int64_t T, int64_t nq, int64_t lt,
-                              int64_t eq) noexcept nogil:
-    """Raise result summed over T dealer hands, in units of 1/D ante."""
-    cdef int64_t gt = T - nq - lt - eq
-    return D * nq + lt * (D + 2 * pay) - 3 * D * gt
+cdef struct Split:
+    # how T dealer hands fall against one player hand
+    int64_t nq_win             # do not qualify, the ante wins
+    int64_t nq_push            # do not qualify, tie (line 11 only)
+    int64_t nq_loss            # do not qualify, better than the player (line 11 only)
+    int64_t lt                 # qualify, below the player
+    int64_t eq                 # qualify, equal
+    int64_t gt                 # qualify, above
 
 
-cdef inline void add_events(int64_t *acc, int64_t w, int line, int64_t nq, int64_t lt,
-                            int64_t eq, int64_t gt) noexcept nogil:
-    acc[1] += w * nq
-    acc[2] += w * eq
-    acc[3] += w * gt
-    acc[4 + line] += w * lt
+cdef inline void split_of(const Game *G, int64_t T, int p, int64_t nq, int64_t lt, int64_t eq,
+                          Split *s) noexcept nogil:
+    """Split T dealer hands against a player value p, from nq (not qualifying) and lt, eq:
+    below and equal to p among the qualifying hands when p qualifies, else (line 11 only)
+    among the hands that do not qualify."""
+    s.nq_push = 0
+    s.nq_loss = 0
+    if p >= G.qualify:
+        s.nq_win = nq
+        s.lt = lt
+        s.eq = eq
+    elif G.winning_antes:
+        s.nq_win = lt
+        s.nq_push = eq
+        s.nq_loss = nq - lt - eq
+        s.lt = 0
+        s.eq = 0
+    else:
+        s.nq_win = nq
+        s.lt = 0
+        s.eq = 0
+    s.gt = T - nq - s.lt - s.eq
+
+
+cdef inline stud_money raise_money(const Game *G, int line, bint changed, const Split *s) noexcept nogil:
+    """Raise result summed over the split's dealer hands, in units of 1/D ante (in 64 bits
+    when the caller found that every sum fits: the usual pay tables)."""
+    cdef int64_t pay64
+    cdef stud_money pay
+    if G.narrow:
+        pay64 = G.half64[line] if changed else G.pay64[line]
+        return <stud_money>(G.D64 * (s.nq_win - s.nq_loss) + s.lt * (G.D64 + 2 * pay64) - 3 * G.D64 * s.gt)
+    pay = G.half[line] if changed else G.pay[line]
+    return G.D * (s.nq_win - s.nq_loss) + s.lt * (G.D + 2 * pay) - 3 * G.D * s.gt
+
+
+cdef inline void add_events(int64_t *acc, int64_t w, int line, const Split *s) noexcept nogil:
+    acc[<int>EV_NOT_QUALIFY] += w * s.nq_win
+    acc[<int>EV_NOT_QUALIFY_PUSH] += w * s.nq_push
+    acc[<int>EV_NOT_QUALIFY_LOSS] += w * s.nq_loss
+    acc[<int>EV_PUSH] += w * s.eq
+    acc[<int>EV_DEALER_WINS] += w * s.gt
+    acc[<int>EV_WIN + line] += w * s.lt
 
 
 cdef inline int six_lookup(const SixData *S, const unsigned *pm, int c, int *newsuit,
@@ -486,26 +681,28 @@ cdef inline int six_lookup(const SixData *S, const unsigned *pm, int c, int *new
     return S.index[r]
 
 
-cdef void _player_one(const Tabs *T, const Game *G, const SixData *S, const uint8_t *pc,
+cdef void _player_one(const Tabs *T, Game *G, const SixData *S, const uint8_t *pc,
                       int64_t w, int64_t *acc) noexcept nogil:
     """Decide one player hand against the up card and add its weighted outcomes."""
     cdef int x[5]
     cdef int ts[3]
     cdef int64_t out[3]
-    cdef int i, j, k, d, c, p, line, best_d, row, nt
-    cdef int64_t nq, lt, eq, gt, r0, f0, ev0, best, r, f6
-    cdef int64_t evc[5]
+    cdef int i, j, k, d, c, p, line, best_d, row, nt, tv
+    cdef int64_t nq, lt, eq
+    cdef stud_money r0, f0, ev0, best, r, f6
+    cdef stud_money evc[5]
     cdef unsigned pm[4]
     cdef int newsuit[4]
     cdef uint64_t cm
     cdef bint raise0
+    cdef Split s0, s
     for i in range(5):
         x[i] = pc[i]
     p = value_of(x, 5)
     line = payline(p)
     ts[0] = G.qualify
     nt = 1
-    if p >= G.qualify:
+    if p >= G.qualify or G.winning_antes:
         ts[1] = p
         ts[2] = p + 1
         nt = 3
@@ -514,19 +711,22 @@ cdef void _player_one(const Tabs *T, const Game *G, const SixData *S, const uint
     lt = 0
     eq = 0
     if nt == 3:
-        lt = out[1] - out[0]
+        if p >= G.qualify:
+            lt = out[1] - out[0]
+        else:
+            lt = out[1]
         eq = out[2] - out[1]
-    gt = G.T5 - nq - lt - eq
-    r0 = raise_num(G.D, G.pay[line], G.T5, nq, lt, eq)
+    split_of(G, G.T5, p, nq, lt, eq, &s0)
+    r0 = raise_money(G, line, False, &s0)
     f0 = -G.D * G.T5
     if G.mode == 0:
         raise0 = r0 > f0
         if r0 == f0:
-            acc[ST_TIES] += w
+            acc[<int>ST_TIES] += w
     else:
         raise0 = p >= G.threshold
     ev0 = r0 if raise0 else f0
-    acc[ST_CAT_ALL + category_of(p)] += w
+    acc[<int>ST_CAT_ALL + category_of(p)] += w
     best_d = -1
     if G.change:
         for i in range(4):
@@ -541,11 +741,15 @@ cdef void _player_one(const Tabs *T, const Game *G, const SixData *S, const uint
             if c == T.up or _has_int(x, 5, c):
                 continue
             row = six_lookup(S, pm, c, newsuit, &cm)
+            if row < 0:
+                G.bad_lookup = 1
+                return
             for d in range(5):
                 i = 4 * (x[d] >> 2) + newsuit[x[d] & 3]
                 j = stud_popcount64(cm & (((<uint64_t>1) << i) - 1))
-                r = raise_num(G.D, G.half[payline(S.tv[row * 6 + j])], G.T6, S.nq[row],
-                              S.lt[row * 6 + j], S.eq[row * 6 + j])
+                tv = S.tv[row * 6 + j]
+                split_of(G, G.T6, tv, S.nq[row], S.lt[row * 6 + j], S.eq[row * 6 + j], &s)
+                r = raise_money(G, payline(tv), True, &s)
                 evc[d] += r if r > f6 else f6
         best = ev0 * G.scale
         for d in range(5):
@@ -555,22 +759,22 @@ cdef void _player_one(const Tabs *T, const Game *G, const SixData *S, const uint
         if best_d >= 0:
             for d in range(5):
                 if d != best_d and evc[d] == best:
-                    acc[ST_TIES] += w
+                    acc[<int>ST_TIES] += w
         elif G.mode == 0:
             for d in range(5):
                 if evc[d] == best:
-                    acc[ST_TIES] += w
+                    acc[<int>ST_TIES] += w
     if best_d < 0:
         if raise0:
-            acc[ST_RAISE] += w
-            acc[ST_CAT_RAISE + category_of(p)] += w
-            add_events(acc + EV_NC, w * G.scale, line, nq, lt, eq, gt)
+            acc[<int>ST_RAISE] += w
+            acc[<int>ST_CAT_RAISE + category_of(p)] += w
+            add_events(acc + <int>EV_NO_CHANGE, w * G.scale, line, &s0)
         else:
-            acc[EV_NC] += w * G.scale * G.T5
+            acc[<int>EV_NO_CHANGE + <int>EV_FOLD] += w * G.scale * G.T5
         return
     # the change: replay the draws of the chosen card and count each final outcome
-    acc[ST_CHANGE] += w
-    acc[ST_CAT_CHG + category_of(p)] += w
+    acc[<int>ST_CHANGE] += w
+    acc[<int>ST_CAT_CHANGE + category_of(p)] += w
     for k in range(G.ndeck):
         c = G.deck[k]
         if c == T.up or _has_int(x, 5, c):
@@ -578,15 +782,15 @@ cdef void _player_one(const Tabs *T, const Game *G, const SixData *S, const uint
         row = six_lookup(S, pm, c, newsuit, &cm)
         i = 4 * (x[best_d] >> 2) + newsuit[x[best_d] & 3]
         j = stud_popcount64(cm & (((<uint64_t>1) << i) - 1))
-        line = payline(S.tv[row * 6 + j])
-        nq = S.nq[row]
-        lt = S.lt[row * 6 + j]
-        eq = S.eq[row * 6 + j]
-        r = raise_num(G.D, G.half[line], G.T6, nq, lt, eq)
+        tv = S.tv[row * 6 + j]
+        line = payline(tv)
+        split_of(G, G.T6, tv, S.nq[row], S.lt[row * 6 + j], S.eq[row * 6 + j], &s)
+        r = raise_money(G, line, True, &s)
         if r > f6:
-            add_events(acc + EV_CH, w, line, nq, lt, eq, G.T6 - nq - lt - eq)
+            acc[<int>ST_RAISE_AFTER_CHANGE] += w
+            add_events(acc + <int>EV_CHANGE, w, line, &s)
         else:
-            acc[EV_CH] += w * G.T6
+            acc[<int>EV_CHANGE + <int>EV_FOLD] += w * G.T6
 
 
 cdef inline bint _has_int(const int *cards, int n, int card) noexcept nogil:
@@ -597,50 +801,111 @@ cdef inline bint _has_int(const int *cards, int n, int card) noexcept nogil:
     return False
 
 
-def play_pass(UpCardTables tables, SixCardStore store, const uint8_t[:, ::1] hands,
-              const uint8_t[::1] orbit, const uint8_t[::1] deck, pay, half, long long D,
-              int qualify, int mode, int threshold, bint change, int threads):
+cdef stud_money _to_money(value) except? -1:
+    """A non-negative Python int below 2 ** (MONEY_BITS - 1) as stud_money."""
+    cdef stud_money out = 0
+    cdef int shift
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"money must be an int, got {value!r}")
+    if not 0 <= value < 2 ** (STUD_MONEY_BITS - 1):
+        raise ValueError(f"money {value} does not fit the kernel's {STUD_MONEY_BITS}-bit integer")
+    for shift in (124, 62, 0):  # 62 bits at a time, each fits an int64
+        out = (out << 62) | <stud_money>(<int64_t>((value >> shift) & (2 ** 62 - 1)))
+    return out
+
+
+def play_pass(UpCardTables tables, SixCardStore store, hands, orbit, deck, pay, half, D,
+              qualify, mode, threshold, change, threads, winning_antes=False):
     """Decide every canonical player hand against the up card; returns the summed weighted
-    accumulators (int64[NSLOT]); each hand weighs its orbit times 4 (the up card's suit)."""
+    accumulators (int64[NSLOT], laid out as :class:`Slot`); each hand weighs its orbit times 4
+    (the up card's suit). Money (D and the scaled pays) is checked to fit MONEY_BITS; the
+    caller keeps the sums below it (the analysis bounds them before calling)."""
     cdef Game G
-    cdef int i, nthreads = max(threads, 1), m = tables.T.m
-    cdef Py_ssize_t h, n = hands.shape[0]
-    cdef int up = tables.up
-    cdef const Tabs *T = &tables.T
+    cdef int i, nthreads, m
+    cdef Py_ssize_t h, n
+    cdef int up
+    cdef const Tabs *T
     cdef const SixData *S = NULL
     cdef int64_t *acc
     cdef int tid
-    G.D = D
+    cdef const uint8_t[:, ::1] hv
+    cdef const uint8_t[::1] ov
+    if tables is None:
+        raise TypeError("play_pass needs the up card's tables")
+    deck_list = _deck_cards(deck)
+    if bytes(deck_list) != tables.deck_cards:
+        raise ValueError("the deck is not the deck the tables were built from")
+    _card_rows(hands, 5, deck_list, "player hands")
+    orbit_arr = np.asarray(orbit)
+    if orbit_arr.dtype != np.uint8 or orbit_arr.shape != (np.asarray(hands).shape[0],):
+        raise ValueError(f"the orbits must be uint8 of shape ({np.asarray(hands).shape[0]},), got {orbit_arr.dtype} of shape {orbit_arr.shape}")
+    if len(orbit_arr) and not np.isin(orbit_arr, (1, 3, 6)).all():
+        raise ValueError("an orbit size is 1, 3 or 6")
+    pay, half = list(pay), list(half)
+    if len(pay) != 10 or len(half) != 10:
+        raise ValueError(f"give 10 pays and 10 halved pays, got {len(pay)} and {len(half)}")
+    if isinstance(D, bool) or not isinstance(D, int) or D < 1:
+        raise ValueError(f"the money scale D must be a positive int, got {D!r}")
+    G.D = _to_money(D)
     for i in range(10):
-        G.pay[i] = pay[i]
-        G.half[i] = half[i]
-    G.qualify = qualify
+        G.pay[i] = _to_money(pay[i])
+        G.half[i] = _to_money(half[i])
+    # 64-bit arithmetic when the largest sum (every draw's raise result, each at most T5
+    # dealer hands times 4 D + 2 pay, for each changed card) fits an int64
+    G.narrow = 2 * 47 * BINOM[51][4] * (4 * D + 2 * max(pay + half)) < 2 ** 63
+    if G.narrow:
+        G.D64 = D
+        for i in range(10):
+            G.pay64[i] = pay[i]
+            G.half64[i] = half[i]
+    G.qualify = _qualifier(qualify)
+    if mode not in (0, 1) or isinstance(mode, bool):
+        raise ValueError(f"mode must be 0 (optimal) or 1 (threshold), got {mode!r}")
     G.mode = mode
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or not 0 <= threshold <= 7463:
+        raise ValueError(f"the threshold must be an int 0..7463, got {threshold!r}")
     G.threshold = threshold
+    if not isinstance(change, bool) or not isinstance(winning_antes, bool):
+        raise TypeError(f"change and winning_antes must be True or False, got {change!r}, {winning_antes!r}")
     G.change = change
+    G.winning_antes = winning_antes
+    nthreads = check_threads(threads)
+    m = tables.T.m
+    up = tables.up
+    T = &tables.T
     G.T5 = BINOM[m - 5][4]
-    G.T6 = BINOM[m - 6][4] if m >= 6 else 0
+    G.T6 = BINOM[m - 6][4]
     G.draws = m - 5
     G.scale = (m - 9) if change else 1
-    G.ndeck = deck.shape[0]
+    G.ndeck = len(deck_list)
+    G.bad_lookup = 0
     for i in range(G.ndeck):
-        G.deck[i] = deck[i]
+        G.deck[i] = deck_list[i]
     if change:
         if store is None:
             raise ValueError("the change variant needs the six-card store")
+        if store.filled_for is not tables:
+            raise ValueError("fill the six-card store for these tables before the pass")
+        if store.filled_qualify != G.qualify or store.filled_winning_antes != winning_antes:
+            raise ValueError("the six-card store was filled for another qualifier or rule")
         S = &store.S
-    acc = <int64_t *>calloc(nthreads * NSLOT, sizeof(int64_t))
+    hv = np.ascontiguousarray(hands)
+    ov = np.ascontiguousarray(orbit_arr)
+    n = hv.shape[0]
+    acc = <int64_t *>calloc(nthreads * <int>NSLOT, sizeof(int64_t))
     if acc == NULL:
         raise MemoryError()
     try:
         for h in prange(n, nogil=True, num_threads=nthreads, schedule="dynamic", chunksize=256):
-            if not _has_card(&hands[h, 0], 5, up):
+            if not _has_card(&hv[h, 0], 5, up):
                 tid = threadid()
-                _player_one(T, &G, S, &hands[h, 0], 4 * orbit[h], acc + tid * NSLOT)
-        total = np.zeros(NSLOT, dtype=np.int64)
+                _player_one(T, &G, S, &hv[h, 0], 4 * ov[h], acc + tid * <int>NSLOT)
+        if G.bad_lookup:
+            raise ValueError("the six-card store does not hold every six-card set of this deck")
+        total = np.zeros(<int>NSLOT, dtype=np.int64)
         for tid in range(nthreads):
-            for i in range(NSLOT):
-                total[i] += acc[tid * NSLOT + i]
+            for i in range(<int>NSLOT):
+                total[i] += acc[tid * <int>NSLOT + i]
     finally:
         free(acc)
     return total

@@ -1,5 +1,9 @@
 """``studeval caribbean``: the banked game's return table, advice, and a table to play at.
 
+The three sub-commands mean the same game: the one ``play`` deals, with the one-card change,
+unless ``--no-change``; and the same rule for a dealer who does not qualify (``--no-qualify``,
+004 line 37 by default). Every report is formatted here; the domain package never prints.
+
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="studeval")
 >>> register(parser.add_subparsers(dest="command"))
@@ -15,6 +19,7 @@ best: fold (-1.000000)
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections.abc import Callable
@@ -24,7 +29,12 @@ from studeval.cards import format_card, format_cards, parse_cards
 from studeval.evaluate import describe, evaluate
 
 if TYPE_CHECKING:
-    from studeval.caribbean import PayTable
+    from studeval.caribbean import Analysis, PayTable
+
+# What the exact analysis cost on the reference machine (2 cores, RESULTS.md): said before
+# it starts, so nobody waits blind; the progress bar then gives the real time left.
+_TYPICAL_SECONDS = {False: 2, True: 45}
+_GAME_NAME = "5 Card Stud Poker (Caribbean Stud)"
 
 
 def _paytable(spec: str | None) -> PayTable | None:
@@ -33,33 +43,113 @@ def _paytable(spec: str | None) -> PayTable | None:
     return None if spec is None else PayTable.parse(spec)
 
 
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def format_analysis(result: Analysis) -> str:
+    """The return table of an analysis as text.
+
+    >>> from studeval.caribbean import analyze
+    >>> print(format_analysis(analyze(ranks="JQKA")).splitlines()[0].split())
+    ['Event', 'Net', 'Combinations', 'Probability', 'Return']
+    """
+    lines = [f"{'Event':<44} {'Net':>7} {'Combinations':>22} {'Probability':>12} {'Return':>10}"]
+    for o in result.outcomes:
+        ret = float(o.net) * o.probability
+        lines.append(f"{o.event:<44} {float(o.net):>7g} {o.combinations:>22,} {o.probability:>12.8f} {ret:>10.6f}")
+    lines.append(f"{'Total':<44} {'':>7} {result.total_combinations:>22,} {1:>12.8f} {float(result.expected_value):>10.6f}")
+    lines.append("")
+    lines.append(f"house edge {result.house_edge:.6%}  element of risk {result.element_of_risk:.6%}  "
+                 f"average wager {float(result.average_wager):.6f}  raise {float(result.raise_frequency):.4%}"
+                 + (f"  change {float(result.change_frequency):.4%}" if result.one_card_change else ""))
+    return "\n".join(lines)
+
+
+class _LineWriter:
+    """Where the progress bar goes when stderr is not a terminal (a log, a pipe): each redraw
+    on a line of its own instead of carriage returns."""
+
+    def write(self, text: str) -> None:
+        text = text.replace("\r", "").rstrip()
+        if text:
+            sys.stderr.write(text + "\n")
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
+def _progress_bar(total_hint: float) -> tuple[Callable[[float], None], Callable[[], None]]:
+    """A tqdm bar over the fraction done; on a terminal it redraws in place, elsewhere (a log,
+    a pipe) it writes a line at most every 10 seconds."""
+    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+
+    tty = sys.stderr.isatty()
+    bar = tqdm(total=100, unit="%", desc="studeval caribbean edge", file=sys.stderr if tty else _LineWriter(),
+               ascii=not tty,
+               mininterval=0.2 if tty else 10.0, bar_format="{desc}: {percentage:3.0f}%|{bar}| "
+               "[{elapsed}<{remaining}, {rate_fmt}]", dynamic_ncols=tty)
+
+    def update(fraction: float) -> None:
+        bar.update(100 * fraction - bar.n)
+
+    return update, bar.close
+
+
 def _cmd_edge(args: argparse.Namespace) -> int:
+    from studeval._core import check_threads
     from studeval.caribbean import analyze
 
-    result = analyze(
-        _paytable(args.paytable),
-        one_card_change=args.one_card_change,
-        strategy=args.strategy,
-        threads=args.threads,
-        progress=None if not args.quiet else False,
-    )
+    change = not args.no_change
+    if change is False and args.one_card_change:
+        raise ValueError("--one-card-change and --no-change contradict each other")
+    title = _GAME_NAME + (" with the one-card change" if change else " without the change")
+    # every argument is checked before the banner and the bar, so an error is one line
+    paytable = _paytable(args.paytable)
+    threads = check_threads(args.threads)
+    if change and args.strategy != "optimal":
+        raise ValueError(f"the {args.strategy} strategy never changes a card: add --no-change")
+    update = close = None
+    if not args.quiet:
+        print(f"studeval caribbean edge: {title.lower()}: every deal counted exactly; about "
+              f"{_TYPICAL_SECONDS[change]} s on 2 cores (the bar shows the time left)", file=sys.stderr)
+        update, close = _progress_bar(_TYPICAL_SECONDS[change])
+    try:
+        result = analyze(
+            paytable,
+            one_card_change=change,
+            strategy=args.strategy,
+            no_qualify=args.no_qualify,
+            threads=threads,
+            progress=update,
+        )
+    finally:
+        if close is not None:
+            close()
     if args.json:
         print(json.dumps(result.to_dict()))
-    else:
-        title = "5 Card Stud Poker (Caribbean Stud)" + (" with the one-card change" if args.one_card_change else "")
-        print(f"{title}, {result.strategy.replace('_', ' ')} strategy, per unit ante")
-        print(result.format())
-        if args.one_card_change:
-            shares = ", ".join(f"{k.replace('_', ' ')} {float(v):.2%}" for k, v in result.change_by_category.items() if v)
-            print(f"changes a card with: {shares}")
-        print(f"computed in {result.seconds:.1f} s")
+        return 0
+    rule = "" if args.no_qualify == "every_ante" else ", only antes that beat a dealer who does not qualify win"
+    print(f"{title}{rule}, {result.strategy.replace('_', ' ')} strategy, per unit ante")
+    print(format_analysis(result))
+    if change:
+        shares = ", ".join(f"{k.replace('_', ' ')} {float(v):.2%}" for k, v in result.change_by_category.items() if v)
+        print(f"changes a card with: {shares}")
+    print(f"computed in {result.seconds:.1f} s")
     return 0
 
 
 def _cmd_advise(args: argparse.Namespace) -> int:
     from studeval.caribbean import advise
 
-    advice = advise(args.hand, args.dealer, paytable=_paytable(args.paytable), one_card_change=not args.no_change)
+    advice = advise(args.hand, args.dealer, paytable=_paytable(args.paytable), one_card_change=not args.no_change,
+                    no_qualify=args.no_qualify)
     if args.json:
         print(json.dumps(advice.to_dict()))
         return 0
@@ -72,39 +162,91 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ask(prompt: str, valid: Callable[[str], bool], read: Callable[[str], str]) -> str:
+def _ask(prompt: str, check: Callable[[str], str | None], read: Callable[[str], str]) -> str:
+    """Ask until ``check`` finds no fault with the answer (it returns the reason, or None)."""
     while True:
         answer = read(prompt).strip().lower()
-        if valid(answer):
+        reason = check(answer)
+        if reason is None:
             return answer
-        print("  please answer again")
+        print(f"  {reason}; please answer again")
+
+
+def _change_fault(answer: str, cards: list[int]) -> str | None:
+    """Why an answer to "change a card?" is not one of the hand's cards, or None."""
+    if answer in ("", "q"):
+        return None
+    try:
+        parsed = parse_cards(answer)
+    except (ValueError, TypeError) as exc:
+        return f"{answer!r} is not a card ({exc})"
+    if len(parsed) != 1:
+        return f"name one card to change, not {len(parsed)}"
+    if parsed[0] not in cards:
+        return f"{format_card(parsed[0])} is not in your hand ({format_cards(cards)})"
+    return None
+
+
+def _decision_fault(answer: str) -> str | None:
+    if answer in ("r", "f", "raise", "fold", "q"):
+        return None
+    return f"{answer!r} is neither r (raise) nor f (fold)"
+
+
+def _print_rules(args: argparse.Namespace, ante: str, cap: str, paytable: PayTable) -> None:
+    print(f"{_GAME_NAME} against the dealer. Answer q (or Ctrl-C) to leave.")
+    print(f"  Each hand: ante {ante}; five cards each, the dealer shows one.")
+    if not args.no_change:
+        print(f"  You may change one card: it costs a wager equal to the ante ({ante}), lost whatever comes;")
+        print("  after a change, four of a kind, straight flush and royal flush pay half.")
+    print(f"  Then fold (lose the ante) or raise twice the ante ({ante} x 2).")
+    nq = ("every raised ante wins even money" if args.no_qualify == "every_ante"
+          else "only an ante that beats his hand wins even money, a lower hand loses it")
+    print(f"  The dealer qualifies with ace-king or better; if he does not, {nq} and the raise pushes.")
+    print(f"  Beating a qualifying dealer: the ante pays even money, the raise by the table (each bet at most {cap}):")
+    pays = paytable.to_dict()
+    print("    " + ", ".join(f"{name.replace('_', ' ')} {pays[name]:g}:1" for name in pays if name != "high_card")
+          + f" (ace-king {pays['high_card']:g}:1)")
 
 
 def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
-    from studeval.caribbean import Table, advise
+    from studeval.caribbean import Table, advise, parse_amount
 
+    ante = parse_amount(args.ante, "the ante", positive=True)
     table = Table(
         paytable=_paytable(args.paytable),
         max_payout=args.max_payout,
+        currency=args.currency,
         one_card_change=not args.no_change,
+        no_qualify=args.no_qualify,
         seed=args.seed,
     )
+    ante_text = f"{float(ante):g} {args.currency}"
+    cap_text = f"{float(table.max_payout):g} {args.currency}"
+    _print_rules(args, ante_text, cap_text, table.paytable)
     bank = 0.0
     hands = played = 0
-    print("5 Card Stud Poker against the dealer. Answer q to leave.")
     try:
         while args.hands is None or hands < args.hands:
             hands += 1
-            round_ = table.deal({1: args.ante})
+            round_ = table.deal({1: ante})
             seat = round_.seats[1]
             up = round_.dealer_up
             assert up is not None  # a fresh deal gives the dealer five cards: never void
-            print(f"\nhand {hands}: ante {args.ante:g}; dealer shows {format_card(up)}")
+            print(f"\nhand {hands}: ante {ante_text}; dealer shows {format_card(up)}")
             print(f"  your cards: {format_cards(seat.cards)}  ({describe(evaluate(seat.cards))})")
             if not args.no_change:
+                if args.hint:
+                    hint = advise(seat.cards, up, paytable=table.paytable, one_card_change=True,
+                                  no_qualify=args.no_qualify)
+                    best_change = max(hint.change_evs.items(), key=lambda kv: kv[1])
+                    keep = max(hint.raise_ev, hint.fold_ev)
+                    advice = (f"change {best_change[0]}" if hint.best.startswith("change") else "keep your cards")
+                    print(f"  hint: {advice} (keeping: EV {keep:+.3f}; best change {best_change[0]}: "
+                          f"EV {best_change[1]:+.3f}, counting its wager)")
                 answer = _ask(
-                    "  change a card? (a card such as 7c, or Enter for none) ",
-                    lambda a: a in ("", "q") or _is_card_of(a, seat.cards),
+                    f"  change a card for {ante_text}? (a card such as 7c, or Enter for none) ",
+                    functools.partial(_change_fault, cards=seat.cards),
                     read,
                 )
                 if answer == "q":
@@ -113,9 +255,9 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
                     new = round_.change(1, answer)
                     print(f"  you draw {format_card(new)}: {format_cards(seat.cards)}  ({describe(evaluate(seat.cards))})")
             if args.hint:
-                hint = advise(seat.cards, up, paytable=table.paytable, one_card_change=False)
+                hint = advise(seat.cards, up, paytable=table.paytable, one_card_change=False, no_qualify=args.no_qualify)
                 print(f"  hint: raise EV {hint.raise_ev:+.3f}, fold -1: {hint.best}")
-            answer = _ask("  raise or fold? (r/f) ", lambda a: a in ("r", "f", "raise", "fold", "q"), read)
+            answer = _ask("  raise or fold? (r/f) ", _decision_fault, read)
             if answer == "q":
                 break
             round_.decide(1, answer.startswith("r"))
@@ -129,49 +271,62 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
             print(f"  bank {bank:+g}")
     except EOFError:
         print()
-    print(f"you played {played} hands, net {bank:+g}")
+    except KeyboardInterrupt:
+        print(f"\nyou played {played} hands, net {bank:+g} {args.currency}")
+        return 130
+    print(f"you played {played} hands, net {bank:+g} {args.currency}")
     return 0
 
 
-def _is_card_of(text: str, cards: list[int]) -> bool:
-    try:
-        parsed = parse_cards(text)
-    except (ValueError, TypeError):
-        return False
-    return len(parsed) == 1 and parsed[0] in cards
-
-
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``caribbean`` with its sub-commands edge, advise and play."""
-    top = sub.add_parser("caribbean", help="the banked 5 Card Stud (Caribbean Stud) game: edge, advice, play")
+    from studeval.caribbean import CURRENCY_UNITS, EVERY_ANTE, NO_QUALIFY_RULES, STRATEGIES
+
+    top = sub.add_parser("caribbean", help="the banked 5 Card Stud (Caribbean Stud) game: edge, advice, play",
+                         description="The banked casino game of 004: its exact house edge, advice, and a table.")
     inner = top.add_subparsers(dest="caribbean_command", metavar="SUBCOMMAND")
     inner.required = True
     paytable_help = 'pays pair..royal flush, e.g. "1,2,3,4,5,7,20,50,100" or "pair=1,...,royal_flush=100"'
+    change_help = "the game without the one-card change (default: with it, the game `play` deals)"
+    nq_help = (f"a dealer who does not qualify: {EVERY_ANTE} (004 line 37, default) pays every raised ante, "
+               "winning_antes (004 line 11) only the antes that beat his hand")
 
-    p = inner.add_parser("edge", help="the exact house edge and return table")
-    p.add_argument("--paytable", help=paytable_help)
-    p.add_argument("--one-card-change", action="store_true", help="the variant with the one-card change")
-    p.add_argument("--strategy", default="optimal", choices=["optimal", "pair_or_better", "ace_king_or_better"],
-                   help="the player's strategy (default optimal)")
+    def common(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--paytable", help=paytable_help)
+        p.add_argument("--no-change", action="store_true", help=change_help)
+        p.add_argument("--no-qualify", choices=NO_QUALIFY_RULES, default=EVERY_ANTE, help=nq_help)
+
+    p = inner.add_parser("edge", help="the exact house edge and return table",
+                         description="The exact house edge and return table over every deal.")
+    common(p)
+    # the old opt-in flag of README's first edition: the change is now the default
+    p.add_argument("--one-card-change", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--strategy", default="optimal", choices=list(STRATEGIES),
+                   help="the player's strategy (default optimal; the simple ones need --no-change)")
     p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_edge)
 
-    p = inner.add_parser("advise", help="the exact EV of each play for a hand against an up card")
+    p = inner.add_parser("advise", help="the exact EV of each play for a hand against an up card",
+                         description="The exact EV of folding, raising and each change for a hand.")
     p.add_argument("hand", help='the five cards, e.g. "As Kd Qh 7c 3s"')
     p.add_argument("--dealer", required=True, help="the dealer's up card, e.g. 9h")
-    p.add_argument("--paytable", help=paytable_help)
-    p.add_argument("--no-change", action="store_true", help="leave out the one-card change")
+    common(p)
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=_cmd_advise)
 
-    p = inner.add_parser("play", help="play hands at a terminal table")
-    p.add_argument("--ante", type=float, default=1.0, help="the ante (default 1)")
-    p.add_argument("--hands", type=int, default=None, help="stop after this many hands")
+    p = inner.add_parser("play", help="play hands at a terminal table",
+                         description="Play hands against the dealer at the terminal.")
+    p.add_argument("--ante", default="1", help="the ante, in --currency (default 1)")
+    p.add_argument("--currency", default="EUR",
+                   help=f"the unit of the ante: {' or '.join(CURRENCY_UNITS)} (default EUR), or another unit "
+                        "with --max-payout given in it")
+    p.add_argument("--max-payout", default=None,
+                   help="maximum payout per bet, in --currency or with its unit, e.g. 5000 or '5000 EUR' "
+                        "(default 004's 5,000 euro)")
+    p.add_argument("--hands", type=_positive_int, default=None, help="stop after this many hands (at least 1)")
     p.add_argument("--seed", type=int, default=None, help="reproducible deals (default: secure shuffle)")
-    p.add_argument("--paytable", help=paytable_help)
-    p.add_argument("--max-payout", type=float, default=5000, help="maximum payout per bet (default 5000)")
-    p.add_argument("--no-change", action="store_true", help="no one-card change")
-    p.add_argument("--hint", action="store_true", help="show the best play")
+    common(p)
+    p.add_argument("--hint", action="store_true", help="show the best play, the change included")
     p.set_defaults(func=_cmd_play)

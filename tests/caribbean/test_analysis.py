@@ -26,9 +26,12 @@ def _exact(counts: np.ndarray) -> np.ndarray:
     return np.rint(counts).astype(np.int64)
 
 
-def brute_force(ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *, change: bool = False):
+def brute_force(ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *, change: bool = False,
+                winning_antes: bool = False):
     """Every player hand, up card, (replacement card) and dealer hand of a small deck, counted
-    one by one with plain numpy; returns the return-table rows the way analyze() builds them."""
+    one by one with plain numpy; returns the return-table rows the way analyze() builds them.
+    ``winning_antes``: 004 line 11 (without the change only)."""
+    assert not (change and winning_antes)
     deck = [4 * "23456789TJQKA".index(r) + s for r in ranks for s in range(4)]
     n = len(deck)
     pays = [Fraction(p) for p in paytable.as_list()]
@@ -41,8 +44,8 @@ def brute_force(ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *,
     value_of = np.zeros(1 << n, dtype=np.int64)
     value_of[(1 << all_five).sum(axis=1)] = evaluate_batch(np.array(deck, dtype=np.uint8)[all_five])
     t5, t6 = math.comb(n - 6, 4), math.comb(n - 7, 4)
-    nc = np.zeros(14, dtype=object)
-    ch = np.zeros(14, dtype=object)
+    nc = np.zeros(16, dtype=object)
+    ch = np.zeros(16, dtype=object)
     q = QUALIFYING_VALUE
     r = n - 5
     subsets = np.array(list(itertools.combinations(range(r), 5)), dtype=np.int64)
@@ -58,7 +61,11 @@ def brute_force(ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *,
         nq = dv < q
         lt = (dv >= q) & (dv < p)
         eq = (dv >= q) & (dv == p)
-        per_u = member.T @ np.stack([nq, lt, eq], axis=1).astype(np.int64)
+        if winning_antes and p < q:  # only an ante that beats the dealer wins
+            nqw, nqp, nql = dv < p, dv == p, (dv > p) & (dv < q)
+        else:
+            nqw, nqp, nql = nq, np.zeros_like(nq), np.zeros_like(nq)
+        per_u = member.T @ np.stack([nq, lt, eq, nqw, nqp, nql], axis=1).astype(np.int64)
         finals = None
         if change:
             finals = np.array([[value_of[hand_bits - (1 << d) + (1 << int(c))] for c in rest] for d in hand_idx])
@@ -82,9 +89,9 @@ def brute_force(ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *,
             draw = 1 - np.eye(r, dtype=np.int64)[:, None, :]  # the new card is not the up card
             change_ev = -scale * t6 * (r - 1) + (after * draw).sum(axis=2)  # [u, d]
         for u in range(r):
-            a_nq, a_lt, a_eq = (int(x) for x in per_u[u])
+            a_nq, a_lt, a_eq, a_nqw, a_nqp, a_nql = (int(x) for x in per_u[u])
             a_gt = t5 - a_nq - a_lt - a_eq
-            raise0 = scale * a_nq + a_lt * (scale + 2 * pay[_LINE_OF[p]]) - 3 * scale * a_gt
+            raise0 = scale * (a_nqw - a_nql) + a_lt * (scale + 2 * pay[_LINE_OF[p]]) - 3 * scale * a_gt
             fold0 = -scale * t5
             best, best_d = max(raise0, fold0) * ((n - 10) if change else 1), None
             if change:
@@ -94,7 +101,9 @@ def brute_force(ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *,
             if best_d is None:
                 w = (n - 10) if change else 1
                 if raise0 > fold0:
-                    nc[1] += w * a_nq
+                    nc[1] += w * a_nqw
+                    nc[14] += w * a_nqp
+                    nc[15] += w * a_nql
                     nc[2] += w * a_eq
                     nc[3] += w * a_gt
                     nc[4 + _LINE_OF[p]] += w * a_lt
@@ -110,9 +119,9 @@ def brute_force(ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *,
             wins = np.bincount(line_f[best_d], weights=lt_c[u, best_d] * raised, minlength=10)
             for line in range(10):
                 ch[4 + line] += int(wins[line])
-    rows = caribbean._events(nc, pays, changed=False, merge_low=pays[0] == pays[1])
+    rows = caribbean.return_rows(nc, pays, changed=False, merge_low=pays[0] == pays[1])
     if change:
-        rows += caribbean._events(ch, halves, changed=True, merge_low=halves[0] == halves[1])
+        rows += caribbean.return_rows(ch, halves, changed=True, merge_low=halves[0] == halves[1])
     return [(event, net, count) for event, net, count, _ in rows if count]
 
 
@@ -125,19 +134,24 @@ def test_standard_game_matches_brute_force_on_a_small_deck(ranks):
     assert _rows(analyze(ranks=ranks)) == brute_force(ranks)
 
 
+@pytest.mark.parametrize("ranks", ["89TKA"])  # hands below ace-king that may tie or lose
+def test_line_11_dealer_not_qualifying_matches_brute_force(ranks):
+    """004 line 11: only the antes of hands that beat a dealer who does not qualify win."""
+    a = analyze(ranks=ranks, no_qualify="winning_antes")
+    assert _rows(a) == brute_force(ranks, winning_antes=True)
+    assert a.no_qualify == "winning_antes" and a.total_combinations == sum(o.combinations for o in a.outcomes)
+
+
 def test_standard_game_with_another_pay_table_matches_brute_force():
     table = PayTable.parse("high_card=0.5,pair=1,two_pair=3,three_of_a_kind=3,straight=5,flush=5,"
                            "full_house=9,four_of_a_kind=25,straight_flush=45,royal_flush=99")
     assert _rows(analyze(table, ranks="TJQKA")) == brute_force("TJQKA", table)
 
 
-_SLOW = pytest.mark.skipif(not __import__("os").environ.get("STUDEVAL_SLOW"), reason="about 45 s: set STUDEVAL_SLOW=1")
-
-
 @pytest.mark.parametrize(
     "ranks",
-    ["JQKA", "TQKA", pytest.param("TJQKA", marks=[pytest.mark.slow, _SLOW]),
-     pytest.param("9JQKA", marks=[pytest.mark.slow, _SLOW])],
+    ["JQKA", "TQKA", pytest.param("TJQKA", marks=pytest.mark.slow),
+     pytest.param("9JQKA", marks=pytest.mark.slow)],
 )
 def test_one_card_change_matches_brute_force_on_a_small_deck(ranks):
     """Four ranks run always; five ranks (straights, flushes, royals) take longer."""
@@ -153,7 +167,7 @@ def test_simple_strategies_count_the_same_deals():
     assert pair.expected_value <= opt.expected_value
 
 
-def test_published_return_table_of_the_standard_game():
+def test_published_return_table_of_the_standard_game(full_deck):
     """Wizard of Odds, Caribbean Stud Poker return table (optimal strategy, no progressive)."""
     published = {
         "Player wins with royal flush": 16_759_740,
@@ -170,7 +184,7 @@ def test_published_return_table_of_the_standard_game():
         "Fold": 9_523_005_974_460,
         "Dealer wins": 2_726_592_727_512,
     }
-    a = analyze()
+    a = full_deck()
     assert {o.event: o.combinations for o in a.outcomes} == published
     assert a.total_combinations == 19_933_230_517_200
     assert a.expected_value * a.total_combinations == -1_041_372_912_372
@@ -183,8 +197,8 @@ def test_published_return_table_of_the_standard_game():
     "strategy, total_loss, edge",
     [("pair_or_better", 1_090_272_101_460, 0.05470), ("ace_king_or_better", 1_132_600_203_540, 0.05682)],
 )
-def test_published_simple_strategies(strategy, total_loss, edge):
-    a = analyze(strategy=strategy)
+def test_published_simple_strategies(strategy, total_loss, edge, full_deck):
+    a = full_deck(strategy=strategy)
     assert -a.expected_value * a.total_combinations == total_loss
     assert round(a.house_edge, 5) == edge
 
@@ -210,8 +224,8 @@ def _simulate(n: int, seed: int, strategy_threshold: int) -> tuple[float, float,
 
 
 @pytest.mark.parametrize("strategy, threshold", [("pair_or_better", 1278), ("ace_king_or_better", QUALIFYING_VALUE)])
-def test_exact_analysis_agrees_with_monte_carlo(strategy, threshold):
-    a = analyze(strategy=strategy)
+def test_exact_analysis_agrees_with_monte_carlo(strategy, threshold, full_deck):
+    a = full_deck(strategy=strategy)
     mean, se, freq = _simulate(400_000, 2024, threshold)
     assert abs(mean - float(a.expected_value)) < 4 * se
     probs = {o.event: o.probability for o in a.outcomes}
@@ -219,7 +233,7 @@ def test_exact_analysis_agrees_with_monte_carlo(strategy, threshold):
         assert abs(p - probs[event]) < 4 * math.sqrt(p * (1 - p) / 400_000)
 
 
-def test_optimal_decisions_agree_with_advice_on_sampled_hands():
+def test_optimal_decisions_agree_with_advice_on_sampled_hands(full_deck):
     """Monte Carlo over (hand, up card): the mean of the exact best EV estimates the edge."""
     rng = np.random.default_rng(7)
     evs = []
@@ -227,12 +241,14 @@ def test_optimal_decisions_agree_with_advice_on_sampled_hands():
         cards = rng.choice(52, 6, replace=False)
         evs.append(float(max(advise(cards[:5].tolist(), int(cards[5]), one_card_change=False).exact.values())))
     mean, se = float(np.mean(evs)), float(np.std(evs) / math.sqrt(len(evs)))
-    assert abs(mean - float(analyze().expected_value)) < 4 * se
+    assert abs(mean - float(full_deck().expected_value)) < 4 * se
 
 
-def test_progress_goes_to_stderr(capsys):
-    analyze(ranks="JQKA", progress=True)
-    assert "up card" in capsys.readouterr().err
+def test_progress_reports_the_fraction_done_and_prints_nothing(capsys):
+    seen: list[float] = []
+    analyze(ranks="JQKA", progress=seen.append, one_card_change=True)
+    assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) > 10
+    assert capsys.readouterr() == ("", "")
 
 
 def test_bad_analysis_input():
@@ -277,12 +293,11 @@ def test_canonical_hands_cover_every_hand_once():
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not __import__("os").environ.get("STUDEVAL_SLOW"), reason="about 80 s: set STUDEVAL_SLOW=1")
-def test_one_card_change_on_the_full_deck():
+def test_one_card_change_on_the_full_deck(full_deck):
     """The variant offers every play of the standard game and more, so it cannot be worse;
     sampled (hand, up card) situations, each valued exactly by advise(), estimate its EV."""
-    standard = analyze()
-    variant = analyze(one_card_change=True)
+    standard = full_deck()
+    variant = full_deck(one_card_change=True)
     assert variant.total_combinations == standard.total_combinations * 42
     assert sum(o.combinations for o in variant.outcomes) == variant.total_combinations
     assert variant.expected_value >= standard.expected_value

@@ -1,0 +1,24 @@
+"""Shared fixtures of the casino game's tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from studeval.caribbean import Analysis, analyze
+
+
+@pytest.fixture(scope="session")
+def full_deck() -> Callable[..., Analysis]:
+    """``full_deck(**options)``: the full-deck analyze(**options), computed once per session
+    for each configuration (each takes seconds, the change variant a minute)."""
+    cache: dict[tuple[tuple[str, object], ...], Analysis] = {}
+
+    def get(**options: object) -> Analysis:
+        key = tuple(sorted(options.items()))
+        if key not in cache:
+            cache[key] = analyze(**options)  # type: ignore[arg-type]
+        return cache[key]
+
+    return get
