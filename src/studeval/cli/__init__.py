@@ -17,9 +17,8 @@ import argparse
 import sys
 from collections.abc import Iterator, Sequence
 
-# TODO(merge): the lead moves caribbean_cli.py to cli/caribbean.py; import it from there then.
-from studeval import __version__, caribbean_cli
-from studeval.cli import bench, common, equity, evaluate, game
+from studeval import __version__
+from studeval.cli import bench, caribbean, common, equity, evaluate, game
 
 __all__ = ["build_parser", "command_parsers", "main"]
 
@@ -47,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"studeval {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for module in (evaluate, bench, equity, game, caribbean_cli):
+    for module in (evaluate, bench, equity, game, caribbean):
         module.register(sub)
     for leaf in command_parsers(parser):
         # the prefix of every message of the command, however deep it is nested
