@@ -33,10 +33,10 @@ equity and casino kernels.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
 import itertools
 import math
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "studeval"
