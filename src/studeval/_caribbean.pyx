@@ -1,4 +1,5 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: language_level=3, cdivision=True
+# (boundscheck, wraparound and initializedcheck are set by setup.py: off, or on in the debug build)
 """Exact analysis kernels for the banked game (see studeval.caribbean).
 
 How the 2e13 deals are counted without enumerating them:
