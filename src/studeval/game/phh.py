@@ -1,6 +1,7 @@
 """Hand histories in the PHH format: write, read and replay.
 
-Seven card stud is written as variant ``F7S`` (readable by pokerkit and other PHH tools).
+Seven card stud is written as variant ``F7S``, razz as ``FR`` and seven card stud hi-lo
+eight or better as ``F7S/8``, the standard's codes (readable by pokerkit and other PHH tools).
 Five card stud has no PHH variant code, so studeval uses its own, ``F5S``: fixed-limit, fields
 exactly as ``F7S`` (``antes``, ``bring_in``, ``small_bet``, ``big_bet``); the first deal is one
 down card and one up card (``d dh p1 ??7s``), then three single up cards. Other tools do not
@@ -82,7 +83,7 @@ __all__ = [
 ]
 
 #: PHH variant code per game.
-VARIANTS = {"seven": "F7S", "five": "F5S"}
+VARIANTS = {"seven": "F7S", "five": "F5S", "razz": "FR", "stud8": "F7S/8"}
 _GAME_OF = {v: k for k, v in VARIANTS.items()}
 _PHH_CODE = {"fold": "f", "check": "cc", "call": "cc", "bring_in": "pb"}
 
