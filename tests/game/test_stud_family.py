@@ -286,3 +286,16 @@ def test_views_and_seat_histories_leak_no_down_card(game):
             for j in range(st.n):
                 if j != seat and not st.shown[j]:
                     assert not any(format_cards([c]) in text for c in st.down[j]), (h, seat, j)
+
+
+def test_a_history_that_hides_door_cards_names_the_bring_in():
+    from studeval.game import HandHistory
+
+    def hand(*actions: str) -> HandHistory:
+        return HandHistory("F7S/8", [1] * 3, 2, 5, 10, [50] * 3, [
+            "d dh p1 ??????", "d dh p2 Js4sTh", "d dh p3 Tc3hJd", *actions])
+
+    st = replay(hand("p2 pb", "p3 f", "p1 f"))  # p1's door is unknown: the history names p2 (Th)
+    assert st.stacks == [49, 52, 49]
+    with pytest.raises(ValueError, match="p3 cannot bring in: Th is a door card that brings in before theirs"):
+        replay(hand("p3 pb", "p1 f", "p2 f"))

@@ -254,7 +254,7 @@ class StudState:
         "bring_in_pending", "last_aggressor", "opener", "n_live", "shown", "mucked", "pots",
         "payouts", "returned", "log", "_deck", "_burns", "_used", "_rng", "_script", "_seen",
         "_choices", "_deals", "_last", "_legal", "_n_act", "_lazy", "_half", "_big_raises", "_capped_heads_up",
-        "_deciding", "_sd", "_razz", "_hi_lo", "_open_pair_game",
+        "_deciding", "_sd", "_razz", "_hi_lo", "_open_pair_game", "_bring_in",
     )
 
     def __init__(
@@ -274,6 +274,7 @@ class StudState:
         showdown: str = "auto",
         _script: list[list[int]] | None = None,
         _choices: dict[int, bool] | None = None,
+        _bring_in: int | None = None,
     ) -> None:
         if game not in GAMES:
             raise ValueError(f"game {game!r} must be one of {GAMES}")
@@ -326,6 +327,7 @@ class StudState:
         self._rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._script = _script
         self._choices = _choices or {}
+        self._bring_in = _bring_in  # a replayed history's bring-in, used only if a door card is hidden
         self._seen: dict[int, int] = {}
         self._lazy = False  # draw a random card at each deal instead of shuffling up front
         if _script is not None:
@@ -783,6 +785,20 @@ class StudState:
                 self._showdown()
                 return
 
+    def _hidden_door_bring_in(self, live: list[int], doors: list[int]) -> int:
+        """The bring-in of a replayed history that hides a door card (-1; real histories do
+        not record the cards of players who folded unseen): the player the history names,
+        if no known door card must bring in instead."""
+        opener = self._bring_in
+        if opener is None or opener not in live:
+            return live[doors.index(min(doors))]  # the history acts for nobody: it fails later
+        known = [c for c in doors if c >= 0]
+        door = self.up[opener][0]
+        if door >= 0 and bring_in_card(known, self.game) != door:
+            card = format_cards([bring_in_card(known, self.game)])
+            raise ValueError(f"p{opener + 1} cannot bring in: {card} is a door card that brings in before theirs")
+        return opener
+
     def _best_showing(self, live: list[int]) -> int:
         up = self.up
         low = self._razz
@@ -808,8 +824,10 @@ class StudState:
         live = [i for i in range(n) if not self.folded[i]]
         if s == 0:  # the bring-in: lowest door card (razz: highest, aces low), rank then suit
             doors = [self.up[i][0] for i in live]
-            door = min(doors) if min(doors) < 0 else bring_in_card(doors, self.game)  # -1: a bad history's unknown card
-            opener = live[doors.index(door)]
+            if min(doors) >= 0:
+                opener = live[doors.index(bring_in_card(doors, self.game))]
+            else:
+                opener = self._hidden_door_bring_in(live, doors)
             self.completed = False
         else:
             opener = self._best_showing(live)
