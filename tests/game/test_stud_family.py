@@ -299,3 +299,15 @@ def test_a_history_that_hides_door_cards_names_the_bring_in():
     assert st.stacks == [49, 52, 49]
     with pytest.raises(ValueError, match="p3 cannot bring in: Th is a door card that brings in before theirs"):
         replay(hand("p3 pb", "p1 f", "p2 f"))
+
+
+@pytest.mark.parametrize("game", ["seven", "five", "razz", "stud8"])
+def test_every_bot_plays_every_game(game):
+    from studeval.game import BOTS, simulate
+
+    for name, bot in BOTS.items():
+        hands = list(simulate(game, 4, 25, seed=5, bots=[bot] * 4))
+        assert all(st.finished and st.game == game for st in hands), name
+        assert all(sum(st.stacks) == sum(st.starting_stacks) for st in hands), name
+    shown = sum(any(st.shown) for st in simulate(game, 4, 40, seed=6))
+    assert shown > 5  # the mixed table reaches showdowns

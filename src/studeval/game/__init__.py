@@ -101,7 +101,7 @@ from studeval.game.events import (
     TimeOut,
     TimeOutResult,
 )
-from studeval.game.phh import HandHistory, dumps, load, loads, parse_action, replay, to_phh
+from studeval.game.phh import VARIANTS, HandHistory, dumps, load, loads, parse_action, replay, to_phh
 from studeval.game.pots import (
     ODD_CHIP_RULES,
     Pot,
@@ -146,6 +146,7 @@ __all__ = [
     "SHOWDOWN_RULES",
     "STREET_NAMES",
     "TIE_RULES",
+    "VARIANTS",
     "Action",
     "ActionKind",
     "BoardCard",
