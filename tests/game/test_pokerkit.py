@@ -309,7 +309,11 @@ def test_a_bring_in_all_in_written_as_cbr_replays():
 # odd_chip="dealer_left"), the odd chip of a hi-lo split to the high half (as we do), and has
 # no open pair in either game. It splits a hi-lo pot in halves whenever any shown hand at
 # the table has a low, also a side pot none of whose players has one (it then warns that
-# chips are burned): such hands are left out; for us that pot goes whole to the high.
+# chips are burned): such hands are left out; for us that pot goes whole to the high. And
+# once an all-in player's hand is mucked, pokerkit merges the main pot into the side pot and
+# splits the sum in halves, where we split each pot on its own (Robert's Rules of Poker: "all
+# side pots and the main pot will be split as separate pots"): an odd chip may then land on
+# the other half (main 33 and side 65 split 17/16 and 33/32 for us, 98 split 49/49 for it).
 _PK_GAMES = {"razz": "FixedLimitRazz", "stud8": "FixedLimitSevenCardStudHighLowSplitEightOrBetter"}
 
 
@@ -350,6 +354,7 @@ def _pokerkit_game_hand(game: str, n: int, rng: random.Random, stacks: tuple[int
     automations = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_DEALING,
                    A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
     g = getattr(pk, _PK_GAMES[game])(automations, True, S.ante, S.bring_in, S.small_bet, S.big_bet)
+    random.seed(rng.getrandbits(64))  # pokerkit shuffles with the random module's own generator
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         state = g(stacks, n)
@@ -372,7 +377,7 @@ def _pokerkit_game_hand(game: str, n: int, rng: random.Random, stacks: tuple[int
 @pytest.mark.parametrize("game", list(_PK_GAMES))
 def test_pokerkit_razz_and_stud8_histories_replay_in_studeval(game):
     rng = random.Random(22)
-    outcomes = {"same": 0, "refused": 0}
+    outcomes = {"same": 0, "refused": 0, "pots merged": 0}
     for h in range(300):
         n = rng.randint(2, 7)
         stacks = (400,) * n if h % 2 else tuple(rng.choice((8, 20, 60, 400)) for _ in range(n))
@@ -381,10 +386,15 @@ def test_pokerkit_razz_and_stud8_histories_replay_in_studeval(game):
             continue
         assert f"variant = '{'FR' if game == 'razz' else 'F7S/8'}'" in text
         try:
-            assert replay(text, odd_chip="dealer_left").stacks == stacks_after, text
+            st = replay(text, odd_chip="dealer_left")
+            if st.stacks != stacks_after:  # pokerkit merged pots (see above): odd chips only
+                assert game == "stud8" and len(st.pots) > 1, text
+                assert sum(abs(a - b) for a, b in zip(st.stacks, stacks_after, strict=True)) <= 2 * len(st.pots)
+                outcomes["pots merged"] += 1
+                continue
             outcomes["same"] += 1
         except ValueError as exc:  # only pokerkit's differing short all-in rules (see above)
             assert h % 2 == 0, (str(exc), text)
             assert "cannot raise" in str(exc) or "cannot complete" in str(exc), (str(exc), text)
             outcomes["refused"] += 1
-    assert outcomes["same"] > 250, outcomes
+    assert outcomes["same"] > 250 and outcomes["pots merged"] < 5, outcomes
