@@ -214,6 +214,8 @@ def _random_hand(rng: random.Random, seed: int, game: str) -> StudState:
         tie_rule=rng.choice(["dealer_left", "suits"]),
         odd_chip=rng.choice(["high_card", "dealer_left"]),
         raise_cap=rng.choice([3, 3, 3, 1, None]),
+        cap_heads_up=rng.random() < 0.3,
+        all_in_rule=rng.choice(["half_bet", "full_bet"]),
         showdown=rng.choice(["auto", "auto", "choose"]),
     )
 
@@ -311,3 +313,26 @@ def test_every_bot_plays_every_game(game):
         assert all(sum(st.stacks) == sum(st.starting_stacks) for st in hands), name
     shown = sum(any(st.shown) for st in simulate(game, 4, 40, seed=6))
     assert shown > 5  # the mixed table reaches showdowns
+
+
+@pytest.mark.parametrize("game", ["razz", "stud8"])
+def test_a_refused_action_leaves_the_state_unchanged(game):
+    rng = random.Random(31)
+    refusals = 0
+
+    def check(st: StudState) -> None:
+        nonlocal refusals
+        offered = {(a.kind, a.to) for a in st.legal_actions()}
+        before = st._snapshot()
+        for kind, to in [("raise", st.high + 15), ("bet", st.high + 3), ("check", None), ("call", 10**6),
+                         ("bring_in", None), ("complete", st.high + 1), ("fold", None), ("show", None)]:
+            if (kind, to) in offered or (to is None and any(k == kind for k, _ in offered)):
+                continue
+            with pytest.raises(ValueError):
+                st.act(kind, to)
+            refusals += 1
+        assert st._snapshot() == before
+
+    for h in range(150):
+        _play(_random_hand(rng, h, game), rng, check)
+    assert refusals > 1000
