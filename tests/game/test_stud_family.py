@@ -336,3 +336,15 @@ def test_a_refused_action_leaves_the_state_unchanged(game):
     for h in range(150):
         _play(_random_hand(rng, h, game), rng, check)
     assert refusals > 1000
+
+
+def test_razz_odd_chip_goes_to_the_lowest_card_by_suit():
+    hands = ["Ad 2c 3h 4s 6d Kc Kd", "As 2d 3c 4h 6h Qc Qd", "Ac 9d 9h 9s Tc Jd Js"]  # p3: no five low
+    r = settle_pots([5, 5, 1], hands, game="razz")
+    assert r.pots[0].winners == (0, 1)
+    # 11 chips: 5 each, the odd one to the lowest card: p1's Ad under p2's As (p3's Ac folds out)
+    assert r.payouts == [6, 5, 0]
+    assert settle_pots([5, 5, 1], hands, game="razz", odd_chip="dealer_left").payouts == [6, 5, 0]
+    swapped = [hands[1], hands[0], hands[2]]
+    assert settle_pots([5, 5, 1], swapped, game="razz").payouts == [5, 6, 0]
+    assert settle_pots([5, 5, 1], swapped, game="razz", odd_chip="dealer_left").payouts == [6, 5, 0]

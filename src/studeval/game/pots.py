@@ -31,6 +31,7 @@ __all__ = [
     "Settlement",
     "award",
     "award_hi_lo",
+    "low_order",
     "odd_chip_key",
     "settle",
     "settle_pots",
@@ -43,6 +44,16 @@ __all__ = [
 #: lowest) in a low hand, counting all their cards (default); "dealer_left": to the first tied
 #: winner left of the dealer (seat order).
 ODD_CHIP_RULES = ("high_card", "dealer_left")
+
+
+def low_order(card: int) -> int:
+    """A card's place in the order of low games (razz, the low half): aces low, then
+    deuce ... king, suits clubs < diamonds < hearts < spades within a rank.
+
+    >>> [low_order(c) for c in parse_cards("Ac As 2c Kc Ks")]
+    [0, 3, 4, 48, 51]
+    """
+    return 4 * (((card >> 2) + 1) % 13) + (card & 3)
 
 
 def odd_chip_key(cards: Sequence[int], *, low: bool = False) -> int:
@@ -58,7 +69,7 @@ def odd_chip_key(cards: Sequence[int], *, low: bool = False) -> int:
     """
     if not low:
         return max(cards)
-    return 51 - min(4 * (((c >> 2) + 1) % 13) + (c & 3) for c in cards)
+    return 51 - min(low_order(c) for c in cards)
 
 
 class Pot(NamedTuple):

@@ -37,7 +37,16 @@ from studeval.game.events import (
     TimeOut,
     TimeOutResult,
 )
-from studeval.game.pots import ODD_CHIP_RULES, Pot, award, award_hi_lo, odd_chip_key, side_pots, uncalled_bet
+from studeval.game.pots import (
+    ODD_CHIP_RULES,
+    Pot,
+    award,
+    award_hi_lo,
+    low_order,
+    odd_chip_key,
+    side_pots,
+    uncalled_bet,
+)
 from studeval.game.structure import MAX_CHIPS, Structure
 
 __all__ = [
@@ -78,9 +87,10 @@ OPEN_PAIR_RULES = ("small_or_big", "big")
 SHOWDOWN_RULES = ("auto", "choose")
 _DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto")
 
-#: Cards dealt per street and game, True = face up. The seventh card in seven card stud is down.
 _SEVEN_CARDS = ((False, False, True), (True,), (True,), (True,), (False,))
 _SEVEN_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
+#: Cards dealt per street and game, True = face up. The seventh card of the seven-card games
+#: (seven card stud, razz, stud hi-lo) is down.
 DEALS: dict[str, tuple[tuple[bool, ...], ...]] = {
     "seven": _SEVEN_CARDS,
     "five": ((False, True), (True,), (True,), (True,)),
@@ -122,11 +132,6 @@ def _showing_value(up: list[int], low: bool = False) -> int:
     return v
 
 
-def _low_order(c: int) -> int:
-    """A card's place in razz order: aces low, then suit (clubs lowest)."""
-    return 4 * (((c >> 2) + 1) % 13) + (c & 3)
-
-
 def _suit_key(up: list[int], low: bool = False) -> tuple[int, ...]:
     """Cards in showing order (groups first, high first): compares suits between equal
     showings; the larger key acts first (spades high; in razz, where the best low acts
@@ -134,9 +139,9 @@ def _suit_key(up: list[int], low: bool = False) -> tuple[int, ...]:
     if low:
         counts: dict[int, int] = {}
         for c in up:
-            counts[_low_order(c) >> 2] = counts.get(_low_order(c) >> 2, 0) + 1
-        ordered = sorted(up, key=lambda c: (counts[_low_order(c) >> 2], _low_order(c)), reverse=True)
-        return tuple(-_low_order(c) for c in ordered)
+            counts[low_order(c) >> 2] = counts.get(low_order(c) >> 2, 0) + 1
+        ordered = sorted(up, key=lambda c: (counts[low_order(c) >> 2], low_order(c)), reverse=True)
+        return tuple(-low_order(c) for c in ordered)
     counts = {}
     for c in up:
         counts[c >> 2] = counts.get(c >> 2, 0) + 1
