@@ -1,4 +1,5 @@
-"""Table rules: random self-play, 8-handed fixed-limit seven card stud, studeval against pokerkit.
+"""Table rules: random self-play, 8-handed fixed-limit seven card stud, razz and seven card stud
+hi-lo, studeval against pokerkit.
 
 Run: python -m pytest benchmarks/test_bench_game.py --benchmark-only
 
@@ -7,7 +8,8 @@ bring-in, and at every decision a uniformly random choice among the legal kinds 
 (fold, check or call, bring-in or complete, bet or raise), through to the payouts. pokerkit runs
 with its usual automations (antes, burns, dealing, showdown, chip pushing). ``extra_info['items']``
 is the number of hands a round plays, so summarize.py prints hands per second. The pokerkit
-benchmark also records the speed ratio and checks the target: studeval >= 10x pokerkit.
+benchmark also records the speed ratio and checks the target: studeval >= 10x pokerkit
+(in each game).
 """
 
 from __future__ import annotations
@@ -28,25 +30,31 @@ STACKS = [STRUCTURE.big_bet * 100] * 8
 OURS_HANDS = 200
 PK_HANDS = 20
 _medians: dict[str, float] = {}
+GAMES = ("seven", "razz", "stud8")
+_PK_GAMES = {
+    "seven": "FixedLimitSevenCardStud",
+    "razz": "FixedLimitRazz",
+    "stud8": "FixedLimitSevenCardStudHighLowSplitEightOrBetter",
+}
 
 
-def studeval_hands(count: int, rng: random.Random) -> int:
+def studeval_hands(count: int, rng: random.Random, game: str = "seven") -> int:
     for _ in range(count):
-        st = StudState("seven", STRUCTURE, STACKS, seed=rng.getrandbits(32))
+        st = StudState(game, STRUCTURE, STACKS, seed=rng.getrandbits(32))
         while st.actor >= 0:
             acts = st.legal_actions()
             st.apply(acts[int(rng.random() * len(acts))])
     return count
 
 
-def pokerkit_hands(count: int, rng: random.Random) -> int:
+def pokerkit_hands(count: int, rng: random.Random, game: str = "seven") -> int:
     A = pokerkit.Automation
     automations = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_DEALING,
                    A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
     s = STRUCTURE
-    game = pokerkit.FixedLimitSevenCardStud(automations, True, s.ante, s.bring_in, s.small_bet, s.big_bet)
+    table = getattr(pokerkit, _PK_GAMES[game])(automations, True, s.ante, s.bring_in, s.small_bet, s.big_bet)
     for _ in range(count):
-        state = game(tuple(STACKS), len(STACKS))
+        state = table(tuple(STACKS), len(STACKS))
         while state.status:
             moves = []
             if state.can_post_bring_in():
@@ -61,24 +69,26 @@ def pokerkit_hands(count: int, rng: random.Random) -> int:
     return count
 
 
-@pytest.mark.benchmark(group="game: random self-play, 8-handed seven card stud")
-def test_selfplay_studeval(benchmark):
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.benchmark(group="game: random self-play, 8-handed")
+def test_selfplay_studeval(benchmark, game):
     rng = random.Random(1)
     benchmark.extra_info["items"] = OURS_HANDS
-    benchmark.pedantic(studeval_hands, args=(OURS_HANDS, rng), rounds=15, iterations=1, warmup_rounds=1)
-    _medians["studeval"] = benchmark.stats.stats.median / OURS_HANDS
+    benchmark.pedantic(studeval_hands, args=(OURS_HANDS, rng, game), rounds=15, iterations=1, warmup_rounds=1)
+    _medians[game] = benchmark.stats.stats.median / OURS_HANDS
 
 
-@pytest.mark.benchmark(group="game: random self-play, 8-handed seven card stud")
-def test_selfplay_pokerkit(benchmark):
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.benchmark(group="game: random self-play, 8-handed")
+def test_selfplay_pokerkit(benchmark, game):
     if pokerkit is None:
         pytest.skip("pokerkit is not installed")
     rng = random.Random(1)
     benchmark.extra_info["items"] = PK_HANDS
-    benchmark.pedantic(pokerkit_hands, args=(PK_HANDS, rng), rounds=7, iterations=1, warmup_rounds=1)
+    benchmark.pedantic(pokerkit_hands, args=(PK_HANDS, rng, game), rounds=7, iterations=1, warmup_rounds=1)
     per_hand = benchmark.stats.stats.median / PK_HANDS
-    if "studeval" in _medians:
-        ratio = per_hand / _medians["studeval"]
+    if game in _medians:
+        ratio = per_hand / _medians[game]
         benchmark.extra_info["studeval_speedup"] = round(ratio, 1)
-        print(f"\nstudeval {1 / _medians['studeval']:,.0f} hands/s, pokerkit {1 / per_hand:,.0f} hands/s: {ratio:.1f}x")
-        assert ratio >= 10, f"studeval self-play is only {ratio:.1f}x pokerkit's speed"
+        print(f"\n{game}: studeval {1 / _medians[game]:,.0f} hands/s, pokerkit {1 / per_hand:,.0f} hands/s: {ratio:.1f}x")
+        assert ratio >= 10, f"studeval {game} self-play is only {ratio:.1f}x pokerkit's speed"

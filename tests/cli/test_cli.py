@@ -194,3 +194,37 @@ def test_help_pages_have_examples_and_descriptions(studeval) -> None:
 def test_version(studeval) -> None:
     proc = studeval("--version")
     assert proc.returncode == 0 and proc.stdout.startswith("studeval ")
+
+
+def test_eval_razz_gives_the_low_value_and_description(studeval) -> None:
+    from studeval import describe_low, evaluate_low
+
+    hands = ["Kh 7c 5d 4h 3s As 7d", "5c 4d 3h 2s Ac", "Kh Kd 7c 7s Ks"]
+    proc = studeval("eval", "--game", "razz", *hands, "--json")
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [r["low"] for r in rows] == [evaluate_low(h) for h in hands]
+    assert rows[1]["low"] == 6175 and rows[1]["description"] == "Five low: 5-4-3-2-A"
+    assert [r["description"] for r in rows] == [describe_low(evaluate_low(h)) for h in hands]
+    text = studeval("eval", "--game", "razz", hands[0]).stdout
+    assert text.split()[7:] == [str(evaluate_low(hands[0])), "Seven", "low:", "7-5-4-3-A"]
+
+
+def test_eval_stud8_prints_the_high_and_the_low(studeval) -> None:
+    from studeval import evaluate_low8
+
+    hands = ["Kh 7c 5d 4h 3s As 7d", "Kh Kd 9c 9s 2d 3c 4d", "8c 6d 4h 3s 2c Ks Kd"]
+    proc = studeval("eval", "--game", "stud8", *hands, "--json")
+    assert proc.returncode == 0, proc.stderr
+    rows = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [r["rank"] for r in rows] == [evaluate(h) for h in hands]
+    assert [r["low8"] for r in rows] == [evaluate_low8(h) for h in hands]
+    assert rows[1]["low8"] == 0 and rows[1]["low_description"] is None
+    assert rows[2]["low_description"] == "Eight low: 8-6-4-3-2" and rows[2]["category"] == "PAIR"
+    lines = studeval("eval", "--game", "stud8", *hands).stdout.splitlines()
+    assert lines[1].endswith("Two pair, kings and nines | no low")
+    assert lines[2].endswith(f"Pair of kings | low {evaluate_low8(hands[2])}  Eight low: 8-6-4-3-2")
+
+
+def test_eval_refuses_an_unknown_game(studeval, one_error) -> None:
+    assert "--game: invalid choice: 'seven'" in one_error(studeval("eval", "--game", "seven", "As Ks Qs Js Ts"), "eval")

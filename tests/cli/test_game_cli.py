@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from studeval import best_five, describe, evaluate, format_cards
+from studeval import best_five, best_five_low, describe, evaluate, format_cards
 from studeval.game import Structure, StudState, dumps, load, replay, to_phh
 
 
@@ -58,7 +58,7 @@ def test_simulate_refuses_a_folder_with_files_unless_forced(tmp_path, studeval, 
         (["--hands", "-1"], "--hands: expected an integer from 1 to"),
         (["--seed", "-5"], "--seed: expected an integer from 0 to"),
         (["--structure", "7/14"], "--structure: invalid choice: '7/14'"),
-        (["--game", "razz"], "--game: invalid choice"),
+        (["--game", "holdem"], "--game: invalid choice"),
     ],
 )
 def test_simulate_refuses_bad_arguments(tmp_path, studeval, one_error, args, message) -> None:
@@ -153,3 +153,57 @@ def test_replay_of_deeply_nested_arrays_is_one_line(tmp_path, studeval, one_erro
     deep = tmp_path / "deep.phh"
     deep.write_text("variant = 'F7S'\nantes = " + "[" * 5000 + "]" * 5000 + "\n")
     one_error(studeval("replay", str(deep)), "replay")
+
+
+@pytest.mark.parametrize(("game", "variant", "name"), [("razz", "FR", "razz"), ("stud8", "F7S/8", "seven card stud hi-lo")])
+def test_simulate_razz_and_stud8(tmp_path, studeval, game, variant, name) -> None:
+    out = tmp_path / game
+    proc = studeval("simulate", "--game", game, "--players", "6", "--hands", "30", "--seed", "3", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(f"30 hands of {name}, 6 players")
+    nets = [int(line.rsplit(" ", 1)[1]) for line in proc.stdout.splitlines()[1:]]
+    assert sum(nets) == 0
+    for f in sorted(out.glob("*.phh")):
+        hh = load(f)
+        assert hh.variant == variant and replay(hh).stacks == hh.finishing_stacks
+
+
+_DATA = __import__("pathlib").Path(__file__).parents[1] / "game" / "data"
+
+
+def test_replay_of_a_real_stud8_hand_names_the_high_and_the_low(studeval) -> None:
+    path = _DATA / "wsop2023-e43-day5-020920-stud8.phh"
+    proc = studeval("replay", str(path))
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    assert lines[0].startswith("seven card stud hi-lo, 5 players, ante 50000")
+    st = replay(load(path))
+    (pot,) = st.pots
+    high, low = pot.winners[0], pot.low_winners[0]
+    cards = format_cards(best_five(st.hand(high)))
+    assert f"   main pot {pot.amount}: high p{high + 1}, low p{low + 1}" in lines
+    assert f"p{high + 1} wins the high with {cards}, {describe(evaluate(st.hand(high))).lower()}" in lines
+    low_cards = format_cards(best_five_low(st.hand(low)))
+    assert any(line.startswith(f"p{low + 1} wins the low with {low_cards}, eight low: ") for line in lines)
+    report = json.loads(studeval("replay", str(path), "--json").stdout)
+    assert report["variant"] == "F7S/8" and report["finishing_stacks"] == load(path).finishing_stacks
+    assert report["pots"][0]["low_winners"] == [f"p{low + 1}"]
+    assert {w["player"]: w["won"] for w in report["winning_hands"]} == {f"p{high + 1}": "the high", f"p{low + 1}": "the low"}
+
+
+def test_replay_of_a_real_razz_hand_names_the_low(studeval) -> None:
+    path = _DATA / "wsop2023-e43-day5-010720-razz.phh"
+    proc = studeval("replay", str(path))
+    assert proc.returncode == 0, proc.stderr
+    st = replay(load(path))
+    (w,) = st.pots[0].winners
+    assert proc.stdout.startswith("razz, 5 players")
+    expected = f"p{w + 1} wins with {format_cards(best_five_low(st.hand(w)))}, "
+    assert any(line.startswith(expected) and " low: " in line for line in proc.stdout.splitlines()), proc.stdout
+
+
+def test_replay_reports_a_no_low_pot_whole_to_the_high(studeval) -> None:
+    path = _DATA / "wsop2023-e54-day4-000332-stud8.phh"
+    proc = studeval("replay", str(path))
+    assert proc.returncode == 0, proc.stderr
+    assert "side pot 1 1440000: p1 (no low: the high takes it all)" in proc.stdout

@@ -1,4 +1,8 @@
-"""``studeval eval``: the value, category and description of stud hands.
+"""``studeval eval``: the value, category and description of stud hands, high or low.
+
+``--game high`` (default) rates the best high hand; ``--game razz`` the best ace-to-five low
+(1..6175, higher is better); ``--game stud8`` both halves of seven card stud hi-lo: the high,
+and the eight-or-better low (1..56) or "no low".
 
 Each argument is one hand; with no argument (or ``-``) hands are read from stdin, one a
 line, and ``--file`` reads them from a file. Lines are streamed: each result is printed as
@@ -11,6 +15,13 @@ status is then 2.
 As Ks Qs Js Ts          7462  STRAIGHT_FLUSH   Royal flush
 2c 3d 4h 5s 7c 8d 9h      49  HIGH_CARD        Nine high
 0
+>>> main(["eval", "--game", "razz", "Kh 7c 5d 4h 3s As 7d"])
+Kh 7c 5d 4h 3s As 7d    6166  Seven low: 7-5-4-3-A
+0
+>>> main(["eval", "--game", "stud8", "Kh 7c 5d 4h 3s As 7d", "Kh Kd 9c 9s 2d"])
+Kh 7c 5d 4h 3s As 7d    2591  PAIR             Pair of sevens | low 47  Seven low: 7-5-4-3-A
+Kh Kd 9c 9s 2d          4820  TWO_PAIR         Two pair, kings and nines | no low
+0
 """
 
 from __future__ import annotations
@@ -22,25 +33,55 @@ from collections.abc import Iterator
 
 from studeval.cards import format_cards, parse_cards
 from studeval.cli import common
-from studeval.evaluate import category, describe, evaluate
+from studeval.evaluate import category, describe, describe_low, evaluate, evaluate_low, evaluate_low8
 
-__all__ = ["register"]
+__all__ = ["EVAL_GAMES", "hand_row", "register"]
+
+#: What ``eval --game`` rates: the high hand, the razz low, or both halves of stud hi-lo.
+EVAL_GAMES = ("high", "razz", "stud8")
 
 
-def hand_row(text: str) -> dict[str, object]:
-    """One hand as plain data: its cards, value (1..7462), category and description.
+def hand_row(text: str, game: str = "high") -> dict[str, object]:
+    """One hand as plain data: its cards, value (1..7462), category and description; with
+    ``game="razz"`` its ace-to-five low (``low``, 1..6175) and description; with
+    ``game="stud8"`` the high and the eight-or-better low (``low8``: 0 for none, else 1..56,
+    with ``low_description``; None without a low).
 
     >>> hand_row("Kh Kd 7c 7s Ks")["description"]
     'Full house, kings full of sevens'
+    >>> hand_row("Kh Kd 7c 7s Ks", "razz")["description"]
+    'Full house, kings full of sevens: K-K-K-7-7'
+    >>> hand_row("8c 6d 4h 3s 2c", "stud8")["low_description"]
+    'Eight low: 8-6-4-3-2'
     """
+    if game not in EVAL_GAMES:
+        raise ValueError(f"game {game!r} must be one of {', '.join(EVAL_GAMES)}")
     cards = parse_cards(text)
+    if game == "razz":
+        low = evaluate_low(cards)
+        return {"cards": format_cards(cards), "low": low, "description": describe_low(low)}
     value = evaluate(cards)
-    return {
+    row: dict[str, object] = {
         "cards": format_cards(cards),
         "rank": value,
         "category": category(value).name,
         "description": describe(value),
     }
+    if game == "stud8":
+        low8 = evaluate_low8(cards)
+        row["low8"] = low8
+        # a hand with an eight-or-better low: its best ace-to-five low is that low
+        row["low_description"] = describe_low(evaluate_low(cards)) if low8 else None
+    return row
+
+
+def _text(row: dict[str, object]) -> str:
+    if "low" in row:
+        return f"{row['cards']:<22} {row['low']:>5}  {row['description']}"
+    out = f"{row['cards']:<22} {row['rank']:>5}  {row['category']:<16} {row['description']}"
+    if "low8" in row:
+        out += f" | low {row['low8']}  {row['low_description']}" if row["low8"] else " | no low"
+    return out
 
 
 def _inputs(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
@@ -72,7 +113,7 @@ def _run(args: argparse.Namespace) -> int:
     single_cards = len(args.hand) > 1 and all(len(h.split()) == 1 for h in args.hand)
     for where, text in _inputs(args):
         try:
-            row = hand_row(text)
+            row = hand_row(text, args.game)
         except (ValueError, TypeError) as exc:
             hint = ' (quote a hand: studeval eval "As Ks Qs Js Ts")' if single_cards else ""
             print(f"{common.command_name(args)}: {where}{exc}{hint}", file=sys.stderr)
@@ -81,7 +122,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(row))
         else:
-            print(f"{row['cards']:<22} {row['rank']:>5}  {row['category']:<16} {row['description']}")
+            print(_text(row))
         if streaming:
             sys.stdout.flush()  # answer each line as it is read
     return status
@@ -93,20 +134,29 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         sub,
         "eval",
         _run,
-        "evaluate hands of 5, 6 or 7 cards",
+        "evaluate hands of 5, 6 or 7 cards, high or low (razz, stud hi-lo)",
         details=(
             "Each argument is one hand (quote it). With no hand, or '-', hands are read from\n"
             "stdin, one a line; --file reads them from a file. Blank lines and # comments are\n"
             f"skipped; a line may hold at most {common.MAX_LINE_BYTES:,} bytes. Values run from 1 to 7462,\n"
-            "higher is better."
+            "higher is better. --game razz rates the ace-to-five low (1..6175, 6175 = 5-4-3-2-A);\n"
+            "--game stud8 prints the high and the eight-or-better low (1..56, or no low)."
         ),
         examples=[
             'studeval eval "As Ks Qs Js Ts"',
             'studeval eval "Kh Kd 7c 7s Ks 2d 3h" "2c 3d 4h 5s 7c" --json',
             "studeval eval --file hands.txt",
             "cat hands.txt | studeval eval -",
+            'studeval eval --game razz "Kh 7c 5d 4h 3s As 7d"',
+            'studeval eval --game stud8 "Kh 7c 5d 4h 3s As 7d" --json',
         ],
     )
     p.add_argument("hand", nargs="*", help='a hand, e.g. "As Ks Qs Js Ts"; none or - reads stdin')
     p.add_argument("--file", "-f", help="read one hand per line from this file (- for stdin)")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
+    p.add_argument(
+        "--game",
+        choices=EVAL_GAMES,
+        default=EVAL_GAMES[0],
+        help="high (default), razz (the ace-to-five low), stud8 (the high and the eight-or-better low)",
+    )

@@ -21,13 +21,39 @@ from typing import Any
 
 from studeval.cards import format_cards
 from studeval.cli import common
-from studeval.evaluate import best_five, describe, evaluate
-from studeval.game import BOTS, GAMES, MAX_SEATS, MIN_SEATS, PRESETS, STREET_NAMES, StudState, dumps, loads, replay, simulate, to_phh
+from studeval.evaluate import best_five, best_five_low, describe, describe_low, evaluate, evaluate_low, evaluate_low8
+from studeval.game import (
+    BOTS,
+    GAMES,
+    MAX_SEATS,
+    MIN_SEATS,
+    PRESETS,
+    STREET_NAMES,
+    VARIANTS,
+    BoardCard,
+    Deal,
+    Played,
+    Shown,
+    StudState,
+    TimeOut,
+    dumps,
+    loads,
+    replay,
+    simulate,
+    to_phh,
+)
 
 __all__ = ["MAX_SIMULATED_HANDS", "register", "replay_report", "winning_hand"]
 
 #: The most hands ``simulate`` plays in one run (one file each).
 MAX_SIMULATED_HANDS = 1_000_000
+
+# TODO(merge): common.GAME_NAMES should name razz and stud8; until then these fill in.
+_MORE_GAME_NAMES = {"razz": "razz", "stud8": "seven card stud hi-lo"}
+
+
+def _game_name(game: str) -> str:
+    return common.GAME_NAMES.get(game) or _MORE_GAME_NAMES[game]
 
 
 def _card(c: int) -> str:
@@ -48,38 +74,39 @@ def replay_report(state: StudState) -> dict[str, Any]:
     streets: list[dict[str, Any]] = []
     showdown: list[dict[str, Any]] = []
     dealing = False
-    for entry in state.log:
-        tag = entry[0]
-        if tag in ("dh", "db"):
+    for event in state.log:
+        if isinstance(event, (Deal, BoardCard)):
             if not dealing:
                 streets.append({"street": names[min(len(streets), len(names) - 1)], "deals": [], "actions": []})
                 dealing = True
-            if tag == "dh":
-                _, i, cards, pattern = entry
+            if isinstance(event, Deal):
                 streets[-1]["deals"].append(
                     {
-                        "player": f"p{i + 1}",
-                        "down": [_card(c) for c, up in zip(cards, pattern, strict=True) if not up],
-                        "up": [_card(c) for c, up in zip(cards, pattern, strict=True) if up],
+                        "player": f"p{event.seat + 1}",
+                        "down": [_card(c) for c, up in zip(event.cards, event.up, strict=True) if not up],
+                        "up": [_card(c) for c, up in zip(event.cards, event.up, strict=True) if up],
                     }
                 )
             else:
-                streets[-1]["deals"].append({"community": _card(entry[1])})
+                streets[-1]["deals"].append({"community": _card(event.card)})
             continue
         dealing = False
-        if tag == "a":
-            _, i, kind, to = entry
-            streets[-1]["actions"].append({"player": f"p{i + 1}", "action": kind, "to": to})
-        elif tag == "to":
-            streets[-1]["actions"].append({"player": f"p{entry[1] + 1}", "action": f"time-out ({entry[2]})"})
-        elif tag == "sm":
-            _, i, show = entry
+        if isinstance(event, Played):
+            streets[-1]["actions"].append({"player": f"p{event.seat + 1}", "action": str(event.kind), "to": event.to})
+        elif isinstance(event, TimeOut):
+            streets[-1]["actions"].append({"player": f"p{event.seat + 1}", "action": f"time-out ({event.result})"})
+        elif isinstance(event, Shown):
+            i = event.seat
             showdown.append(
-                {"player": f"p{i + 1}", "shows": show, "cards": [_card(c) for c in state.hand(i)] if show else []}
+                {
+                    "player": f"p{i + 1}",
+                    "shows": event.shows,
+                    "cards": [_card(c) for c in state.hand(i)] if event.shows else [],
+                }
             )
-    winners = sorted({w for p in state.pots for w in p.winners})
+    winners = sorted({w for p in state.pots for w in (*p.winners, *p.low_winners)})
     return {
-        "variant": "F7S" if state.game == "seven" else "F5S",
+        "variant": VARIANTS[state.game],
         "game": state.game,
         "starting_stacks": list(state.starting_stacks),
         "streets": streets,
@@ -90,17 +117,22 @@ def replay_report(state: StudState) -> dict[str, Any]:
                 "amount": p.amount,
                 "eligible": [f"p{i + 1}" for i in p.eligible],
                 "winners": [f"p{i + 1}" for i in p.winners],
+                **({"low_winners": [f"p{i + 1}" for i in p.low_winners]} if state.game == "stud8" else {}),
             }
             for p in state.pots
         ],
         "winners": [f"p{i + 1}" for i in winners],
         "payouts": list(state.payouts),
         "finishing_stacks": list(state.stacks),
+        "winning_hands": [
+            {"player": f"p{i + 1}", "won": _won(state, i), "hand": winning_hand(state, i)} for i in winners
+        ],
     }
 
 
 def winning_hand(state: StudState, seat: int) -> str:
-    """What a winner held, in words: the five cards that played and the hand's name.
+    """What a winner held, in words: the five cards that played and the hand's name (razz:
+    the low; stud hi-lo: the high and the low, or that there is no low).
 
     A winner nobody called shows nothing, and the text says so.
 
@@ -112,8 +144,45 @@ def winning_hand(state: StudState, seat: int) -> str:
     """
     if not state.shown[seat]:
         return "uncalled, cards not shown"
+    high, low = _held(state, seat)
+    if state.game == "razz":
+        return low or ""
+    if state.game == "stud8":
+        return f"high {high}; low {low}" if low else f"high {high}; no low"
+    return high
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _held(state: StudState, seat: int) -> tuple[str, str | None]:
+    """A shown hand's high and (razz, stud hi-lo) low in words; the low is None if there is
+    none that counts (stud hi-lo: no eight-or-better low; seven and five card stud)."""
     cards = state.hand(seat)
-    return f"{format_cards(best_five(cards))}, {describe(evaluate(cards)).lower()}"
+    high = f"{format_cards(best_five(cards))}, {_lower_first(describe(evaluate(cards)))}"
+    if state.game == "razz" or (state.game == "stud8" and evaluate_low8(cards)):
+        return high, f"{format_cards(best_five_low(cards))}, {_lower_first(describe_low(evaluate_low(cards)))}"
+    return high, None
+
+
+def _won(state: StudState, seat: int) -> str:
+    """What a winner took: "the pot", or in stud hi-lo "the high", "the low", "high and low"."""
+    if state.game != "stud8":
+        return "the pot"
+    high = any(seat in p.winners for p in state.pots)
+    low = any(seat in p.low_winners for p in state.pots)
+    return "high and low" if high and low else "the high" if high else "the low"
+
+
+def _winning_line(state: StudState, seat: int) -> str:
+    if state.game != "stud8" or not state.shown[seat]:
+        return f"p{seat + 1} wins with {winning_hand(state, seat)}"
+    high, low = _held(state, seat)
+    won = _won(state, seat)
+    if won == "high and low":
+        return f"p{seat + 1} wins the high with {high} and the low with {low}"
+    return f"p{seat + 1} wins {won} with {high if won == 'the high' else low}"
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -126,7 +195,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
         print(json.dumps(report))
         return 0
     print(
-        f"{common.GAME_NAMES[state.game]}, {state.n} players, ante {hh.antes[0] if hh.antes else 0}, "
+        f"{_game_name(state.game)}, {state.n} players, ante {hh.antes[0] if hh.antes else 0}, "
         f"bring-in {hh.bring_in}, bets {hh.small_bet}/{hh.big_bet}"
     )
     for street in report["streets"]:
@@ -149,14 +218,19 @@ def _cmd_replay(args: argparse.Namespace) -> int:
             print(f"   p{i + 1} takes back {r} uncalled")
     for k, p in enumerate(report["pots"]):
         name = "main pot" if k == 0 else f"side pot {k}"
-        print(f"   {name} {p['amount']}: {', '.join(p['winners'])}")
+        if "low_winners" not in p or len(p["eligible"]) < 2:
+            print(f"   {name} {p['amount']}: {', '.join(p['winners'])}")
+        elif p["low_winners"]:
+            print(f"   {name} {p['amount']}: high {', '.join(p['winners'])}, low {', '.join(p['low_winners'])}")
+        else:
+            print(f"   {name} {p['amount']}: {', '.join(p['winners'])} (no low: the high takes it all)")
     print("finishing stacks: " + " ".join(str(s) for s in report["finishing_stacks"]))
     recorded = report.get("recorded_finishing_stacks")
     if recorded is not None and recorded != report["finishing_stacks"]:
         print(f"note: the file records finishing stacks {recorded}")
-    winners = sorted({w for p in state.pots for w in p.winners})
+    winners = sorted({w for p in state.pots for w in (*p.winners, *p.low_winners)})
     for seat in winners:
-        print(f"p{seat + 1} wins with {winning_hand(state, seat)}")
+        print(_winning_line(state, seat))
     return 0
 
 
@@ -197,7 +271,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             progress(h / args.hands)
     elapsed = time.perf_counter() - start
     print(
-        f"{args.hands} hands of {common.GAME_NAMES[args.game]}, {args.players} players, "
+        f"{args.hands} hands of {_game_name(args.game)}, {args.players} players, "
         f"{args.hands / max(elapsed, 1e-9):,.0f} hands/s; {100 * showdowns / args.hands:.0f}% to showdown, "
         f"average pot {pot_total / args.hands:.1f}; written to {out}"
     )
@@ -218,10 +292,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         sub,
         "replay",
         _cmd_replay,
-        "replay a PHH hand history (F7S or F5S) street by street",
+        "replay a PHH hand history (F7S, FR, F7S/8 or F5S) street by street",
         details=(
             "Prints each street's deals and actions, the showdown, the pots and who won them with\n"
-            f"what. A file may hold at most {common.MAX_FILE_BYTES >> 20} MiB."
+            "what (in stud hi-lo the high and the low half). Seven card stud (F7S), razz (FR),\n"
+            f"stud hi-lo eight or better (F7S/8), five card stud (F5S). A file may hold at most {common.MAX_FILE_BYTES >> 20} MiB."
         ),
         examples=["studeval replay hands/hand_000001.phh", "studeval replay hand.phh --json"],
     )
@@ -240,10 +315,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         examples=[
             "studeval simulate --out hands/",
             "studeval simulate --game five --players 3 --hands 1000 --seed 1 --out run1/",
+            "studeval simulate --game razz --players 8 --hands 100 --out razz/",
             "studeval simulate --structure 5/10 --out hands/ --force",
         ],
     )
-    p.add_argument("--game", choices=GAMES, default=GAMES[0], help="the game")
+    p.add_argument(
+        "--game",
+        choices=GAMES,
+        default=GAMES[0],
+        help="the game: seven (card stud), five (card stud), razz, stud8 (seven card stud hi-lo)",
+    )
     p.add_argument(
         "--players",
         type=common.bounded_int(MIN_SEATS, MAX_SEATS),

@@ -1,14 +1,16 @@
-"""Fixed-limit Seven Card Stud and Five Card Stud at the table.
+"""Fixed-limit stud at the table: Seven Card Stud, Five Card Stud, Razz, and Seven Card Stud
+Hi-Lo eight or better (``game="seven" | "five" | "razz" | "stud8"``).
 
 - :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in.
 - :class:`StudState`: the state machine (dealing, betting, showdown), with seat views.
-- :func:`settle_pots`, :func:`side_pots`: pots and payouts without the state machine
+- :func:`settle_pots`, :func:`side_pots`, :func:`award`, :func:`award_hi_lo`: pots and
+  payouts without the state machine
   (``settle`` and ``Settlement`` are the old names of :func:`settle_pots` and
   :class:`PotSettlement`, kept for one release).
 - :class:`ActionKind` and the events of :attr:`StudState.log` (:class:`Deal`,
   :class:`Played`, :class:`BoardCard`, :class:`TimeOut`, :class:`Shown`).
 - :func:`to_phh`, :func:`dumps`, :func:`loads`, :func:`replay`: PHH hand histories
-  (``F7S``; five card stud as studeval's own ``F5S``).
+  (``F7S``, ``FR``, ``F7S/8``; five card stud as studeval's own ``F5S``).
 - :func:`simulate` and the bots: self-play.
 
 Rules as implemented (000, 001, 003; DESIGN.md's table where they disagree). Each option is
@@ -26,16 +28,19 @@ when it is not the default, so a replay plays by the same rules.
   and one up, three single up cards, the seventh card down. Five card stud: one down and one
   up, then three up. Streets are named as in the documents ("third street" is the opening
   round of seven card stud, "second street" that of five card stud).
-- The bring-in is the lowest door card by rank then suit; it must post the bring-in or
+- The bring-in is the lowest door card by rank then suit (clubs lowest); in razz the highest
+  door card, aces low, ties by suit (spades highest). It must post the bring-in or
   complete (it may not check or fold). If that player is all-in from the ante, or times out,
   the duty passes to the next player clockwise who can act (as pokerkit does).
 - On later streets the best showing hand acts first (pairs and kickers only, no straights or
-  flushes); ties go to the player closest to the dealer's left, or with
-  ``tie_rule="suits"`` to the higher suit in showing order (spades high, 001). If that player
-  is all-in, the next player clockwise who can act starts.
+  flushes); in razz the best low showing (aces low, pairs count against: any pair showing
+  is worse than no pair). Ties go to the player closest to the dealer's left, or with
+  ``tie_rule="suits"`` to the higher suit in showing order (spades high, 001; in razz the
+  lower suit, since the best low acts first). If that player is all-in, the next player
+  clockwise who can act starts.
 - Small bets on the first two rounds, big bets after. The open pair (any live player showing a
-  pair on the second round: 3rd street in five card stud, 4th street in seven card stud) lets
-  the bet be small or big. Raises after a small bet: small or big until one is big, then all
+  pair on the second round: 3rd street in five card stud, 4th street in seven card stud;
+  never in razz or stud hi-lo) lets the bet be small or big. Raises after a small bet: small or big until one is big, then all
   big (``open_pair_raises="small_or_big"``, default; 003 line 16, 000), or every raise big
   (``open_pair_raises="big"``, 003 line 58).
 - The cap: one bet and three raises (the bring-in and the completion do not count as raises;
@@ -55,13 +60,20 @@ when it is not the default, so a replay plays by the same rules.
   in (keeps the rest of the stack, acts no more, wins at most the pots they are in);
   otherwise the hand is folded, even where a check was possible (the rule makes no exception).
   At a showdown choice a time-out takes the automatic choice.
-- Deck exhaustion (seven card stud, 003): on seventh street the stub deals each player a card
+- Deck exhaustion (the seven-card games: seven card stud, razz, stud hi-lo; 003): on seventh street the stub deals each player a card
   while it has one for everyone (no burn card then); else the burn cards are shuffled in with
   it, if that gives everyone a card; else one community card is turned up for all. Folded
   cards are never dealt again.
 - Showdown: the last player to bet or raise on the final street shows first, else the first
-  to act on it; then clockwise. Cards speak. Ties split a pot; odd chips go one by one to the
-  tied winner holding the highest card by rank then suit (default), or with
+  to act on it; then clockwise. Cards speak (no declaring). The best high hand wins; in razz
+  the best ace-to-five low (aces low, straights and flushes do not count). Stud hi-lo: each
+  pot (main and side) splits in halves between the best high and the best eight-or-better
+  low among its eligible hands, the odd chip to the high half; a pot with no qualifying low
+  goes whole to the high (also a side pot whose players have no low when the main pot has
+  one). Ties split a pot (or a half: a low half shared by tied lows is "quartered"); odd
+  chips go one by one by the cards (default, Robert's Rules of Poker): to the tied winner
+  holding the highest card by rank then suit in a high hand, the lowest card (aces low,
+  clubs lowest) in a low hand (razz, the low half), all their cards counting; or with
   ``odd_chip="dealer_left"`` to the first winner from the dealer's left. Show or muck:
   ``showdown="auto"`` (default): a hand that can no longer win any part of a pot it is in is
   mucked (it stays hidden), others show, an uncalled winner does not show;
@@ -89,13 +101,15 @@ from studeval.game.events import (
     TimeOut,
     TimeOutResult,
 )
-from studeval.game.phh import HandHistory, dumps, load, loads, parse_action, replay, to_phh
+from studeval.game.phh import VARIANTS, HandHistory, dumps, load, loads, parse_action, replay, to_phh
 from studeval.game.pots import (
     ODD_CHIP_RULES,
     Pot,
     PotSettlement,
     Settlement,
     award,
+    award_hi_lo,
+    odd_chip_key,
     settle,
     settle_pots,
     side_pots,
@@ -132,6 +146,7 @@ __all__ = [
     "SHOWDOWN_RULES",
     "STREET_NAMES",
     "TIE_RULES",
+    "VARIANTS",
     "Action",
     "ActionKind",
     "BoardCard",
@@ -150,9 +165,11 @@ __all__ = [
     "TimeOut",
     "TimeOutResult",
     "award",
+    "award_hi_lo",
     "dumps",
     "load",
     "loads",
+    "odd_chip_key",
     "parse_action",
     "replay",
     "settle",

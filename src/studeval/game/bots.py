@@ -1,7 +1,8 @@
 """Simple built-in bots and self-play.
 
 A bot is a function ``bot(state, rng) -> Action`` choosing among ``state.legal_actions()``.
-They are for simulation and testing, not for winning.
+They are for simulation and testing, not for winning, and play every game of
+:data:`~studeval.game.GAMES`.
 
 >>> hands = list(simulate("five", players=3, hands=2, seed=1))
 >>> [sum(st.stacks) for st in hands]
@@ -46,17 +47,30 @@ def calling_station(state: StudState, rng: random.Random) -> Action:
     return acts[1] if acts[0][0] == "fold" else acts[0]
 
 
+def _strong_showing(game: str, up: list[int]) -> bool:
+    """A pair or better showing; in razz a smooth low: no pair, every card eight or lower."""
+    paired = len({c >> 2 for c in up}) < len(up)
+    if game == "razz":
+        return not paired and all(c >> 2 <= 6 or c >> 2 == 12 for c in up)  # A-8 (rank 6 is the eight)
+    return paired
+
+
 def showing_bot(state: StudState, rng: random.Random) -> Action:
-    """Bets and raises with a pair or better showing, else checks and calls (folds 20%).
+    """Bets and raises with a strong hand showing (a pair or better; in razz no pair and
+    nothing above an eight), else checks and calls (folds 20%). It plays every game.
 
     >>> st = StudState("five", PRESETS["1/2"], [1000, 1000], seed=2)
     >>> showing_bot(st, random.Random(0)).kind in ("bring_in", "complete")
     True
+    >>> st = StudState("razz", PRESETS["1/2"], [1000, 1000], deck="Kc Kd 8c 2c 2d 3h")
+    >>> st.actor, showing_bot(st, random.Random(0)).kind  # 3h brings in, and is a smooth low
+    (1, 'complete')
+    >>> st = StudState("razz", PRESETS["1/2"], [1000, 1000], deck="Kc Kd 8c 2c 2d Qh")
+    >>> showing_bot(st, random.Random(0)).kind  # a queen showing: just the bring-in
+    'bring_in'
     """
     acts = state.legal_actions()
-    up = state.up[state.actor]
-    paired = len({c >> 2 for c in up}) < len(up)
-    if paired and acts[-1][0] in ("bet", "raise", "complete"):
+    if _strong_showing(state.game, state.up[state.actor]) and acts[-1][0] in ("bet", "raise", "complete"):
         return acts[-1]
     if acts[0][0] == "fold":
         return acts[0] if rng.random() < 0.2 else acts[1]

@@ -1,6 +1,7 @@
 """Hand histories in the PHH format: write, read and replay.
 
-Seven card stud is written as variant ``F7S`` (readable by pokerkit and other PHH tools).
+Seven card stud is written as variant ``F7S``, razz as ``FR`` and seven card stud hi-lo
+eight or better as ``F7S/8``, the standard's codes (readable by pokerkit and other PHH tools).
 Five card stud has no PHH variant code, so studeval uses its own, ``F5S``: fixed-limit, fields
 exactly as ``F7S`` (``antes``, ``bring_in``, ``small_bet``, ``big_bet``); the first deal is one
 down card and one up card (``d dh p1 ??7s``), then three single up cards. Other tools do not
@@ -20,6 +21,9 @@ What studeval writes beyond the standard (other tools skip or refuse these):
 Reading: besides what studeval writes, :func:`replay` takes two forms pokerkit writes: a
 bring-in posted all-in by a player holding no more than the bring-in, written ``p1 cbr 1``,
 and an all-in showdown (``sm``) before the remaining cards are dealt as well as at the end.
+Histories of real hands often hide the cards of players who folded unseen, door cards
+included (``d dh p5 ??????``): then the bring-in is the player the history has act first,
+unless a known door card has to bring in before theirs.
 pokerkit reads our all-in histories (a single showdown after the last card) unless the hand
 uses a betting rule pokerkit does not share (see tests/game/test_pokerkit.py).
 
@@ -82,7 +86,7 @@ __all__ = [
 ]
 
 #: PHH variant code per game.
-VARIANTS = {"seven": "F7S", "five": "F5S"}
+VARIANTS = {"seven": "F7S", "five": "F5S", "razz": "FR", "stud8": "F7S/8"}
 _GAME_OF = {v: k for k, v in VARIANTS.items()}
 _PHH_CODE = {"fold": "f", "check": "cc", "call": "cc", "bring_in": "pb"}
 
@@ -528,7 +532,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     acting out of turn, an illegal amount, a folded card dealt again, a deal that ignores the
     deck-exhaustion rule, a hand that stops before it is over).
 
-    >>> h = HandHistory("F5S", [1, 1], 2, 5, 10, [50, 50], ["d dh p1 ????4h", "d dh p2 ????5s", "p2 pb"])
+    >>> h = HandHistory("F5S", [1, 1], 2, 5, 10, [50, 50], ["d dh p1 ??4h", "d dh p2 ??5s", "p2 pb"])
     >>> replay(h)
     Traceback (most recent call last):
     ...
@@ -586,8 +590,11 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
                 plan.append((where, action))
         except ValueError as exc:
             raise ValueError(f"{where}: {exc}") from None
+    first = next((a.seat for _, a in plan if isinstance(a, (PhhPlay, PhhTimeOut))), None)  # the bring-in
     try:
-        state = StudState(game, structure, hh.starting_stacks, **options, _script=script, _choices=choices)
+        state = StudState(
+            game, structure, hh.starting_stacks, **options, _script=script, _choices=choices, _bring_in=first
+        )
     except ValueError as exc:
         raise ValueError(f"dealing: {exc}") from None
     for where, action in plan:

@@ -3,7 +3,10 @@
 Given what each player put in over the hand and their cards (None for a folded or mucked
 hand), :func:`settle_pots` returns the uncalled chips handed back, the main and side pots with
 their winners, and each player's payout. Chips are conserved exactly:
-``sum(payouts) == sum(contributions)``.
+``sum(payouts) == sum(contributions)``. The game decides what wins: the best high hand
+(seven and five card stud), the best ace-to-five low (razz), or both halves (stud hi-lo:
+each pot split between the best high and the best eight-or-better low, the odd chip to the
+high half; a pot with no qualifying low goes whole to the high).
 
 >>> r = settle_pots([100, 100, 40], ["As Ad Kc Kd 2h", "Qs Qd Jc Jd 3h", "7c 7d 7h 2c 3d"])
 >>> [(p.amount, p.eligible, p.winners) for p in r.pots]
@@ -17,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from studeval._core import evaluate
+from studeval._core import evaluate, evaluate_low, evaluate_low8
 from studeval.cards import CardsLike, parse_cards
+from studeval.evaluate import STUD_GAMES
 
 __all__ = [
     "ODD_CHIP_RULES",
@@ -26,27 +30,63 @@ __all__ = [
     "PotSettlement",
     "Settlement",
     "award",
+    "award_hi_lo",
+    "low_order",
+    "odd_chip_key",
     "settle",
     "settle_pots",
     "side_pots",
     "uncalled_bet",
 ]
 
-#: "high_card": the odd chip goes to the tied winner holding the highest card by rank then
-#: suit (default); "dealer_left": to the first tied winner left of the dealer (seat order).
+#: "high_card": the odd chip goes by the cards (Robert's Rules of Poker): to the tied winner
+#: holding the highest card by rank then suit in a high hand, the lowest card (ace low, clubs
+#: lowest) in a low hand, counting all their cards (default); "dealer_left": to the first tied
+#: winner left of the dealer (seat order).
 ODD_CHIP_RULES = ("high_card", "dealer_left")
+
+
+def low_order(card: int) -> int:
+    """A card's place in the order of low games (razz, the low half): aces low, then
+    deuce ... king, suits clubs < diamonds < hearts < spades within a rank.
+
+    >>> [low_order(c) for c in parse_cards("Ac As 2c Kc Ks")]
+    [0, 3, 4, 48, 51]
+    """
+    return 4 * (((card >> 2) + 1) % 13) + (card & 3)
+
+
+def odd_chip_key(cards: Sequence[int], *, low: bool = False) -> int:
+    """Who takes an odd chip by the cards: the larger key first (see :data:`ODD_CHIP_RULES`).
+
+    A high hand counts its highest card (rank then suit: spades high), a low hand its lowest
+    card (aces low, then suit: clubs lowest).
+
+    >>> odd_chip_key(parse_cards("As 2c")) > odd_chip_key(parse_cards("Ah Kd"))
+    True
+    >>> odd_chip_key(parse_cards("Ac 9d"), low=True) > odd_chip_key(parse_cards("Ad 2c"), low=True)
+    True
+    """
+    if not low:
+        return max(cards)
+    return 51 - min(low_order(c) for c in cards)
 
 
 class Pot(NamedTuple):
     """One pot: its chips, the seats that may win it, and (once settled) who won it.
 
+    ``winners`` hold the best hand by the game's ranking (the high hand; the low in razz);
+    in stud hi-lo ``winners`` took the high half (the whole pot when nobody qualifies for
+    low) and ``low_winners`` the low half.
+
     >>> Pot(30, (0, 1))
-    Pot(amount=30, eligible=(0, 1), winners=())
+    Pot(amount=30, eligible=(0, 1), winners=(), low_winners=())
     """
 
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[int, ...] = ()
+    low_winners: tuple[int, ...] = ()
 
 
 class PotSettlement(NamedTuple):
@@ -101,7 +141,7 @@ def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     players are eligible for none. Chips above the highest live level join the last pot.
 
     >>> side_pots([50, 20, 50, 10], [True, True, True, False])
-    [Pot(amount=70, eligible=(0, 1, 2), winners=()), Pot(amount=60, eligible=(0, 2), winners=())]
+    [Pot(amount=70, eligible=(0, 1, 2), winners=(), low_winners=()), Pot(amount=60, eligible=(0, 2), winners=(), low_winners=())]
     """
     contributions = _check_contributions(contributions)
     if len(live) != len(contributions):
@@ -133,17 +173,65 @@ def _odd_chip_order(winners: list[int], high_cards: Sequence[int], odd_chip: str
     return sorted(winners)
 
 
+def _split(amount: int, winners: list[int], keys: Sequence[int], odd_chip: str, payouts: list[int]) -> None:
+    share, odd = divmod(amount, len(winners))
+    for i in winners:
+        payouts[i] += share
+    if odd:
+        for i in _odd_chip_order(winners, keys, odd_chip)[:odd]:
+            payouts[i] += 1
+
+
+def award_hi_lo(
+    pots: list[Pot],
+    highs: Sequence[int],
+    lows: Sequence[int],
+    keys: tuple[Sequence[int], Sequence[int]],
+    odd_chip: str,
+    payouts: list[int],
+) -> list[Pot]:
+    """Stud hi-lo: split each pot between its best high and best qualifying low hands.
+
+    ``highs[i]`` is seat i's high value (0: not in contention), ``lows[i]`` its
+    eight-or-better low (0: no low); ``keys`` the odd-chip keys (:func:`odd_chip_key`) of
+    the high and the low hands. A pot splits in halves, the odd chip to the high half; a
+    half shared by tied hands splits again by ``odd_chip``; a pot with no qualifying low
+    goes whole to the high. Adds the chips to ``payouts``; returns the pots with winners.
+
+    >>> pay = [0, 0, 0]
+    >>> award_hi_lo([Pot(31, (0, 1, 2))], [9, 3, 3], [0, 7, 7], ([1, 2, 3], [5, 6, 4]), "high_card", pay)
+    [Pot(amount=31, eligible=(0, 1, 2), winners=(0,), low_winners=(1, 2))]
+    >>> pay
+    [16, 8, 7]
+    """
+    out = []
+    for pot in pots:
+        best = max(highs[i] for i in pot.eligible)
+        if best <= 0:
+            raise ValueError(f"pot of {pot.amount} has no hand in contention among seats {pot.eligible}")
+        winners = [i for i in pot.eligible if highs[i] == best]
+        best_low = max(lows[i] if highs[i] > 0 else 0 for i in pot.eligible)
+        low_winners = [i for i in pot.eligible if best_low and highs[i] > 0 and lows[i] == best_low]
+        low_half = pot.amount // 2 if low_winners else 0
+        _split(pot.amount - low_half, winners, keys[0], odd_chip, payouts)
+        if low_winners:
+            _split(low_half, low_winners, keys[1], odd_chip, payouts)
+        out.append(Pot(pot.amount, pot.eligible, tuple(winners), tuple(low_winners)))
+    return out
+
+
 def award(
     pots: list[Pot], values: Sequence[int], high_cards: Sequence[int], odd_chip: str, payouts: list[int]
 ) -> list[Pot]:
     """Give each pot to its best eligible hands; add the chips to ``payouts``; return the pots with winners.
 
     ``values[i]`` is seat i's hand value, higher is better (0: not in contention);
-    ``high_cards[i]`` its highest card, which takes an odd chip by ``odd_chip``.
+    ``high_cards[i]`` its odd-chip key (:func:`odd_chip_key`: the highest card of a high
+    hand), the largest of which takes an odd chip by ``odd_chip``.
 
     >>> pay = [0, 0, 0]
     >>> award([Pot(31, (0, 1, 2))], [5, 5, 1], [50, 51, 9], "high_card", pay)
-    [Pot(amount=31, eligible=(0, 1, 2), winners=(0, 1))]
+    [Pot(amount=31, eligible=(0, 1, 2), winners=(0, 1), low_winners=())]
     >>> pay
     [15, 16, 0]
     """
@@ -153,12 +241,7 @@ def award(
         if best <= 0:
             raise ValueError(f"pot of {pot.amount} has no hand in contention among seats {pot.eligible}")
         winners = [i for i in pot.eligible if values[i] == best]
-        share, odd = divmod(pot.amount, len(winners))
-        for i in winners:
-            payouts[i] += share
-        if odd:
-            for i in _odd_chip_order(winners, high_cards, odd_chip)[:odd]:
-                payouts[i] += 1
+        _split(pot.amount, winners, high_cards, odd_chip, payouts)
         out.append(Pot(pot.amount, pot.eligible, tuple(winners)))
     return out
 
@@ -168,12 +251,14 @@ def settle_pots(
     hands: Sequence[CardsLike | None],
     *,
     odd_chip: str = "high_card",
+    game: str = "seven",
 ) -> PotSettlement:
     """Settle a hand at showdown: return uncalled chips, build pots, split ties.
 
     ``hands[i]`` is the player's 5 to 7 cards, or None if they folded (or mucked). Cards
-    speak: the best hand wins. A split pot's odd chips go one at a time by ``odd_chip``
-    (see :data:`ODD_CHIP_RULES`).
+    speak: the best hand wins (the best high; the best ace-to-five low with ``game="razz"``;
+    with ``game="stud8"`` the best high and the best eight-or-better low share each pot).
+    A split pot's odd chips go one at a time by ``odd_chip`` (see :data:`ODD_CHIP_RULES`).
 
     >>> hands = ["Ac Kd 9c 7h 3s", "As Kh 9d 7s 3c", "2c 3d 4h 6s 8c"]
     >>> r = settle_pots([25, 25, 25], hands)
@@ -181,14 +266,21 @@ def settle_pots(
     ([37, 38, 0], (0, 1))
     >>> settle_pots([25, 25, 25], hands, odd_chip="dealer_left").payouts
     [38, 37, 0]
+    >>> settle_pots([25, 25, 25], hands, game="stud8").payouts  # 38 high (split), 37 low
+    [19, 19, 37]
     """
     contributions = _check_contributions(contributions)
     if len(hands) != len(contributions):
         raise ValueError(f"{len(hands)} hands for {len(contributions)} contributions")
     if odd_chip not in ODD_CHIP_RULES:
         raise ValueError(f"odd_chip {odd_chip!r} must be one of {ODD_CHIP_RULES}")
-    values = [0] * len(hands)
-    high_cards = [-1] * len(hands)
+    if game not in STUD_GAMES:
+        raise ValueError(f"game {game!r} must be one of {STUD_GAMES}")
+    n = len(hands)
+    values = [0] * n
+    lows = [0] * n
+    high_keys = [-1] * n
+    low_keys = [-1] * n
     seen: set[int] = set()
     for i, hand in enumerate(hands):
         if hand is None:
@@ -200,19 +292,26 @@ def settle_pots(
         if dup:
             raise ValueError(f"seat {i}: card {sorted(dup)[0]} is in two hands")
         seen.update(cards)
-        values[i] = evaluate(cards)
-        high_cards[i] = max(cards)
+        values[i] = evaluate_low(cards) if game == "razz" else evaluate(cards)
+        high_keys[i] = odd_chip_key(cards, low=game == "razz")
+        if game == "stud8":
+            lows[i] = evaluate_low8(cards)
+            low_keys[i] = odd_chip_key(cards, low=True)
     live = [v > 0 for v in values]
     if not any(live):
         raise ValueError("every hand folded: nobody can win the pot")
-    returned = [0] * len(hands)
+    returned = [0] * n
     seat, amount = uncalled_bet(contributions, live)
     if amount:
         contributions = list(contributions)
         contributions[seat] -= amount
         returned[seat] = amount
     payouts = list(returned)
-    pots = award(side_pots(contributions, live), values, high_cards, odd_chip, payouts)
+    pots = side_pots(contributions, live)
+    if game == "stud8":
+        pots = award_hi_lo(pots, values, lows, (high_keys, low_keys), odd_chip, payouts)
+    else:
+        pots = award(pots, values, high_keys, odd_chip, payouts)
     return PotSettlement(returned, pots, payouts)
 
 

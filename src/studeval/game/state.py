@@ -1,4 +1,5 @@
-"""The fixed-limit stud state machine: Seven Card Stud and Five Card Stud, 2-8 players.
+"""The fixed-limit stud state machine: Seven Card Stud, Five Card Stud, Razz and Seven Card
+Stud Hi-Lo (eight or better), 2-8 players.
 
 Seats are numbered from the dealer's left (seat 0 = ``p1`` in hand histories); the dealer
 deals clockwise, so "closest to the dealer's left" means the lowest seat number. A hand runs
@@ -22,9 +23,9 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from studeval._core import evaluate
+from studeval._core import evaluate, evaluate_low, evaluate_low8
 from studeval.cards import CardsLike, format_cards, parse_cards
-from studeval.evaluate import showing_rank
+from studeval.evaluate import STUD_GAMES, bring_in_card, showing_rank, showing_rank_low
 from studeval.game.events import (
     ActionKind,
     BoardCard,
@@ -36,7 +37,16 @@ from studeval.game.events import (
     TimeOut,
     TimeOutResult,
 )
-from studeval.game.pots import ODD_CHIP_RULES, Pot, award, side_pots, uncalled_bet
+from studeval.game.pots import (
+    ODD_CHIP_RULES,
+    Pot,
+    award,
+    award_hi_lo,
+    low_order,
+    odd_chip_key,
+    side_pots,
+    uncalled_bet,
+)
 from studeval.game.structure import MAX_CHIPS, Structure
 
 __all__ = [
@@ -60,8 +70,8 @@ SHOW, MUCK = K.SHOW, K.MUCK
 #: Every action a player can take, in poker terms (string enums: ``ACTION_KINDS[0] == "fold"``).
 ACTION_KINDS = tuple(ActionKind)
 _KIND_OF: dict[str, ActionKind] = {str(k): k for k in ActionKind}
-#: The two games.
-GAMES = ("seven", "five")
+#: The games: seven card stud, five card stud, razz, seven card stud hi-lo eight or better.
+GAMES = STUD_GAMES
 #: Who acts first when showing hands tie on later streets: "dealer_left" (000, 003; default)
 #: or "suits" (001: compare suits, spades high).
 TIE_RULES = ("dealer_left", "suits")
@@ -77,42 +87,62 @@ OPEN_PAIR_RULES = ("small_or_big", "big")
 SHOWDOWN_RULES = ("auto", "choose")
 _DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto")
 
-#: Cards dealt per street and game, True = face up. The seventh card in seven card stud is down.
+_SEVEN_CARDS = ((False, False, True), (True,), (True,), (True,), (False,))
+_SEVEN_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
+#: Cards dealt per street and game, True = face up. The seventh card of the seven-card games
+#: (seven card stud, razz, stud hi-lo) is down.
 DEALS: dict[str, tuple[tuple[bool, ...], ...]] = {
-    "seven": ((False, False, True), (True,), (True,), (True,), (False,)),
+    "seven": _SEVEN_CARDS,
     "five": ((False, True), (True,), (True,), (True,)),
+    "razz": _SEVEN_CARDS,
+    "stud8": _SEVEN_CARDS,
 }
 #: The streets of each game, named as in the rule documents.
 STREET_NAMES: dict[str, tuple[str, ...]] = {
-    "seven": ("third street", "fourth street", "fifth street", "sixth street", "seventh street"),
+    "seven": _SEVEN_STREETS,
     "five": ("second street", "third street", "fourth street", "fifth street"),
+    "razz": _SEVEN_STREETS,
+    "stud8": _SEVEN_STREETS,
 }
-# In both games the second betting round is the open-pair street and big bets start after it.
+# The games with the open-pair big bet: there the second betting round is the open-pair
+# street. In every game big bets start after the second round.
+_OPEN_PAIR_GAMES = ("seven", "five")
 _OPEN_PAIR_STREET = 1
 _BIG_FROM = 2
 
 _SHOWING: dict[tuple[int, ...], int] = {}
+_SHOWING_LOW: dict[tuple[int, ...], int] = {}
 _new = tuple.__new__  # builds a NamedTuple event without the keyword machinery (the hot path)
 _ACTION, _DEAL = EventTag.ACTION, EventTag.DEAL  # an enum attribute lookup costs ~0.2 us
 
 
-def _showing_value(up: list[int]) -> int:
-    """showing_rank of some up cards, cached by their ranks (suits never count)."""
+def _showing_value(up: list[int], low: bool = False) -> int:
+    """showing_rank (razz: showing_rank_low) of some up cards, cached by their ranks (suits
+    never count)."""
     key = tuple(sorted(c >> 2 for c in up))
-    v = _SHOWING.get(key)
+    cache = _SHOWING_LOW if low else _SHOWING
+    v = cache.get(key)
     if v is None:
         seen: dict[int, int] = {}
         cards = []
         for r in key:  # distinct suits for repeated ranks; the suits do not matter here
             cards.append(4 * r + seen.get(r, 0))
             seen[r] = seen.get(r, 0) + 1
-        v = _SHOWING[key] = showing_rank(cards)
+        v = cache[key] = showing_rank_low(cards) if low else showing_rank(cards)
     return v
 
 
-def _suit_key(up: list[int]) -> tuple[int, ...]:
-    """Cards in showing order (groups first, high first): compares suits between equal showings."""
-    counts: dict[int, int] = {}
+def _suit_key(up: list[int], low: bool = False) -> tuple[int, ...]:
+    """Cards in showing order (groups first, high first): compares suits between equal
+    showings; the larger key acts first (spades high; in razz, where the best low acts
+    first, the lower suits do: the key is negated)."""
+    if low:
+        counts: dict[int, int] = {}
+        for c in up:
+            counts[low_order(c) >> 2] = counts.get(low_order(c) >> 2, 0) + 1
+        ordered = sorted(up, key=lambda c: (counts[low_order(c) >> 2], low_order(c)), reverse=True)
+        return tuple(-low_order(c) for c in ordered)
+    counts = {}
     for c in up:
         counts[c >> 2] = counts.get(c >> 2, 0) + 1
     return tuple(sorted(up, key=lambda c: (counts[c >> 2], c), reverse=True))
@@ -199,7 +229,7 @@ def _positive_int(name: str, value: object) -> int:
 class StudState:
     """One hand of fixed-limit stud, from the antes to the payouts.
 
-    ``game`` is "seven" or "five". ``deck`` stacks the deck: the cards in the order they
+    ``game`` is "seven", "five", "razz" or "stud8" (:data:`GAMES`). ``deck`` stacks the deck: the cards in the order they
     come off the top, burn cards included (the rest of the deck follows, shuffled). Without
     ``seed`` the shuffle uses the operating system's secure random source; a seed (an int
     >= 0) gives a reproducible deal.
@@ -229,7 +259,7 @@ class StudState:
         "bring_in_pending", "last_aggressor", "opener", "n_live", "shown", "mucked", "pots",
         "payouts", "returned", "log", "_deck", "_burns", "_used", "_rng", "_script", "_seen",
         "_choices", "_deals", "_last", "_legal", "_n_act", "_lazy", "_half", "_big_raises", "_capped_heads_up",
-        "_deciding", "_sd",
+        "_deciding", "_sd", "_razz", "_hi_lo", "_open_pair_game", "_bring_in",
     )
 
     def __init__(
@@ -249,6 +279,7 @@ class StudState:
         showdown: str = "auto",
         _script: list[list[int]] | None = None,
         _choices: dict[int, bool] | None = None,
+        _bring_in: int | None = None,
     ) -> None:
         if game not in GAMES:
             raise ValueError(f"game {game!r} must be one of {GAMES}")
@@ -294,10 +325,14 @@ class StudState:
         self._capped_heads_up = cap_heads_up
         self.starting_stacks = tuple(stacks)
         self._deals = DEALS[game]
+        self._razz = game == "razz"
+        self._hi_lo = game == "stud8"
+        self._open_pair_game = game in _OPEN_PAIR_GAMES
         self._last = len(self._deals) - 1
         self._rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
         self._script = _script
         self._choices = _choices or {}
+        self._bring_in = _bring_in  # a replayed history's bring-in, used only if a door card is hidden
         self._seen: dict[int, int] = {}
         self._lazy = False  # draw a random card at each deal instead of shuffling up front
         if _script is not None:
@@ -316,7 +351,9 @@ class StudState:
         self._used = 0
         self._legal: list[Action] | None = None  # legal actions at this decision, until the next change
         self._deciding: list[int] | None = None  # seats still to show or muck (showdown="choose")
-        self._sd: tuple[list[Pot], list[int], list[int], list[int]] | None = None  # pots, values, high cards, best
+        # at showdown: pots, values, odd-chip keys, the best shown value per pot; then for
+        # stud hi-lo the lows, their odd-chip keys, the best shown low per pot (else empty)
+        self._sd: tuple[list[Pot], list[int], list[int], list[int], list[int], list[int], list[int]] | None = None
         self.stacks = stacks
         self.bets = [0] * n
         self.totals = [0] * n
@@ -729,7 +766,7 @@ class StudState:
             pattern = self._deals[s]
             live = [i for i in range(self.n) if not self.folded[i]]
             community = False
-            if s == self._last and self.game == "seven":
+            if s == self._last and self.game != "five":
                 community = self._exhaustion(len(live))
             elif s > 0:
                 self._burn()
@@ -753,15 +790,30 @@ class StudState:
                 self._showdown()
                 return
 
+    def _hidden_door_bring_in(self, live: list[int], doors: list[int]) -> int:
+        """The bring-in of a replayed history that hides a door card (-1; real histories do
+        not record the cards of players who folded unseen): the player the history names,
+        if no known door card must bring in instead."""
+        opener = self._bring_in
+        if opener is None or opener not in live:
+            return live[doors.index(min(doors))]  # the history acts for nobody: it fails later
+        known = [c for c in doors if c >= 0]
+        door = self.up[opener][0]
+        if door >= 0 and bring_in_card(known, self.game) != door:
+            card = format_cards([bring_in_card(known, self.game)])
+            raise ValueError(f"p{opener + 1} cannot bring in: {card} is a door card that brings in before theirs")
+        return opener
+
     def _best_showing(self, live: list[int]) -> int:
         up = self.up
+        low = self._razz
         best = live[0]
-        best_v = _showing_value(up[best])
+        best_v = _showing_value(up[best], low)
         for i in live[1:]:
-            v = _showing_value(up[i])
+            v = _showing_value(up[i], low)
             if v > best_v:
                 best, best_v = i, v
-            elif v == best_v and self.tie_rule == "suits" and _suit_key(up[i]) > _suit_key(up[best]):
+            elif v == best_v and self.tie_rule == "suits" and _suit_key(up[i], low) > _suit_key(up[best], low):
                 best = i
         return best
 
@@ -775,15 +827,21 @@ class StudState:
         self.n_raises = 0
         self.last_aggressor = -1
         live = [i for i in range(n) if not self.folded[i]]
-        if s == 0:
-            opener = min(live, key=lambda i: self.up[i][0])  # lowest door card, rank then suit
+        if s == 0:  # the bring-in: lowest door card (razz: highest, aces low), rank then suit
+            doors = [self.up[i][0] for i in live]
+            if min(doors) >= 0:
+                opener = live[doors.index(bring_in_card(doors, self.game))]
+            else:
+                opener = self._hidden_door_bring_in(live, doors)
             self.completed = False
         else:
             opener = self._best_showing(live)
             self.completed = True
         self.big_mode = s >= _BIG_FROM
         up = self.up
-        self.open_pair = s == _OPEN_PAIR_STREET and any(up[i][0] >> 2 == up[i][1] >> 2 for i in live)
+        self.open_pair = (
+            s == _OPEN_PAIR_STREET and self._open_pair_game and any(up[i][0] >> 2 == up[i][1] >> 2 for i in live)
+        )
         self.opener = opener
         actor = -1
         if self._n_act >= 2:
@@ -826,15 +884,21 @@ class StudState:
             self.returned[seat] = amount
         pots = side_pots(totals, live)
         values = [0] * n
-        high_cards = [-1] * n
+        keys = [-1] * n
+        lows: list[int] = [0] * n if self._hi_lo else []
+        low_keys: list[int] = [-1] * n if self._hi_lo else []
         community = [self.community] if self.community >= 0 else []
+        razz = self._razz
         for i in range(n):
             if live[i]:
                 cards = self.down[i] + self.up[i] + community
                 if min(cards) >= 0:
-                    values[i] = evaluate(cards)
-                    high_cards[i] = max(cards)
-        self._sd = (pots, values, high_cards, [0] * len(pots))
+                    values[i] = evaluate_low(cards) if razz else evaluate(cards)
+                    keys[i] = odd_chip_key(cards, low=razz)
+                    if lows:
+                        lows[i] = evaluate_low8(cards)
+                        low_keys[i] = odd_chip_key(cards, low=True)
+        self._sd = (pots, values, keys, [0] * len(pots), lows, low_keys, [0] * len(pots) if lows else [])
         # Showdown order: the last to bet or raise on the final street, else the first to act.
         start = self.last_aggressor if self.last_aggressor >= 0 else self.opener
         order = [(start + k) % n for k in range(n) if live[(start + k) % n]]
@@ -852,8 +916,13 @@ class StudState:
         sd = self._sd
         if sd is None:
             return False
-        pots, values, _, best = sd
-        return not any(self.shown) or any(values[i] >= best[p] for p, pot in enumerate(pots) if i in pot.eligible)
+        pots, values, _, best, lows, _, best_low = sd
+        if not any(self.shown):
+            return True
+        for p, pot in enumerate(pots):
+            if i in pot.eligible and (values[i] >= best[p] or (lows and lows[i] and lows[i] >= best_low[p])):
+                return True
+        return False
 
     def _decide(self, i: int, show: bool) -> None:
         deciding = self._deciding
@@ -861,13 +930,16 @@ class StudState:
         deciding.pop(0)
         sd = self._sd
         if sd is not None:
-            pots, values, _, best = sd
+            pots, values, _, best, lows, _, best_low = sd
             if show and values[i] == 0:
                 raise ValueError(f"p{i + 1} must show but their down cards are unknown")
             if show:
                 for p, pot in enumerate(pots):
-                    if i in pot.eligible and values[i] > best[p]:
-                        best[p] = values[i]
+                    if i in pot.eligible:
+                        if values[i] > best[p]:
+                            best[p] = values[i]
+                        if lows and lows[i] > best_low[p]:
+                            best_low[p] = lows[i]
         if show:
             self.shown[i] = True
         else:
@@ -879,14 +951,19 @@ class StudState:
         self.actor = -1
         self._deciding = None
         if sd is not None:
-            self._award_showdown(sd[0], sd[1], sd[2])
+            self._award_showdown(sd[0], sd[1], sd[2], sd[4], sd[5])
         self.street = self._last + 1
 
-    def _award_showdown(self, pots: list[Pot], values: list[int], high_cards: list[int]) -> None:
+    def _award_showdown(
+        self, pots: list[Pot], values: list[int], keys: list[int], lows: list[int], low_keys: list[int]
+    ) -> None:
         n = self.n
         contention = [values[i] if self.shown[i] else 0 for i in range(n)]
         payouts = list(self.returned)
-        self.pots = award(pots, contention, high_cards, self.odd_chip, payouts)
+        if self._hi_lo:
+            self.pots = award_hi_lo(pots, contention, lows, (keys, low_keys), self.odd_chip, payouts)
+        else:
+            self.pots = award(pots, contention, keys, self.odd_chip, payouts)
         self.payouts = payouts
         for i in range(n):
             self.stacks[i] += payouts[i]
