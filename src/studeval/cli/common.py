@@ -51,7 +51,13 @@ BROKEN_PIPE_STATUS = 141
 
 Progress = Callable[[float], None]
 #: The games as a player names them, for output ("seven" is ``game="seven"``).
-GAME_NAMES = {"seven": "seven card stud", "five": "five card stud", "holdem": "hold'em"}
+GAME_NAMES = {
+    "seven": "seven card stud",
+    "five": "five card stud",
+    "razz": "razz",
+    "stud8": "seven card stud hi-lo",
+    "holdem": "hold'em",
+}
 
 
 class Parser(argparse.ArgumentParser):

@@ -48,12 +48,8 @@ __all__ = ["MAX_SIMULATED_HANDS", "register", "replay_report", "winning_hand"]
 #: The most hands ``simulate`` plays in one run (one file each).
 MAX_SIMULATED_HANDS = 1_000_000
 
-# TODO(merge): common.GAME_NAMES should name razz and stud8; until then these fill in.
-_MORE_GAME_NAMES = {"razz": "razz", "stud8": "seven card stud hi-lo"}
-
-
 def _game_name(game: str) -> str:
-    return common.GAME_NAMES.get(game) or _MORE_GAME_NAMES[game]
+    return common.GAME_NAMES[game]
 
 
 def _card(c: int) -> str:
