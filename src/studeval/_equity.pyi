@@ -5,6 +5,16 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+#: Kernel game codes by game name (seven and five: high hands; razz: ace-to-five low; stud8: hi-lo).
+GAMES: dict[str, int]
+#: Heads-up count keys by name: "high", "low", "low8", "nolow_min", "nolow_max".
+KEYS: dict[str, int]
+#: A stud8 pot share is counted in units of 1/HILO_SHARE_UNIT of a pot.
+HILO_SHARE_UNIT: int
+#: The columns of a hi-lo count: share, scoop, part, high, low.
+HILO_COLUMNS: tuple[str, ...]
+
+def check_signals_every() -> int: ...
 def binom(n: int, k: int) -> int: ...
 def headsup_exact(
     live: npt.NDArray[np.uint8],
@@ -13,6 +23,8 @@ def headsup_exact(
     known_b: npt.NDArray[np.uint8],
     draws_b: int,
     threads: int = 1,
+    key_a: int = 0,
+    key_b: int = 0,
 ) -> tuple[int, int, int]: ...
 def enumerate_exact(
     live: npt.NDArray[np.uint8],
@@ -26,6 +38,8 @@ def enumerate_exact(
     threads: int,
     wins: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
+    game: int = 0,
+    hilo: npt.NDArray[np.int64] | None = None,
 ) -> None: ...
 def board5_exact(
     live: npt.NDArray[np.uint8],
@@ -48,4 +62,7 @@ def monte_carlo(
     samples: npt.NDArray[np.int64],
     wins: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
+    game: int = 0,
+    hilo: npt.NDArray[np.int64] | None = None,
+    squares: npt.NDArray[np.float64] | None = None,
 ) -> None: ...

@@ -438,10 +438,12 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
     return w;
 }
 
-/* 0 on success, 1 out of memory, 2 bad shape. Counts over all disjoint pairs of completions:
- * *a_wins pairs where A's hand is better, *ties equal. */
+/* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Counts over all disjoint pairs of
+ * completions: *a_wins pairs where A's hand is better, *ties equal. `interrupted` (if not
+ * NULL) is asked every few milliseconds of work whether to stop (a pending Ctrl-C). */
 static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra,
-                          const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *ties) {
+                          const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *ties,
+                          int (*interrupted)(void)) {
     unseen_ctx c;
     int err = 0, m[13], pos[UNSEEN_MAXR + 1], d;
     int64_t *a_start = NULL, *r_start = NULL, *f_start = NULL, *r_order = NULL, *f_order = NULL;
@@ -545,6 +547,10 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             a_value[idx] = stud_hand_value(st[ra]);
             a_start[a_value[idx] + 1]++;
             idx++;
+            if ((idx & 0xFFFF) == 0 && interrupted && interrupted()) {
+                err = 3;
+                goto done;
+            }
             d = ra - 1;
             while (d >= 0 && pos[d] == n - ra + d) d--;
             if (d < 0) break;
@@ -580,6 +586,10 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     }
     for (int v = 1; v < UNSEEN_MAXV; v++) {
         int64_t group = 0, w = 0;
+        if ((v & 15) == 0 && interrupted && interrupted()) {
+            err = 3;
+            goto done;
+        }
         int has_a = a_start[v] != a_start[v + 1];
         if (has_a) {
             w = unseen_group_query(&c, &classes, a_code + a_start[v], a_start[v + 1] - a_start[v], qidx, qcoef);
