@@ -58,7 +58,6 @@ import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -426,12 +425,8 @@ def _headsup_hilo(deal: _Deal, threads: int) -> _Counts:
     # the last two: the no-low pairs, a qualifying hand of one side put out of every
     # comparison with the other
     runs = [("high", "high"), ("low8", "low8"), ("nolow_min", "nolow_max"), ("nolow_max", "nolow_min")]
-    if threads > 1:
-        # four independent counts: one thread each beats one count on several threads
-        with ThreadPoolExecutor(min(threads, len(runs))) as pool:
-            done = list(pool.map(lambda keys: _headsup(deal, 1, *keys), runs))
-    else:
-        done = [_headsup(deal, 1, *keys) for keys in runs]
+    # one after the other in this thread (each count threaded inside), so Ctrl-C stops them
+    done = [_headsup(deal, threads, *keys) for keys in runs]
     (hw0, hw1, ht), (lw0, lw1, lt), (nw0, _, nt), (_, nw1, _) = done
     nolow = nw0 + nw1 + nt
     half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4
@@ -889,6 +884,7 @@ def sharded_equity(
     >>> a.equity == b.equity and a.stderr == b.stderr
     True
     """
+    from concurrent.futures import ThreadPoolExecutor
     from dataclasses import replace
     from typing import cast
 
