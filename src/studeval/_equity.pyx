@@ -405,23 +405,28 @@ cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, 
     pairs where a beats b and of tied pairs. b is only inserted, a only queried (twice on the
     values both reach), so the caller puts the side with costlier subsets second.
     1 if out of memory."""
-    cdef int v, ra = a.r, rb = b.r
+    cdef int v, ra = a.r, rb = b.r, last_a = MAXV - 1
     cdef int64_t i, less = 0, group, tie = 0
-    cdef bint has_a
+    cdef bint has_a, empty = True
     cdef int32_t *table = <int32_t *> calloc(offset[top] + 1, sizeof(int32_t))
     if table == NULL:
         return 1
-    for v in range(1, MAXV):
+    # nothing to query past a's last value, nor before b's first: the keys that put a class
+    # of hands out of every comparison (stud8's no-low counts) cost nothing there
+    while last_a > 0 and a.start[last_a] == a.start[last_a + 1]:
+        last_a -= 1
+    for v in range(1, last_a + 1):
         if (v & 63) == 0 and (stop[0] or (poll and _poll(stop))):
             break
         group = 0
         has_a = a.start[v] != a.start[v + 1]
-        if has_a:
+        if has_a and not empty:
             # the table holds the completions of b worth less than v
             for i in range(a.start[v], a.start[v + 1]):
                 group += stud_subset_query(table, a.packed[i], ra, top - 1, offset, sizes, &_BINOM[0][0])
             less += group
         if b.start[v] != b.start[v + 1]:
+            empty = False
             for i in range(b.start[v], b.start[v + 1]):
                 stud_subset_insert(table, b.packed[i], rb, top - 1, offset, sizes, &_BINOM[0][0])
             if has_a:

@@ -29,8 +29,8 @@
  *     that each stands for.
  *
  * Third street against a door card: 194,580 completions of A against 12,271,512 of B
- * (1.4e12 pairs) in about 55 ms of one core, against 1.3 s card by card. Low games (razz,
- * no flushes) need only the first part, with a low value for g and for A.
+ * (1.4e12 pairs) in about 55 ms of one core, against 1.3 s card by card. Razz (`low`) needs
+ * only the first part, with the ace-to-five low for g and for A, and no flushes.
  */
 #ifndef STUDEVAL_UNSEEN_H
 #define STUDEVAL_UNSEEN_H
@@ -104,6 +104,7 @@ static int unseen_group(const unseen_events *e, int64_t **order_out, int64_t *st
 
 typedef struct {
     int n, s, ra, rb;
+    int low;                   /* 1: razz (ace-to-five lows, no flushes), 0: high hands */
     uint8_t live[64];          /* ascending, so the ranks of a subset come in order */
     int rank[64];              /* rank of each live position */
     int per_rank[13];          /* L_r */
@@ -130,7 +131,7 @@ typedef struct {
 static int unseen_multisets(unseen_ctx *c, int *m, int r, int left, int64_t ms_rank, int size, uint64_t key) {
     if (r == 13) {
         if (left) return 0;
-        int value = stud_rank_value(key);
+        int value = c->low ? STUD_LOW[stud_rank_slot(key)] : stud_rank_value(key);
         uint64_t packed = 0;
         for (int q = 0; q < 13; q++) packed |= (uint64_t)m[q] << (3 * q);
         c->g_of[ms_rank] = (uint16_t)value;
@@ -443,7 +444,7 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
  * NULL) is asked every few milliseconds of work whether to stop (a pending Ctrl-C). */
 static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra,
                           const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *ties,
-                          int (*interrupted)(void)) {
+                          int (*interrupted)(void), int low) {
     unseen_ctx c;
     int err = 0, m[13], pos[UNSEEN_MAXR + 1], d;
     int64_t *a_start = NULL, *r_start = NULL, *f_start = NULL, *r_order = NULL, *f_order = NULL;
@@ -460,6 +461,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n) return 2;
     c.n = n;
     c.ra = ra;
+    c.low = low;
     c.rb = rb;
     c.s = ra < rb ? ra : rb;
     /* ascending live cards */
@@ -521,8 +523,9 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         for (int i = 0; i < nb; i++) key += STUD_CARD_KEY[known_b[i]];
         if ((err = unseen_multisets(&c, m, 0, rb, 0, 0, key))) goto done;
     }
-    /* B's flushes, suit by suit (two suits cannot both reach five in seven cards) */
-    for (int suit = 0; suit < 4; suit++)
+    /* B's flushes, suit by suit (two suits cannot both reach five in seven cards); a low
+     * ignores suits, so razz has none */
+    for (int suit = 0; suit < 4 && !low; suit++)
         if ((err = unseen_flushes(&c, known_b, nb, suit))) goto done;
     if (unseen_group(&c.rank_ev, &r_order, r_start) || unseen_group(&c.flush_ev, &f_order, f_start)) {
         err = 1;
@@ -544,7 +547,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             uint64_t code = 0;
             for (int j = 0; j < ra; j++) code |= (uint64_t)pos[j] << (6 * j);
             a_code[idx] = code;
-            a_value[idx] = stud_hand_value(st[ra]);
+            a_value[idx] = low ? stud_hand_low(st[ra]) : stud_hand_value(st[ra]);
             a_start[a_value[idx] + 1]++;
             idx++;
             if ((idx & 0xFFFF) == 0 && interrupted && interrupted()) {

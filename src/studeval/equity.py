@@ -16,8 +16,8 @@ Methods:
   pairs, and high among the pairs where nobody has a low, where the high takes the whole pot); when
   one side has many unknown cards (an opponent shown by up cards only), that side is counted
   by rank multiset, with its flushes corrected suit by suit (``studeval._unseen``), which
-  makes third street against a door card exact in about a tenth of a second (seven card
-  stud only; the other games count such players card by card);
+  makes third street against a door card exact in about a tenth of a second (seven and five
+  card stud, and razz, where a low ignores suits; stud8 counts such players card by card);
 * hold'em from any board, and stud with three or more players: exact by enumerating every
   deal when the count fits a budget;
 * otherwise Monte Carlo, with one numpy bit generator per thread (seeded from one
@@ -264,8 +264,8 @@ def _count_work(deal: _Deal) -> tuple[str, int]:
             a, b = _headsup_roles(deal)
             runs = 4 if deal.game == "stud8" else 1
             options.append((runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)), "headsup"))
-        # the rank-multiset count knows high hands only
-        if deal.game in ("seven", "five") and s <= _UNSEEN_MAX_SHARED and min(completions) <= HEADSUP_MAX_COMPLETIONS:
+        # the rank-multiset count knows high hands and ace-to-five lows
+        if deal.game in ("seven", "five", "razz") and s <= _UNSEEN_MAX_SHARED and min(completions) <= HEADSUP_MAX_COMPLETIONS:
             options.append((_unseen_work(deal), "unseen"))
         if options:
             work, kind = min(options)
@@ -401,11 +401,12 @@ def _result(counts: _Counts, method: str, start: float, community: bool) -> Equi
     )
 
 
-def _headsup(deal: _Deal, threads: int, key0: str, key1: str) -> tuple[int, int, int]:
+def _headsup(deal: _Deal, threads: int, key0: str, key1: str, queried: int | None = None) -> tuple[int, int, int]:
     """(player 0 wins, player 1 wins, ties) of the heads-up count, each player's completions
-    compared by their key (the kernel's roles chosen for speed)."""
+    compared by their key; the kernel's roles (who is queried, who inserted) chosen for speed
+    unless ``queried`` names the player queried."""
     live, known, nknown, draws, _ = _arrays(deal)
-    a, b = _headsup_roles(deal)
+    a, b = _headsup_roles(deal) if queried is None else (queried, 1 - queried)
     keys = _equity.KEYS
     key = (key0, key1)
     wa, wb, t = _equity.headsup_exact(
@@ -424,9 +425,11 @@ def _headsup_hilo(deal: _Deal, threads: int) -> _Counts:
     c = _Counts(2, hilo=True)
     # the last two: the no-low pairs, a qualifying hand of one side put out of every
     # comparison with the other
-    runs = [("high", "high"), ("low8", "low8"), ("nolow_min", "nolow_max"), ("nolow_max", "nolow_min")]
+    # (the queried side's out-of-class hands at the bottom, the inserted side's at the top:
+    # the sweep skips both)
+    runs = [("high", "high", None), ("low8", "low8", None), ("nolow_min", "nolow_max", 0), ("nolow_max", "nolow_min", 1)]
     # one after the other in this thread (each count threaded inside), so Ctrl-C stops them
-    done = [_headsup(deal, threads, *keys) for keys in runs]
+    done = [_headsup(deal, threads, *run) for run in runs]
     (hw0, hw1, ht), (lw0, lw1, lt), (nw0, _, nt), (_, nw1, _) = done
     nolow = nw0 + nw1 + nt
     half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4
@@ -447,7 +450,9 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
     live, known, nknown, draws, shares = _arrays(deal)
     if kind == "unseen":
         a, b = _unseen_roles(deal)
-        wa, wb, t = _unseen.headsup_unseen(live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]))
+        wa, wb, t = _unseen.headsup_unseen(
+            live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]), deal.game == "razz"
+        )
         counts.wins[a], counts.wins[b] = wa, wb
         counts.ties[:, 2] = t
         counts.deals = wa + wb + t
