@@ -55,10 +55,10 @@ from __future__ import annotations
 
 import itertools
 import math
-import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -309,7 +309,16 @@ def _headsup_roles(deal: _Deal) -> tuple[int, int]:
     return (0, 1) if cost[1] >= cost[0] else (1, 0)
 
 
-def _arrays(deal: _Deal):
+_Arrays = tuple[
+    "np.ndarray[Any, np.dtype[np.uint8]]",
+    "np.ndarray[Any, np.dtype[np.uint8]]",
+    "np.ndarray[Any, np.dtype[np.int32]]",
+    "np.ndarray[Any, np.dtype[np.int32]]",
+    "np.ndarray[Any, np.dtype[np.uint8]]",
+]
+
+
+def _arrays(deal: _Deal) -> _Arrays:
     P = deal.players
     known = np.zeros((P, 7), dtype=np.uint8)
     nknown = np.zeros(P, dtype=np.int32)
@@ -644,7 +653,15 @@ def _range_equity(
     return _range_monte_carlo(ranged, deal_for, P, samples, seed, threads, nthreads, progress, start, game == "stud8")
 
 
-def _range_exact(joints, deal_for, P: int, threads: int, progress, start: float) -> EquityResult:
+# one combination of hands of the ranged players, each with its weight
+_Joint = tuple[tuple[tuple[int, ...], float], ...]
+_DealFor = Callable[[Sequence[tuple[int, ...]]], _Deal]
+_Ranged = list[tuple[int, list[tuple[tuple[int, ...], float]]]]
+
+
+def _range_exact(
+    joints: Sequence[_Joint], deal_for: _DealFor, P: int, threads: int, progress: Callable[[float], None] | None, start: float
+) -> EquityResult:
     equity = np.zeros(P)
     win = np.zeros(P)
     tie = np.zeros(P)
@@ -694,7 +711,16 @@ def _range_exact(joints, deal_for, P: int, threads: int, progress, start: float)
 
 
 def _range_monte_carlo(
-    ranged, deal_for, P: int, samples: int, seed: int | None, threads: int | None, nthreads: int, progress, start: float, hilo: bool
+    ranged: _Ranged,
+    deal_for: _DealFor,
+    P: int,
+    samples: int,
+    seed: int | None,
+    threads: int | None,
+    nthreads: int,
+    progress: Callable[[float], None] | None,
+    start: float,
+    hilo: bool,
 ) -> EquityResult:
     """Monte Carlo over ranges: each deal's hands drawn by weight (pairs that share a card
     redrawn), then the deals of each distinct combination of hands dealt by the Monte Carlo
@@ -734,17 +760,17 @@ def _range_monte_carlo(
         return [ranged[j][1][int(x)][0] for j, x in enumerate(row)]
 
     inner = nthreads if threads is not None else 1
-    total = _Counts(P, hilo)
+    counted = _Counts(P, hilo)
     community = False
     if len(distinct) <= _RANGE_MAX_GROUPS:
         seeds = deal_seed.spawn(len(distinct))
         for g, (row, n) in enumerate(zip(distinct, counts.tolist(), strict=True)):
             deal = deal_for(hands_of(row))
-            total.add(_monte_carlo(deal, n, int(seeds[g].generate_state(1)[0]), inner, None))
+            counted.add(_monte_carlo(deal, n, int(seeds[g].generate_state(1)[0]), inner, None))
             community = community or deal.community == 1
             if progress:
                 progress((g + 1) / len(distinct))
-        return _result(total, "monte-carlo", start, community)
+        return _result(counted, "monte-carlo", start, community)
     groups = _RANGE_GROUPS
     sizes = [samples // groups + (g < samples % groups) for g in range(groups)]
     seeds = deal_seed.spawn(groups)
@@ -753,11 +779,11 @@ def _range_monte_carlo(
         deal = deal_for(hands_of(drawn[g]))
         part = _monte_carlo(deal, sizes[g], int(seeds[g].generate_state(1)[0]), inner, None)
         group_equity[g] = _result(part, "monte-carlo", start, False).equity
-        total.add(part)
+        counted.add(part)
         community = community or deal.community == 1
         if progress:
             progress((g + 1) / groups)
-    r = _result(total, "monte-carlo", start, community)
+    r = _result(counted, "monte-carlo", start, community)
     weights = np.array(sizes, dtype=float)
     mean = weights @ group_equity / samples
     spread = ((group_equity - mean) ** 2 * weights[:, None]).sum(axis=0) / samples * groups / (groups - 1)
@@ -855,6 +881,11 @@ def _solve(
 # It only composes the internals above: one layout, exactly that of the threaded path.
 
 
+# Tokens of sharded jobs, and those of the jobs stopped (a few ints per interrupted job).
+_JOB_TOKENS = itertools.count()
+_STOPPED: set[int] = set()
+
+
 def sharded_equity(
     players: Sequence[CardsLike],
     *,
@@ -906,7 +937,10 @@ def sharded_equity(
     if isinstance(tasks, bool) or not isinstance(tasks, int) or tasks < 1:
         raise ValueError(f"tasks must be an int >= 1, got {tasks!r}")
     nthreads = check_threads(threads)
-    stop = threading.Event()  # set when the caller is interrupted (Ctrl-C): tasks stop between chunks
+    # the job's token: put in _STOPPED when the caller is interrupted (Ctrl-C), so that the
+    # tasks in this process stop between chunks (a token pickles, unlike an Event; a task on
+    # another machine carries its own copy of the set and ends with its deals)
+    token = next(_JOB_TOKENS)
     if run is None:
 
         def run(task: Callable[..., object], items: Sequence[object]) -> Iterable[object]:
@@ -914,7 +948,7 @@ def sharded_equity(
             try:
                 yield from pool.map(task, items)
             finally:
-                stop.set()  # left early (an error or Ctrl-C): the running tasks end at their next chunk
+                _STOPPED.add(token)  # left early (an error or Ctrl-C): the running tasks end at their next chunk
                 pool.shutdown(wait=True, cancel_futures=True)
 
     kind, work = _count_work(deal)
@@ -946,7 +980,7 @@ def sharded_equity(
         hl = np.zeros((1, P, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
         squares = np.zeros((1, P)) if hilo else None
         for done in range(0, deals, _MC_CHUNK):
-            if stop.is_set():
+            if token in _STOPPED:
                 raise KeyboardInterrupt("the equity job was stopped")
             chunk = np.array([min(_MC_CHUNK, deals - done)], dtype=np.int64)
             _equity.monte_carlo(live_a, known, nknown, draws, deal.community, shares, generator, chunk, wins, ties, game_code, hl, squares)
@@ -963,6 +997,6 @@ def sharded_equity(
             if progress:
                 progress(finished / tasks)
     except BaseException:
-        stop.set()  # the pool's tasks still running end at their next chunk
+        _STOPPED.add(token)  # the pool's tasks still running end at their next chunk
         raise
     return _result(total, "monte-carlo", start, exhaustion)
