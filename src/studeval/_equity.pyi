@@ -25,6 +25,7 @@ def headsup_exact(
     threads: int = 1,
     key_a: int = 0,
     key_b: int = 0,
+    cancel: npt.NDArray[np.int32] | None = None,
 ) -> tuple[int, int, int]: ...
 def enumerate_exact(
     live: npt.NDArray[np.uint8],

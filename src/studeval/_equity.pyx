@@ -112,8 +112,15 @@ cdef int _poll(int *stop) noexcept nogil:
     return stop[0]
 
 
+cdef extern from "Python.h":
+    void *PyErr_Occurred() noexcept
+
+
 cdef int _raise_pending() except -1:
-    """Propagate the exception a signal handler left pending."""
+    """Propagate the exception a signal handler left pending (KeyboardInterrupt if the stop
+    came from a shared flag set by another thread)."""
+    if PyErr_Occurred() == NULL:
+        raise KeyboardInterrupt("the equity count was stopped")
     return -1
 
 
@@ -442,9 +449,11 @@ cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, 
 
 def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a not None, int draws_a,
                   const uint8_t[::1] known_b not None, int draws_b, threads=1, int key_a=KEY_HIGH,
-                  int key_b=KEY_HIGH):
+                  int key_b=KEY_HIGH, int32_t[::1] cancel=None):
     """(a wins, b wins, ties) over all disjoint pairs of completions, no shared cards, each
     side's completions compared by its key (``KEYS``; by default the high hand's value).
+    ``cancel`` (one int32), if given, is the stop flag: shared by counts on several threads,
+    a Ctrl-C seen by one (or a 1 written by the caller) stops them all (KeyboardInterrupt).
 
     The sweep's subset sizes are independent terms: several threads share them out."""
     cdef stud_hand ha = STUD_EMPTY_HAND, hb = STUD_EMPTY_HAND
@@ -460,6 +469,11 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
     cdef int64_t total, wins_a = 0, ties = 0
     cdef uint64_t seen
     cdef int nthreads = check_threads(threads), stop = 0
+    cdef int *stopp = &stop
+    if cancel is not None:
+        if cancel.shape[0] != 1:
+            raise ValueError(f"headsup_exact: cancel must hold one int32, got {cancel.shape[0]}")
+        stopp = <int *>&cancel[0]  # int32_t is int on every platform built for
     if not 0 <= key_a <= KEY_NOLOW_MAX or not 0 <= key_b <= KEY_NOLOW_MAX:
         raise ValueError(f"headsup_exact: unknown keys {key_a}, {key_b}")
     if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n or draws_a < 0 or draws_b < 0:
@@ -505,19 +519,19 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
             # X (the side drawing s cards) first: its values by rank feed the nested count,
             # taken while the other side is enumerated
             if x_is_a:
-                err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, True, NULL, key_a, &stop)
+                err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, True, NULL, key_a, stopp)
                 nest.x_by_rank = a.by_rank
                 if not err:
-                    err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, False, &nest, key_b, &stop)
+                    err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, False, &nest, key_b, stopp)
             else:
-                err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, True, NULL, key_b, &stop)
+                err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, True, NULL, key_b, stopp)
                 nest.x_by_rank = b.by_rank
                 if not err:
-                    err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, False, &nest, key_a, &stop)
+                    err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, False, &nest, key_a, stopp)
             if not err and s > 0:
                 for g in prange(groups, num_threads=min(nthreads, groups), schedule="static", chunksize=1):
                     if sizes[g]:
-                        fail[g] = _sweep(&a, &b, s, offset, sizes[g], &less[g], &tie[g], threadid() == 0, &stop)
+                        fail[g] = _sweep(&a, &b, s, offset, sizes[g], &less[g], &tie[g], threadid() == 0, stopp)
         for g in range(groups):
             err |= fail[g]
             wins_a += less[g]
@@ -528,7 +542,7 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
     finally:
         _free_side(&a)
         _free_side(&b)
-    if stop:
+    if stopp[0]:
         _raise_pending()
     if err:
         raise MemoryError("not enough memory for the exact heads-up count")

@@ -57,6 +57,7 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -410,16 +411,26 @@ def _result(counts: _Counts, method: str, start: float, community: bool) -> Equi
     )
 
 
-def _headsup(deal: _Deal, threads: int, key0: str, key1: str, queried: int | None = None) -> tuple[int, int, int]:
+def _headsup(
+    deal: _Deal, threads: int, key0: str, key1: str, queried: int | None = None, cancel: np.ndarray[Any, np.dtype[np.int32]] | None = None
+) -> tuple[int, int, int]:
     """(player 0 wins, player 1 wins, ties) of the heads-up count, each player's completions
     compared by their key; the kernel's roles (who is queried, who inserted) chosen for speed
-    unless ``queried`` names the player queried."""
+    unless ``queried`` names the player queried; ``cancel``: a stop flag shared by counts."""
     live, known, nknown, draws, _ = _arrays(deal)
     a, b = _headsup_roles(deal) if queried is None else (queried, 1 - queried)
     keys = _equity.KEYS
     key = (key0, key1)
     wa, wb, t = _equity.headsup_exact(
-        live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]), threads, keys[key[a]], keys[key[b]]
+        live,
+        known[a, : nknown[a]].copy(),
+        int(draws[a]),
+        known[b, : nknown[b]].copy(),
+        int(draws[b]),
+        threads,
+        keys[key[a]],
+        keys[key[b]],
+        cancel,
     )
     wins = [0, 0]
     wins[a], wins[b] = int(wa), int(wb)
@@ -437,8 +448,21 @@ def _headsup_hilo(deal: _Deal, threads: int) -> _Counts:
     # (the queried side's out-of-class hands at the bottom, the inserted side's at the top:
     # the sweep skips both)
     runs = [("high", "high", None), ("low8", "low8", None), ("nolow_min", "nolow_max", 0), ("nolow_max", "nolow_min", 1)]
-    # one after the other in this thread (each count threaded inside), so Ctrl-C stops them
-    done = [_headsup(deal, threads, *run) for run in runs]
+    if threads > 1:
+        # side by side, one thread each; they share a stop flag that this thread sets if it
+        # is interrupted (Ctrl-C) while waiting, so the others stop within milliseconds
+        cancel = np.zeros(1, dtype=np.int32)
+        pool = ThreadPoolExecutor(min(threads, len(runs)))
+        try:
+            futures = [pool.submit(_headsup, deal, 1, *run, cancel) for run in runs]
+            done = [f.result() for f in futures]
+        except BaseException:
+            cancel[0] = 1
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    else:
+        done = [_headsup(deal, 1, *run) for run in runs]
     (hw0, hw1, ht), (lw0, lw1, lt), (nw0, _, nt), (_, nw1, _) = done
     nolow = nw0 + nw1 + nt
     half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4
@@ -920,7 +944,6 @@ def sharded_equity(
     >>> a.equity == b.equity and a.stderr == b.stderr
     True
     """
-    from concurrent.futures import ThreadPoolExecutor
     from dataclasses import replace
     from typing import cast
 
