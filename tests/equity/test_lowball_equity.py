@@ -94,15 +94,22 @@ def test_late_streets_equal_brute_force(game: str, known: tuple[int, ...], ndead
 
 
 @pytest.mark.parametrize("game", ["razz", "stud8"])
-def test_headsup_count_equals_brute_force(game: str) -> None:
-    """Fifth street heads-up (each side draws two): the count, forced through the heads-up
-    kernel by the method choice for razz, and for stud8 compared with enumeration."""
+def test_headsup_count_equals_brute_force(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fifth street heads-up (each side draws two) through the heads-up count: razz takes it
+    anyway; stud8 would enumerate so cheap a question (to count scoops), so the threshold is
+    set to nothing here and the four one-key counts must give the brute-force shares."""
+    import studeval.equity as equity_module
+
+    monkeypatch.setattr(equity_module, "_HILO_ENUMERATE_WORK", 0)
     rng = random.Random(5)
     for _ in range(2):
         players, dead = random_question(rng, [5, 5], 2)
         r = stud_equity(players, game=game, dead=dead)
         b = brute_force(players, game, dead)
         assert r.method == "exact" and close(r.equity, b["equity"])
+        if game == "stud8":
+            assert r.scoop is None and r.high is not None and r.low is not None
+            assert close(r.high, b["high"]) and close(r.low, b["low"])
 
 
 def test_stud8_headsup_count_matches_enumeration_on_fourth_street() -> None:
