@@ -293,3 +293,65 @@ def test_holdem_mc_small_pokerkit(benchmark) -> None:
 
 def test_studeval_is_the_package_under_test() -> None:
     assert studeval.evaluate("As Ks Qs Js Ts") == 7462
+
+
+# ---------------------------------------------------------------------------------------------
+# Razz and stud8 (issue 9): exact heads-up third street with all six cards known, beside
+# pokerkit's Monte Carlo of 2,000 deals (pure Python); extra_info['error'] is pokerkit's
+# largest equity error against the exact answer at that many deals, what its time buys.
+
+LOW_HU = ["As 2d 3c", "Kh 7d 8s"]
+_POKERKIT_HANDS = {"razz": ("RegularLowHand",), "stud8": ("StandardHighHand", "EightOrBetterLowHand")}
+
+
+@pytest.mark.benchmark(group="razz exact heads-up, 3rd street (As 2d 3c v Kh 7d 8s)")
+@pytest.mark.parametrize("threads", [1])
+def test_razz_exact_3rd_studeval(benchmark, threads) -> None:
+    """Target <= 50 ms (issue 9). The same count as seven card stud, on ace-to-five lows."""
+    r = _run(benchmark, lambda: stud_equity(LOW_HU, game="razz", method="exact", threads=threads), 18_265_297_050)
+    assert r.method == "exact" and r.deals == 18_265_297_050
+
+
+@pytest.mark.benchmark(group="stud8 exact heads-up, 3rd street (As 2d 3c v Kh 7d 8s)")
+@pytest.mark.parametrize("threads", [1])
+def test_stud8_exact_3rd_studeval(benchmark, threads) -> None:
+    """Target <= 100 ms (issue 9): four one-key counts (high, low, high where nobody has a low)."""
+    r = _run(benchmark, lambda: stud_equity(LOW_HU, game="stud8", method="exact", threads=threads), 18_265_297_050)
+    assert r.method == "exact" and r.high is not None and r.low is not None
+
+
+def _pokerkit_low(game: str, samples: int):
+    ranges = [[tuple(pokerkit.Card.parse(h.replace(" ", "")))] for h in LOW_HU]
+    types = tuple(getattr(pokerkit, name) for name in _POKERKIT_HANDS[game])
+    return pokerkit.calculate_equities(ranges, (), 7, 0, pokerkit.Deck.STANDARD, types, sample_count=samples)
+
+
+def _pokerkit_against_exact(benchmark, game: str) -> None:
+    _need(pokerkit, "pokerkit")
+    exact = stud_equity(LOW_HU, game=game, method="exact")
+    eq = _run(benchmark, lambda: _pokerkit_low(game, SMALL_DEALS), SMALL_DEALS, rounds=3)
+    benchmark.extra_info["error"] = max(abs(a - b) for a, b in zip(eq, exact.equity, strict=True))
+    benchmark.extra_info["studeval_stderr_at_equal_deals"] = max(
+        stud_equity(LOW_HU, game=game, method="monte-carlo", samples=SMALL_DEALS, seed=1).stderr
+    )
+    assert abs(sum(eq) - 1) < 1e-9
+
+
+@pytest.mark.benchmark(group="razz exact heads-up, 3rd street (As 2d 3c v Kh 7d 8s)")
+def test_razz_mc_pokerkit(benchmark) -> None:
+    """pokerkit's Monte Carlo, 2,000 deals; extra_info['error']: its error against the exact answer."""
+    _pokerkit_against_exact(benchmark, "razz")
+
+
+@pytest.mark.benchmark(group="stud8 exact heads-up, 3rd street (As 2d 3c v Kh 7d 8s)")
+def test_stud8_mc_pokerkit(benchmark) -> None:
+    """pokerkit's Monte Carlo, 2,000 deals; it also splits a pot that no low qualifies for."""
+    _pokerkit_against_exact(benchmark, "stud8")
+
+
+@pytest.mark.benchmark(group="razz exact heads-up, 3rd street against one up card (As 2d 3c v Kh)")
+def test_razz_exact_3rd_vs_door_card_studeval(benchmark) -> None:
+    """The rank-multiset count with ace-to-five lows (no flushes to correct)."""
+    deals = math.comb(48, 4) * math.comb(44, 6)
+    r = _run(benchmark, lambda: stud_equity(["As 2d 3c", "Kh"], game="razz", method="exact", threads=1), deals)
+    assert r.method == "exact" and r.deals == deals

@@ -7,6 +7,16 @@ import numpy.typing as npt
 
 __test__: dict[str, str]  # Cython's table of docstrings for doctest
 
+#: Kernel game codes by game name (seven and five: high hands; razz: ace-to-five low; stud8: hi-lo).
+GAMES: dict[str, int]
+#: Heads-up count keys by name: "high", "low", "low8", "nolow_min", "nolow_max".
+KEYS: dict[str, int]
+#: A stud8 pot share is counted in units of 1/HILO_SHARE_UNIT of a pot.
+HILO_SHARE_UNIT: int
+#: The columns of a hi-lo count: share, scoop, part, high, low.
+HILO_COLUMNS: tuple[str, ...]
+
+def check_signals_every() -> int: ...
 def binom(n: int, k: int) -> int: ...
 def headsup_exact(
     live: npt.NDArray[np.uint8],
@@ -15,6 +25,9 @@ def headsup_exact(
     known_b: npt.NDArray[np.uint8],
     draws_b: int,
     threads: int | None = 1,
+    key_a: int = 0,
+    key_b: int = 0,
+    cancel: npt.NDArray[np.int32] | None = None,
 ) -> tuple[int, int, int]: ...
 def enumerate_exact(
     live: npt.NDArray[np.uint8],
@@ -28,6 +41,8 @@ def enumerate_exact(
     threads: int | None,
     wins: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
+    game: int = 0,
+    hilo: npt.NDArray[np.int64] | None = None,
 ) -> None: ...
 def board5_exact(
     live: npt.NDArray[np.uint8],
@@ -50,4 +65,7 @@ def monte_carlo(
     samples: npt.NDArray[np.int64],
     wins: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
+    game: int = 0,
+    hilo: npt.NDArray[np.int64] | None = None,
+    squares: npt.NDArray[np.float64] | None = None,
 ) -> None: ...

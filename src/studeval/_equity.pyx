@@ -22,7 +22,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
-from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value
+from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_hand_low, stud_hand_low8
 
 import numpy as np
 from studeval._core cimport STUD_BINOM as _BINOM, STUD_BINOM_N, STUD_BINOM_K  # C(n, k) (_combin.h)
@@ -39,8 +39,95 @@ cdef extern from "_subsets.h" nogil:
 
 cdef enum:
     MAXP = 12          # players a kernel handles (more cannot be dealt from 52 cards anyway)
-    MAXV = 7463        # hand values are 1..7462
+    MAXV = 7465        # keys (below) are 1..7464
     MAXR = 7           # private cards a player may still draw
+    POLL_MASK = 0xFFFF # work items between looks at pending signals (a few ms of work)
+
+# Games of the enumeration and Monte Carlo kernels: high hand, ace-to-five low, hi-lo.
+cdef enum:
+    GAME_HIGH = 0
+    GAME_RAZZ = 1
+    GAME_STUD8 = 2
+
+# Keys of the heads-up count, one per side (higher is better), all in 1..MAXV-1: the high
+# value, the ace-to-five low, the eight-or-better low plus one (1: no low), and the high value
+# plus one of a hand without a qualifying low, a qualifying one put below (MIN) or above (MAX)
+# every such hand, so that it never wins, ties or loses (stud8's pot is a sum of such counts).
+cdef enum:
+    KEY_HIGH = 0
+    KEY_LOW = 1
+    KEY_LOW8 = 2
+    KEY_NOLOW_MIN = 3
+    KEY_NOLOW_MAX = 4
+
+# The columns of the hi-lo counts (stud8): pot share in units of 1/SHARE_UNIT of a pot (every
+# share of up to 12 players is a whole number of them), scoops, deals with part of the pot but
+# not all, high half (or whole pot) won or shared, qualifying low half won or shared.
+cdef enum:
+    SHARE_UNIT = 55440
+    HL_SHARE = 0
+    HL_SCOOP = 1
+    HL_PART = 2
+    HL_HIGH = 3
+    HL_LOW = 4
+    HL_COLS = 5
+
+GAMES = {"seven": GAME_HIGH, "five": GAME_HIGH, "razz": GAME_RAZZ, "stud8": GAME_STUD8}
+KEYS = {"high": KEY_HIGH, "low": KEY_LOW, "low8": KEY_LOW8, "nolow_min": KEY_NOLOW_MIN, "nolow_max": KEY_NOLOW_MAX}
+HILO_SHARE_UNIT = SHARE_UNIT
+HILO_COLUMNS = ("share", "scoop", "part", "high", "low")
+
+
+cdef inline int _key(stud_hand h, int mode) noexcept nogil:
+    cdef int low8
+    if mode == KEY_HIGH:
+        return stud_hand_value(h)
+    if mode == KEY_LOW:
+        return stud_hand_low(h)
+    low8 = stud_hand_low8(h)
+    if mode == KEY_LOW8:
+        return low8 + 1
+    if low8 == 0:
+        return stud_hand_value(h) + 1
+    return 1 if mode == KEY_NOLOW_MIN else MAXV - 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Ctrl-C: the kernels run without the GIL; every POLL_MASK + 1 work items the calling thread
+# (OpenMP's thread 0) takes the GIL for a moment and runs the pending signal handlers. If one
+# raises (KeyboardInterrupt), every thread stops at its next look at the flag, and the entry
+# point re-raises the handler's exception once the parallel loop is over.
+
+cdef extern from "Python.h":
+    int PyErr_CheckSignals() noexcept   # declared without an error check: the exception stays set
+
+
+cdef int _poll(int *stop) noexcept nogil:
+    """1 if the work should stop (a signal handler raised; its exception is pending)."""
+    if stop[0]:
+        return 1
+    with gil:
+        if PyErr_CheckSignals() != 0:
+            stop[0] = 1
+    return stop[0]
+
+
+cdef extern from "Python.h":
+    void *PyErr_Occurred() noexcept
+
+
+cdef int _raise_pending() except -1:
+    """Propagate the exception a signal handler left pending (KeyboardInterrupt if the stop
+    came from a shared flag set by another thread)."""
+    if PyErr_Occurred() == NULL:
+        raise KeyboardInterrupt("the equity count was stopped")
+    return -1
+
+
+def check_signals_every() -> int:
+    """How many work items (completions, deals, values) a kernel does between looks at
+    pending signals."""
+    return POLL_MASK + 1
 
 def binom(int n, int k) -> int:
     """C(n, k) for n < 64, k <= 7 (the table the kernels use)."""
@@ -184,8 +271,9 @@ cdef inline void _nested_compare(_Nested *nest, int vx, int v) noexcept nogil:
 
 
 cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *live, bint by_rank,
-                    _Nested *nest) noexcept nogil:
-    """Enumerate the completions (counting sort by value); 1 if out of memory.
+                    _Nested *nest, int mode, int *stop) noexcept nogil:
+    """Enumerate the completions (counting sort by their key ``mode``); 1 if out of memory,
+    2 if stopped by a signal (called by the thread that holds the GIL when it is released).
 
     With ``nest``, also count the nested pairs (see _Nested) on the first pass. The ranks of
     the prefix's subsets (up to s cards) are kept per depth, so a completion only adds the
@@ -204,7 +292,7 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
     cdef int pre_value[128]         # X's values of the prefix's s-card subsets
     cdef int64_t pre_rank[128]      # ranks of the prefix's (s-1)-card subsets
     cdef int n_value = 0, n_rank = 0
-    cdef int64_t top
+    cdef int64_t top, done = 0
     side.r = r
     side.count = total
     side.start = <int64_t *> calloc(MAXV + 1, sizeof(int64_t))
@@ -229,7 +317,7 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
         # pass 0 counts each value, pass 1 places each completion in its value's slot
         st[0] = base
         if r == 0:
-            v = stud_hand_value(base)
+            v = _key(base, mode)
             if pass_ == 0:
                 side.start[v + 1] += 1
                 if by_rank:
@@ -272,7 +360,11 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
                     d += 1
                     if d < r:
                         pos[d] = pos[d - 1] + 1
-                v = stud_hand_value(st[r])
+                v = _key(st[r], mode)
+                done += 1
+                if (done & POLL_MASK) == 0 and _poll(stop):
+                    free(fill)
+                    return 2
                 if pass_ == 0:
                     side.start[v + 1] += 1
                     if by_rank:
@@ -315,26 +407,33 @@ cdef void _free_side(_Side *side) noexcept nogil:
 
 
 cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, int sizes,
-                int64_t *less_out, int64_t *tie_out) noexcept nogil:
+                int64_t *less_out, int64_t *tie_out, int poll, int *stop) noexcept nogil:
     """The terms of the subset sizes in ``sizes`` (all below ``top``): the signed counts of
     pairs where a beats b and of tied pairs. b is only inserted, a only queried (twice on the
     values both reach), so the caller puts the side with costlier subsets second.
     1 if out of memory."""
-    cdef int v, ra = a.r, rb = b.r
+    cdef int v, ra = a.r, rb = b.r, last_a = MAXV - 1
     cdef int64_t i, less = 0, group, tie = 0
-    cdef bint has_a
+    cdef bint has_a, empty = True
     cdef int32_t *table = <int32_t *> calloc(offset[top] + 1, sizeof(int32_t))
     if table == NULL:
         return 1
-    for v in range(1, MAXV):
+    # nothing to query past a's last value, nor before b's first: the keys that put a class
+    # of hands out of every comparison (stud8's no-low counts) cost nothing there
+    while last_a > 0 and a.start[last_a] == a.start[last_a + 1]:
+        last_a -= 1
+    for v in range(1, last_a + 1):
+        if (v & 63) == 0 and (stop[0] or (poll and _poll(stop))):
+            break
         group = 0
         has_a = a.start[v] != a.start[v + 1]
-        if has_a:
+        if has_a and not empty:
             # the table holds the completions of b worth less than v
             for i in range(a.start[v], a.start[v + 1]):
                 group += stud_subset_query(table, a.packed[i], ra, top - 1, offset, sizes, &_BINOM[0][0])
             less += group
         if b.start[v] != b.start[v + 1]:
+            empty = False
             for i in range(b.start[v], b.start[v + 1]):
                 stud_subset_insert(table, b.packed[i], rb, top - 1, offset, sizes, &_BINOM[0][0])
             if has_a:
@@ -349,8 +448,12 @@ cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, 
 
 
 def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a not None, int draws_a,
-                  const uint8_t[::1] known_b not None, int draws_b, threads=1):
-    """(a wins, b wins, ties) over all disjoint pairs of completions, no shared cards.
+                  const uint8_t[::1] known_b not None, int draws_b, threads=1, int key_a=KEY_HIGH,
+                  int key_b=KEY_HIGH, int32_t[::1] cancel=None):
+    """(a wins, b wins, ties) over all disjoint pairs of completions, no shared cards, each
+    side's completions compared by its key (``KEYS``; by default the high hand's value).
+    ``cancel`` (one int32), if given, is the stop flag: shared by counts on several threads,
+    a Ctrl-C seen by one (or a 1 written by the caller) stops them all (KeyboardInterrupt).
 
     The sweep's subset sizes are independent terms: several threads share them out."""
     cdef stud_hand ha = STUD_EMPTY_HAND, hb = STUD_EMPTY_HAND
@@ -365,7 +468,14 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
     cdef int fail[MAXR + 2]
     cdef int64_t total, wins_a = 0, ties = 0
     cdef uint64_t seen
-    cdef int nthreads = check_threads(threads)
+    cdef int nthreads = check_threads(threads), stop = 0
+    cdef int *stopp = &stop
+    if cancel is not None:
+        if cancel.shape[0] != 1:
+            raise ValueError(f"headsup_exact: cancel must hold one int32, got {cancel.shape[0]}")
+        stopp = <int *>&cancel[0]  # int32_t is int on every platform built for
+    if not 0 <= key_a <= KEY_NOLOW_MAX or not 0 <= key_b <= KEY_NOLOW_MAX:
+        raise ValueError(f"headsup_exact: unknown keys {key_a}, {key_b}")
     if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n or draws_a < 0 or draws_b < 0:
         raise ValueError(f"headsup_exact: bad deal shape ({n} live cards, draws {draws_a} and {draws_b})")
     for j, k in ((known_a.shape[0] + draws_a, 0), (known_b.shape[0] + draws_b, 1)):
@@ -409,19 +519,19 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
             # X (the side drawing s cards) first: its values by rank feed the nested count,
             # taken while the other side is enumerated
             if x_is_a:
-                err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, True, NULL)
+                err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, True, NULL, key_a, stopp)
                 nest.x_by_rank = a.by_rank
                 if not err:
-                    err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, False, &nest)
+                    err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, False, &nest, key_b, stopp)
             else:
-                err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, True, NULL)
+                err = _fill_side(&b, hb, draws_b, n, &live[0] if n else NULL, True, NULL, key_b, stopp)
                 nest.x_by_rank = b.by_rank
                 if not err:
-                    err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, False, &nest)
+                    err = _fill_side(&a, ha, draws_a, n, &live[0] if n else NULL, False, &nest, key_a, stopp)
             if not err and s > 0:
                 for g in prange(groups, num_threads=min(nthreads, groups), schedule="static", chunksize=1):
                     if sizes[g]:
-                        fail[g] = _sweep(&a, &b, s, offset, sizes[g], &less[g], &tie[g])
+                        fail[g] = _sweep(&a, &b, s, offset, sizes[g], &less[g], &tie[g], threadid() == 0, stopp)
         for g in range(groups):
             err |= fail[g]
             wins_a += less[g]
@@ -432,6 +542,8 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
     finally:
         _free_side(&a)
         _free_side(&b)
+    if stopp[0]:
+        _raise_pending()
     if err:
         raise MemoryError("not enough memory for the exact heads-up count")
     total = _BINOM[n][draws_a] * _BINOM[n - draws_a][draws_b]
@@ -446,6 +558,10 @@ cdef struct _Enum:
     int n
     int P
     int nslots
+    int game                # GAME_HIGH, GAME_RAZZ or GAME_STUD8
+    int poll                # 1 in the thread that looks at pending signals
+    int *stop
+    int64_t done            # leaves counted so far (for polling)
     uint8_t live[64]
     int slot_group[64]      # -1: a shared card, else the player it goes to
     int slot_depth[64]      # how many cards that player's state holds before this one
@@ -453,11 +569,13 @@ cdef struct _Enum:
     int slot_next0[64]      # 1 if the next slot starts a new group (positions restart at 0)
     int shares[MAXP]
     int draws[MAXP]
-    int val[MAXP]
+    int val[MAXP]           # high value (razz: ace-to-five low)
+    int low[MAXP]           # stud8: eight-or-better low (0: none)
     uint64_t used
     stud_hand st[MAXP][MAXR + 2]
     int64_t wins[MAXP]
     int64_t ties[MAXP][MAXP + 1]
+    int64_t hl[MAXP][HL_COLS]
 
 
 cdef inline void _tally(int P, const int *val, int64_t *wins, int64_t *ties) noexcept nogil:
@@ -478,11 +596,74 @@ cdef inline void _tally(int P, const int *val, int64_t *wins, int64_t *ties) noe
                 ties[p * (MAXP + 1) + k] += 1
 
 
+cdef inline void _tally_hilo(int P, const int *val, const int *low, int64_t *hl, double *squares) noexcept nogil:
+    """Count one hi-lo showdown into hl (P x HL_COLS, row-major): the high half to the best
+    high hand(s), the low half to the best qualifying low(s), the whole pot to the high when
+    nobody has a low; ``squares`` (if not NULL) gets each player's squared share."""
+    cdef int p, best = 0, kh = 0, best_low = 0, kl = 0, share
+    cdef int high_part, low_part
+    for p in range(P):
+        if val[p] > best:
+            best = val[p]
+            kh = 1
+        elif val[p] == best:
+            kh += 1
+        if low[p] > best_low:
+            best_low = low[p]
+            kl = 1
+        elif low[p] == best_low:
+            kl += 1
+    if best_low == 0:
+        high_part = SHARE_UNIT // kh
+        low_part = 0
+    else:
+        high_part = SHARE_UNIT // (2 * kh)
+        low_part = SHARE_UNIT // (2 * kl)
+    for p in range(P):
+        share = 0
+        if val[p] == best:
+            share += high_part
+            hl[p * HL_COLS + HL_HIGH] += 1
+        if best_low and low[p] == best_low:
+            share += low_part
+            hl[p * HL_COLS + HL_LOW] += 1
+        if share:
+            hl[p * HL_COLS + HL_SHARE] += share
+            if share == SHARE_UNIT:
+                hl[p * HL_COLS + HL_SCOOP] += 1
+            else:
+                hl[p * HL_COLS + HL_PART] += 1
+            if squares != NULL:
+                squares[p] += (<double>share / SHARE_UNIT) * (<double>share / SHARE_UNIT)
+
+
+cdef inline void _value(_Enum *e, int p, stud_hand h) noexcept nogil:
+    """Player p's showdown value(s) from a complete hand state."""
+    if e.game == GAME_RAZZ:
+        e.val[p] = stud_hand_low(h)
+    else:
+        e.val[p] = stud_hand_value(h)
+        if e.game == GAME_STUD8:
+            e.low[p] = stud_hand_low8(h)
+
+
+cdef inline void _leaf(_Enum *e) noexcept nogil:
+    if e.game == GAME_STUD8:
+        _tally_hilo(e.P, e.val, e.low, &e.hl[0][0], NULL)
+    else:
+        _tally(e.P, e.val, e.wins, &e.ties[0][0])
+    e.done += 1
+    if (e.done & POLL_MASK) == 0 and e.poll:
+        _poll(e.stop)
+
+
 cdef void _rec(_Enum *e, int level, int start) noexcept nogil:
     cdef int g = e.slot_group[level], d = e.slot_depth[level], pos, p, card
     cdef int last = e.slot_last[level], leaf = level == e.nslots - 1
     cdef int nxt = 0 if e.slot_next0[level] else -1
     cdef uint64_t bit
+    if e.stop[0]:
+        return
     for pos in range(start, e.n):
         bit = (<uint64_t>1) << pos
         if e.used & bit:
@@ -493,35 +674,38 @@ cdef void _rec(_Enum *e, int level, int start) noexcept nogil:
                 if e.shares[p]:
                     e.st[p][d + 1] = stud_hand_add(e.st[p][d], card)
                     if last and e.draws[p] == 0:
-                        e.val[p] = stud_hand_value(e.st[p][d + 1])
+                        _value(e, p, e.st[p][d + 1])
         else:
             e.st[g][d + 1] = stud_hand_add(e.st[g][d], card)
             if last:
-                e.val[g] = stud_hand_value(e.st[g][d + 1])
+                _value(e, g, e.st[g][d + 1])
         if leaf:
-            _tally(e.P, e.val, e.wins, &e.ties[0][0])
+            _leaf(e)
         else:
             e.used |= bit
             _rec(e, level + 1, 0 if nxt == 0 else pos + 1)
             e.used &= ~bit
 
 
-cdef void _rec_first(_Enum *e, int pos) noexcept nogil:
-    """The deals whose first slot takes live position pos."""
+cdef void _rec_first(_Enum *e, int pos, int tid) noexcept nogil:
+    """The deals whose first slot takes live position pos (tid: the OpenMP thread)."""
     cdef int g = e.slot_group[0], p, card = e.live[pos]
     cdef uint64_t bit = (<uint64_t>1) << pos
+    e.poll = tid == 0
+    if e.stop[0]:
+        return
     if g < 0:
         for p in range(e.P):
             if e.shares[p]:
                 e.st[p][1] = stud_hand_add(e.st[p][0], card)
                 if e.slot_last[0] and e.draws[p] == 0:
-                    e.val[p] = stud_hand_value(e.st[p][1])
+                    _value(e, p, e.st[p][1])
     else:
         e.st[g][1] = stud_hand_add(e.st[g][0], card)
         if e.slot_last[0]:
-            e.val[g] = stud_hand_value(e.st[g][1])
+            _value(e, g, e.st[g][1])
     if e.nslots == 1:
-        _tally(e.P, e.val, e.wins, &e.ties[0][0])
+        _leaf(e)
         return
     e.used |= bit
     _rec(e, 1, 0 if e.slot_next0[0] else pos + 1)
@@ -529,13 +713,16 @@ cdef void _rec_first(_Enum *e, int pos) noexcept nogil:
 
 
 cdef int _setup(_Enum *e, const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
-                const int32_t[::1] draws, int community, const uint8_t[::1] shares) except -1:
+                const int32_t[::1] draws, int community, const uint8_t[::1] shares, int game) except -1:
     cdef int P = <int>known.shape[0], p, j, level = 0, depth
     if P > MAXP or live.shape[0] > 63:
         raise ValueError("too many players or live cards for a kernel")
+    if not GAME_HIGH <= game <= GAME_STUD8:
+        raise ValueError(f"unknown game {game}")
     memset(e, 0, sizeof(_Enum))
     e.n = <int>live.shape[0]
     e.P = P
+    e.game = game
     for j in range(e.n):
         e.live[j] = live[j]
     for p in range(P):
@@ -545,7 +732,7 @@ cdef int _setup(_Enum *e, const uint8_t[::1] live, const uint8_t[:, ::1] known, 
         e.draws[p] = draws[p]
         e.st[p][0] = _known_state(known, nknown, p)
         if draws[p] == 0 and not e.shares[p]:
-            e.val[p] = stud_hand_value(e.st[p][0])
+            _value(e, p, e.st[p][0])
     for j in range(community):
         e.slot_group[level] = -1
         e.slot_depth[level] = j
@@ -565,28 +752,38 @@ cdef int _setup(_Enum *e, const uint8_t[::1] live, const uint8_t[:, ::1] known, 
     return 0
 
 
+cdef int _check_hilo(hilo, Py_ssize_t P, int game) except -1:
+    if game == GAME_STUD8 and hilo is None:
+        raise ValueError("the hi-lo game needs a hilo array")
+    if hilo is not None and (hilo.shape[0] != P or hilo.shape[1] != HL_COLS):
+        raise ValueError(f"hilo must have shape ({P}, {HL_COLS}), got {hilo.shape}")
+    return 0
+
+
 def enumerate_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] known not None,
                     const int32_t[::1] nknown not None, const int32_t[::1] draws not None, int community,
                     const uint8_t[::1] shares not None, int first_lo, int first_hi, threads,
-                    int64_t[::1] wins not None, int64_t[:, ::1] ties not None):
+                    int64_t[::1] wins not None, int64_t[:, ::1] ties not None, int game=GAME_HIGH,
+                    int64_t[:, ::1] hilo=None):
     """Add the counts of every deal whose first slot takes a live position in [first_lo, first_hi).
 
-    With no slot to fill there is one deal, counted when first_lo == 0.
+    With no slot to fill there is one deal, counted when first_lo == 0. ``game`` is one of
+    ``GAMES``' values; the hi-lo game counts into ``hilo`` (P x 5: ``HILO_COLUMNS``) instead
+    of wins and ties.
     """
     cdef _Enum proto
     cdef _Enum *ctx
-    cdef int P = <int>known.shape[0], t, p, k, pos, nthreads = check_threads(threads)
+    cdef int P = <int>known.shape[0], t, p, k, pos, nthreads = check_threads(threads), stop = 0
     _check_deal(live, known, nknown, draws, community, shares)
     _check_counts(wins, ties, P)
     _check_first(first_lo, first_hi, live.shape[0])
-    _setup(&proto, live, known, nknown, draws, community, shares)
+    _setup(&proto, live, known, nknown, draws, community, shares, game)
+    _check_hilo(hilo, P, game)
+    proto.stop = &stop
     if proto.nslots == 0:
         if first_lo == 0:
-            _tally(P, proto.val, proto.wins, &proto.ties[0][0])
-            for p in range(P):
-                wins[p] += proto.wins[p]
-                for k in range(P + 1):
-                    ties[p, k] += proto.ties[p][k]
+            _leaf(&proto)
+            _add_enum(&proto, P, wins, ties, hilo)
         return
     nthreads = max(1, min(nthreads, first_hi - first_lo))
     ctx = <_Enum *> malloc(nthreads * sizeof(_Enum))
@@ -597,14 +794,24 @@ def enumerate_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] know
     try:
         with nogil:
             for pos in prange(first_lo, first_hi, num_threads=nthreads, schedule="dynamic"):
-                _rec_first(&ctx[threadid()], pos)
+                _rec_first(&ctx[threadid()], pos, threadid())
+        if stop:
+            _raise_pending()
         for t in range(nthreads):
-            for p in range(P):
-                wins[p] += ctx[t].wins[p]
-                for k in range(P + 1):
-                    ties[p, k] += ctx[t].ties[p][k]
+            _add_enum(&ctx[t], P, wins, ties, hilo)
     finally:
         free(ctx)
+
+
+cdef void _add_enum(const _Enum *e, int P, int64_t[::1] wins, int64_t[:, ::1] ties, int64_t[:, ::1] hilo):
+    cdef int p, k
+    for p in range(P):
+        wins[p] += e.wins[p]
+        for k in range(P + 1):
+            ties[p, k] += e.ties[p][k]
+        if hilo is not None:
+            for k in range(HL_COLS):
+                hilo[p, k] += e.hl[p][k]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -612,7 +819,7 @@ def enumerate_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] know
 
 
 cdef void _board5_first(int P, int n, const uint8_t *live, const stud_hand *base, int i0,
-                        int64_t *wins, int64_t *ties) noexcept nogil:
+                        int64_t *wins, int64_t *ties, int poll, int *stop) noexcept nogil:
     cdef stud_hand s1[MAXP]
     cdef stud_hand s2[MAXP]
     cdef stud_hand s3[MAXP]
@@ -622,6 +829,8 @@ cdef void _board5_first(int P, int n, const uint8_t *live, const stud_hand *base
     for p in range(P):
         s1[p] = stud_hand_add(base[p], live[i0])
     for i1 in range(i0 + 1, n - 3):
+        if stop[0] or (poll and _poll(stop)):
+            return
         for p in range(P):
             s2[p] = stud_hand_add(s1[p], live[i1])
         for i2 in range(i1 + 1, n - 2):
@@ -655,7 +864,7 @@ def board5_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] known n
                  int64_t[::1] wins not None, int64_t[:, ::1] ties not None):
     """Add the counts of every five-card board whose first card is at a live position in
     [first_lo, first_hi); every player's hand is fully known."""
-    cdef int P = <int>known.shape[0], n = <int>live.shape[0], t, p, k, i0, nthreads = check_threads(threads)
+    cdef int P = <int>known.shape[0], n = <int>live.shape[0], t, p, k, i0, nthreads = check_threads(threads), stop = 0
     cdef stud_hand base[MAXP]
     cdef int64_t *w
     cdef int64_t *tt
@@ -677,7 +886,11 @@ def board5_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] known n
     with nogil:
         for i0 in prange(first_lo, first_hi, num_threads=nthreads, schedule="dynamic"):
             t = threadid()
-            _board5_first(P, n, &live[0], base, i0, &w[t * MAXP], &tt[t * MAXP * (MAXP + 1)])
+            _board5_first(P, n, &live[0], base, i0, &w[t * MAXP], &tt[t * MAXP * (MAXP + 1)], t == 0, &stop)
+    if stop:
+        free(w)
+        free(tt)
+        _raise_pending()
     # heads-up ties were counted for player 0 only: both split two ways
     for t in range(nthreads):
         if P == 2:
@@ -725,11 +938,13 @@ cdef inline uint32_t _below(_Rng *r, uint32_t bound) noexcept nogil:
 
 cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uint8_t *live,
                      const stud_hand *base, const int *draws, int community, const int *shares,
-                     int64_t *wins, int64_t *ties) noexcept nogil:
+                     int64_t *wins, int64_t *ties, int game, int64_t *hl, double *squares,
+                     int poll, int *stop) noexcept nogil:
     cdef uint8_t deck[64]
     cdef stud_hand st[MAXP]
     cdef stud_hand board
     cdef int val[MAXP]
+    cdef int low[MAXP]
     cdef int64_t s
     cdef int j, k, p, total = community, idx, all_share = 1
     cdef uint8_t tmp
@@ -744,6 +959,8 @@ cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uin
     for j in range(n):
         deck[j] = live[j]
     for s in range(samples):
+        if (s & POLL_MASK) == POLL_MASK and (stop[0] or (poll and _poll(stop))):
+            break
         # the first `total` places of the deck become a uniform random draw without
         # replacement (the rest of the deck stays a permutation of the live cards)
         for j in range(total):
@@ -772,8 +989,16 @@ cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uin
             for j in range(draws[p]):
                 st[p] = stud_hand_add(st[p], deck[idx])
                 idx += 1
-            val[p] = stud_hand_value(st[p])
-        if P == 2:
+            if game == GAME_HIGH:
+                val[p] = stud_hand_value(st[p])
+            elif game == GAME_RAZZ:
+                val[p] = stud_hand_low(st[p])
+            else:
+                val[p] = stud_hand_value(st[p])
+                low[p] = stud_hand_low8(st[p])
+        if game == GAME_STUD8:
+            _tally_hilo(P, val, low, hl, squares)
+        elif P == 2:
             if val[0] > val[1]:
                 wins[0] += 1
             elif val[1] > val[0]:
@@ -788,9 +1013,12 @@ cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uin
 def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known not None,
                 const int32_t[::1] nknown not None, const int32_t[::1] draws not None, int community,
                 const uint8_t[::1] shares not None, list bit_generators not None,
-                const int64_t[::1] samples not None, int64_t[:, ::1] wins not None, int64_t[:, :, ::1] ties not None):
+                const int64_t[::1] samples not None, int64_t[:, ::1] wins not None, int64_t[:, :, ::1] ties not None,
+                int game=GAME_HIGH, int64_t[:, :, ::1] hilo=None, double[:, ::1] squares=None):
     """Deal samples[t] random deals with bit_generators[t] (its own thread) and add the counts
-    to wins[t] (P) and ties[t] (P x (P + 1))."""
+    to wins[t] (P) and ties[t] (P x (P + 1)); the hi-lo game (``game``, one of ``GAMES``'
+    values) counts into hilo[t] (P x 5: ``HILO_COLUMNS``) and adds each player's squared pot
+    share to squares[t] (P) instead."""
     cdef int P = <int>known.shape[0], n = <int>live.shape[0], T = len(bit_generators), t, p, k, need = community
     cdef stud_hand base[MAXP]
     cdef int cdraws[MAXP]
@@ -798,8 +1026,19 @@ def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known no
     cdef stud_bitgen_t **bgs
     cdef int64_t *w
     cdef int64_t *tt
+    cdef int64_t *hl
+    cdef double *sq
+    cdef int stop = 0
     _check_deal(live, known, nknown, draws, community, shares)
     check_threads(T)
+    if not GAME_HIGH <= game <= GAME_STUD8:
+        raise ValueError(f"monte_carlo: unknown game {game}")
+    if game == GAME_STUD8 and (hilo is None or squares is None):
+        raise ValueError("monte_carlo: the hi-lo game needs hilo and squares arrays")
+    if hilo is not None and (hilo.shape[0] != T or hilo.shape[1] != P or hilo.shape[2] != HL_COLS):
+        raise ValueError(f"monte_carlo: hilo must have shape ({T}, {P}, {HL_COLS})")
+    if squares is not None and (squares.shape[0] != T or squares.shape[1] != P):
+        raise ValueError(f"monte_carlo: squares must have shape ({T}, {P})")
     if samples.shape[0] != T or wins.shape[0] != T or ties.shape[0] != T:
         raise ValueError(f"monte_carlo: samples, wins and ties need one row per bit generator ({T})")
     if wins.shape[1] != P or ties.shape[1] != P or ties.shape[2] != P + 1:
@@ -819,21 +1058,33 @@ def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known no
     bgs = <stud_bitgen_t **> malloc(T * sizeof(void *))
     w = <int64_t *> calloc(T * MAXP, sizeof(int64_t))
     tt = <int64_t *> calloc(T * MAXP * (MAXP + 1), sizeof(int64_t))
+    hl = <int64_t *> calloc(T * MAXP * HL_COLS, sizeof(int64_t))
+    sq = <double *> calloc(T * MAXP, sizeof(double))
     try:
-        if bgs == NULL or w == NULL or tt == NULL:
+        if bgs == NULL or w == NULL or tt == NULL or hl == NULL or sq == NULL:
             raise MemoryError()
         for t in range(T):
             bgs[t] = <stud_bitgen_t *> PyCapsule_GetPointer(bit_generators[t].capsule, "BitGenerator")
         with nogil:
             for t in prange(T, num_threads=T, schedule="static", chunksize=1):
                 _mc_thread(bgs[t], samples[t], P, n, &live[0], base, cdraws, community, cshares,
-                           &w[t * MAXP], &tt[t * MAXP * (MAXP + 1)])
+                           &w[t * MAXP], &tt[t * MAXP * (MAXP + 1)], game, &hl[t * MAXP * HL_COLS],
+                           &sq[t * MAXP], t == 0, &stop)
+        if stop:
+            _raise_pending()
         for t in range(T):
             for p in range(P):
                 wins[t, p] += w[t * MAXP + p]
                 for k in range(P + 1):
                     ties[t, p, k] += tt[t * MAXP * (MAXP + 1) + p * (MAXP + 1) + k]
+                if hilo is not None:
+                    for k in range(HL_COLS):
+                        hilo[t, p, k] += hl[t * MAXP * HL_COLS + p * HL_COLS + k]
+                if squares is not None:
+                    squares[t, p] += sq[t * MAXP + p]
     finally:
         free(bgs)
         free(w)
         free(tt)
+        free(hl)
+        free(sq)

@@ -29,8 +29,8 @@
  *     that each stands for.
  *
  * Third street against a door card: 194,580 completions of A against 12,271,512 of B
- * (1.4e12 pairs) in about 55 ms of one core, against 1.3 s card by card. Low games (razz,
- * no flushes) need only the first part, with a low value for g and for A.
+ * (1.4e12 pairs) in about 55 ms of one core, against 1.3 s card by card. Razz (`low`) needs
+ * only the first part, with the ace-to-five low for g and for A, and no flushes.
  */
 #ifndef STUDEVAL_UNSEEN_H
 #define STUDEVAL_UNSEEN_H
@@ -104,6 +104,7 @@ static int unseen_group(const unseen_events *e, int64_t **order_out, int64_t *st
 
 typedef struct {
     int n, s, ra, rb;
+    int low;                   /* 1: razz (ace-to-five lows, no flushes), 0: high hands */
     uint8_t live[64];          /* ascending, so the ranks of a subset come in order */
     int rank[64];              /* rank of each live position */
     int per_rank[13];          /* L_r */
@@ -130,7 +131,7 @@ typedef struct {
 static int unseen_multisets(unseen_ctx *c, int *m, int r, int left, int64_t ms_rank, int size, uint64_t key) {
     if (r == 13) {
         if (left) return 0;
-        int value = stud_rank_value(key);
+        int value = c->low ? STUD_LOW[stud_rank_slot(key)] : stud_rank_value(key);
         uint64_t packed = 0;
         for (int q = 0; q < 13; q++) packed |= (uint64_t)m[q] << (3 * q);
         c->g_of[ms_rank] = (uint16_t)value;
@@ -438,10 +439,12 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
     return w;
 }
 
-/* 0 on success, 1 out of memory, 2 bad shape. Counts over all disjoint pairs of completions:
- * *a_wins pairs where A's hand is better, *ties equal. */
+/* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Counts over all disjoint pairs of
+ * completions: *a_wins pairs where A's hand is better, *ties equal. `interrupted` (if not
+ * NULL) is asked every few milliseconds of work whether to stop (a pending Ctrl-C). */
 static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra,
-                          const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *ties) {
+                          const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *ties,
+                          int (*interrupted)(void), int low) {
     unseen_ctx c;
     int err = 0, m[13], pos[UNSEEN_MAXR + 1], d;
     int64_t *a_start = NULL, *r_start = NULL, *f_start = NULL, *r_order = NULL, *f_order = NULL;
@@ -458,6 +461,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n) return 2;
     c.n = n;
     c.ra = ra;
+    c.low = low;
     c.rb = rb;
     c.s = ra < rb ? ra : rb;
     /* ascending live cards */
@@ -519,8 +523,9 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         for (int i = 0; i < nb; i++) key += STUD_CARD_KEY[known_b[i]];
         if ((err = unseen_multisets(&c, m, 0, rb, 0, 0, key))) goto done;
     }
-    /* B's flushes, suit by suit (two suits cannot both reach five in seven cards) */
-    for (int suit = 0; suit < 4; suit++)
+    /* B's flushes, suit by suit (two suits cannot both reach five in seven cards); a low
+     * ignores suits, so razz has none */
+    for (int suit = 0; suit < 4 && !low; suit++)
         if ((err = unseen_flushes(&c, known_b, nb, suit))) goto done;
     if (unseen_group(&c.rank_ev, &r_order, r_start) || unseen_group(&c.flush_ev, &f_order, f_start)) {
         err = 1;
@@ -542,9 +547,13 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             uint64_t code = 0;
             for (int j = 0; j < ra; j++) code |= (uint64_t)pos[j] << (6 * j);
             a_code[idx] = code;
-            a_value[idx] = stud_hand_value(st[ra]);
+            a_value[idx] = low ? stud_hand_low(st[ra]) : stud_hand_value(st[ra]);
             a_start[a_value[idx] + 1]++;
             idx++;
+            if ((idx & 0xFFFF) == 0 && interrupted && interrupted()) {
+                err = 3;
+                goto done;
+            }
             d = ra - 1;
             while (d >= 0 && pos[d] == n - ra + d) d--;
             if (d < 0) break;
@@ -580,6 +589,10 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     }
     for (int v = 1; v < UNSEEN_MAXV; v++) {
         int64_t group = 0, w = 0;
+        if ((v & 15) == 0 && interrupted && interrupted()) {
+            err = 3;
+            goto done;
+        }
         int has_a = a_start[v] != a_start[v + 1];
         if (has_a) {
             w = unseen_group_query(&c, &classes, a_code + a_start[v], a_start[v + 1] - a_start[v], qidx, qcoef);

@@ -9,4 +9,5 @@ def headsup_unseen(
     draws_a: int,
     known_b: npt.NDArray[np.uint8],
     draws_b: int,
+    low: bool = False,
 ) -> tuple[int, int, int]: ...

@@ -1,6 +1,7 @@
 """Equity: each player's share of the pot when the rest of the cards come at random.
 
-Seven card stud, five card stud and hold'em. A player is given by the cards known of them --
+Seven card stud, five card stud, razz (ace-to-five low), seven card stud hi-lo eight or better
+("stud8") and hold'em. A player is given by the cards known of them --
 your whole hand so far, only the up cards of an opponent -- and the rest of every hand comes
 from the live deck: the 52 cards less every known card and every dead card (cards seen and out
 of play, such as folded up cards). Each deal is one uniformly random assignment of distinct live
@@ -9,16 +10,29 @@ cards to the open slots; equity is the chance of winning plus the tie shares.
 Methods:
 
 * heads-up stud, every street: exact, by evaluating each player's completions once and
-  counting the disjoint pairs by inclusion-exclusion over the cards they would share; when
+  counting the disjoint pairs by inclusion-exclusion over the cards they would share (razz
+  compares ace-to-five lows the same way; a stud8 pot share is a sum of such counts, each a
+  comparison of one key within a class: high over all pairs, eight-or-better low over all
+  pairs, and high among the pairs where nobody has a low, where the high takes the whole pot); when
   one side has many unknown cards (an opponent shown by up cards only), that side is counted
   by rank multiset, with its flushes corrected suit by suit (``studeval._unseen``), which
-  makes third street against a door card exact in about a tenth of a second;
+  makes third street against a door card exact in about a tenth of a second (seven and five
+  card stud, and razz, where a low ignores suits; stud8 counts such players card by card);
 * hold'em from any board, and stud with three or more players: exact by enumerating every
   deal when the count fits a budget;
 * otherwise Monte Carlo, with one numpy bit generator per thread (seeded from one
   ``SeedSequence``, so a seed and a thread count reproduce the result) and a standard error.
 
-Deck exhaustion (seven card stud, rule 003): when the live cards cannot give every player the
+Hi-lo (stud8): each pot is split into a high half and a low half for the best eight-or-better
+low; tied hands share their half; a pot with no qualifying low goes whole to the high hand.
+The result then also gives each player's chance to scoop (take the whole pot alone: both
+halves, or the high with no low), to win or share the high half (the whole pot when there is
+no low) and to win or share the low half; ``win`` is then the scoop chance and ``tie`` the
+chance of taking part of the pot but not all. The heads-up count on early streets gives the
+equity, high and low exactly but not the scoop (a condition on two keys at once): there
+``scoop`` is None and ``win``/``tie`` are NaN.
+
+Deck exhaustion (seven card stud, razz and stud8, rule 003): when the live cards cannot give every player the
 rest of their seven cards, the seventh card is one community card shared by every player who
 does not already hold seven known cards; everyone else's cards up to the sixth come from the
 live deck as usual. The burn cards are part of the unseen (live) cards from the player's point
@@ -43,13 +57,16 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from studeval import _equity, _unseen
 from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
+from studeval.evaluate import STUD_GAMES
 from studeval.ranges import HoleRange, hole_cards, parse_player
 
 __all__ = ["EquityResult", "holdem_equity", "sharded_equity", "stud_equity"]
@@ -68,7 +85,12 @@ HEADSUP_MAX_COMPLETIONS = 20_000_000
 _MC_CHUNK = 1 << 18
 # Work (as counted by _count_work) below which threads=None runs on one thread.
 _SMALL_JOB = 30_000_000
-_GAMES = {"seven": 7, "five": 5}
+# Cards each stud game deals a player.
+_GAMES = {"seven": 7, "five": 5, "razz": 7, "stud8": 7}
+assert tuple(_GAMES) == STUD_GAMES
+_GAME_NAMES = {"seven": "seven card stud", "five": "five card stud", "razz": "razz", "stud8": "stud8"}
+# Heads-up count keys of each game (compared within one run); stud8 runs several.
+_HEADSUP_KEY = {"seven": "high", "five": "high", "razz": "low"}
 #: The ways an equity is computed (``method=``).
 METHODS = ("auto", "exact", "monte-carlo")
 _MAX_PLAYERS = 12
@@ -83,7 +105,11 @@ class EquityResult:
     error of ``equity[i]`` (0 when exact). ``deals`` counts the deals enumerated or sampled
     (heads-up stud: the disjoint pairs of completions), ``method`` is ``"exact"`` or
     ``"monte-carlo"``, ``seconds`` the wall time, and ``community_card`` says whether the deck
-    ran out and the seventh card is shared (seven card stud).
+    ran out and the seventh card is shared (seven card stud, razz, stud8).
+
+    Stud8 (hi-lo) also fills ``scoop``, ``high`` and ``low``; there ``win`` is the scoop chance
+    and ``tie`` the chance of part of the pot but not all (NaN where the scoop is not counted,
+    see the module's notes). Other games leave the three None.
     """
 
     equity: tuple[float, ...]
@@ -94,6 +120,13 @@ class EquityResult:
     method: str
     seconds: float
     community_card: bool = False
+    #: stud8 only (None otherwise): each player's chance to scoop (the whole pot alone), to
+    #: win or share the high half (or the whole pot when nobody has a low), and to win or
+    #: share the low half. ``scoop`` is also None where the method does not count it (the
+    #: heads-up count on early streets).
+    scoop: tuple[float, ...] | None = None
+    high: tuple[float, ...] | None = None
+    low: tuple[float, ...] | None = None
 
     def __len__(self) -> int:
         return len(self.equity)
@@ -102,14 +135,17 @@ class EquityResult:
 class _Deal:
     """What is known and what is still to come, in the form the kernels take."""
 
-    __slots__ = ("known", "draws", "community", "shares", "live")
+    __slots__ = ("known", "draws", "community", "shares", "live", "game")
 
-    def __init__(self, known: list[list[int]], draws: list[int], community: int, shares: list[bool], live: list[int]) -> None:
+    def __init__(
+        self, known: list[list[int]], draws: list[int], community: int, shares: list[bool], live: list[int], game: str = "seven"
+    ) -> None:
         self.known = known          # per player, every known card (hold'em: with the board)
         self.draws = draws          # private cards each player still gets
         self.community = community  # shared cards still to come
         self.shares = shares        # who uses them
         self.live = live
+        self.game = game            # how hands compare: a stud game ("seven": high hands)
 
     @property
     def players(self) -> int:
@@ -197,22 +233,23 @@ def _stud_deal(hands: list[list[int]], game: str, dead: list[int]) -> _Deal:
     total = _GAMES[game]
     for i, h in enumerate(hands, 1):
         if len(h) > total:
-            name = "seven card stud" if total == 7 else "five card stud"
-            raise ValueError(f"too many cards for the game: player {i} has {len(h)} ({format_cards(h)}), {name} deals {total}")
+            raise ValueError(
+                f"too many cards for the game: player {i} has {len(h)} ({format_cards(h)}), {_GAME_NAMES[game]} deals {total}"
+            )
     _check_disjoint(hands, dead)
     live = _live([c for h in hands for c in h] + dead)
     draws = [total - len(h) for h in hands]
     if sum(draws) <= len(live):
-        return _Deal(hands, draws, 0, [False] * len(hands), live)
+        return _Deal(hands, draws, 0, [False] * len(hands), live, game)
     # Deck exhaustion (rule 003): a community seventh card, shared by everyone who does not
     # already hold seven cards; only cards up to the sixth are private.
     short = [max(0, 6 - len(h)) for h in hands]
-    if game == "seven" and any(len(h) < 7 for h in hands) and sum(short) + 1 <= len(live):
-        return _Deal(hands, short, 1, [len(h) < 7 for h in hands], live)
+    if total == 7 and any(len(h) < 7 for h in hands) and sum(short) + 1 <= len(live):
+        return _Deal(hands, short, 1, [len(h) < 7 for h in hands], live, game)
     raise ValueError(
         f"more players than the deck allows: {len(hands)} players need {sum(draws)} more cards "
         f"({sum(short) + 1} even with a community seventh card) but only {len(live)} are live"
-        if game == "seven"
+        if total == 7
         else f"more players than the deck allows: {len(hands)} players need {sum(draws)} more cards but only {len(live)} are live"
     )
 
@@ -226,13 +263,23 @@ def _count_work(deal: _Deal) -> tuple[str, int]:
         options = []
         if max(completions) <= HEADSUP_MAX_COMPLETIONS:
             a, b = _headsup_roles(deal)
-            options.append((completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions), "headsup"))
-        if s <= _UNSEEN_MAX_SHARED and min(completions) <= HEADSUP_MAX_COMPLETIONS:
+            runs = 4 if deal.game == "stud8" else 1
+            options.append((runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)), "headsup"))
+        # the rank-multiset count knows high hands and ace-to-five lows
+        if deal.game in ("seven", "five", "razz") and s <= _UNSEEN_MAX_SHARED and min(completions) <= HEADSUP_MAX_COMPLETIONS:
             options.append((_unseen_work(deal), "unseen"))
         if options:
             work, kind = min(options)
+            enumerate_work = deal.deals() * deal.players
+            # stud8: enumeration also counts the scoops, so it is kept while it stays cheap
+            if deal.game == "stud8" and enumerate_work <= max(work, _HILO_ENUMERATE_WORK):
+                return "enumerate", enumerate_work
             return kind, work
     return "enumerate", deal.deals() * deal.players
+
+
+# Stud8 heads-up enumerates (scoops counted) up to this work (fifth street and later).
+_HILO_ENUMERATE_WORK = 2_000_000
 
 
 # The rank-multiset count keeps tables of the classes of up to this many shared cards.
@@ -263,7 +310,16 @@ def _headsup_roles(deal: _Deal) -> tuple[int, int]:
     return (0, 1) if cost[1] >= cost[0] else (1, 0)
 
 
-def _arrays(deal: _Deal):
+_Arrays = tuple[
+    "np.ndarray[Any, np.dtype[np.uint8]]",
+    "np.ndarray[Any, np.dtype[np.uint8]]",
+    "np.ndarray[Any, np.dtype[np.int32]]",
+    "np.ndarray[Any, np.dtype[np.int32]]",
+    "np.ndarray[Any, np.dtype[np.uint8]]",
+]
+
+
+def _arrays(deal: _Deal) -> _Arrays:
     P = deal.players
     known = np.zeros((P, 7), dtype=np.uint8)
     nknown = np.zeros(P, dtype=np.int32)
@@ -279,22 +335,67 @@ def _arrays(deal: _Deal):
     )
 
 
-def _result(wins: np.ndarray, ties: np.ndarray, deals: int, method: str, start: float, community: bool) -> EquityResult:
+class _Counts:
+    """What a kernel counted: wins and k-way ties (games with one winner per pot), or for
+    stud8 the hi-lo columns of ``_equity.HILO_COLUMNS`` (pot share in units of
+    ``HILO_SHARE_UNIT``, scoops, part shares, high and low halves) and, for Monte Carlo, the
+    sum of each player's squared share."""
+
+    __slots__ = ("wins", "ties", "deals", "hilo", "squares", "scoops")
+
+    def __init__(self, players: int, hilo: bool) -> None:
+        self.wins = np.zeros(players, dtype=np.int64)
+        self.ties = np.zeros((players, players + 1), dtype=np.int64)
+        self.deals = 0
+        self.hilo = np.zeros((players, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
+        self.squares = np.zeros(players) if hilo else None
+        self.scoops = True  # False: the scoop and part columns were not counted
+
+    def add(self, other: _Counts) -> None:
+        self.wins += other.wins
+        self.ties += other.ties
+        self.deals += other.deals
+        if self.hilo is not None and other.hilo is not None and self.squares is not None and other.squares is not None:
+            self.hilo += other.hilo
+            self.squares += other.squares
+        self.scoops = self.scoops and other.scoops
+
+
+def _result(counts: _Counts, method: str, start: float, community: bool) -> EquityResult:
     """Probabilities from counts: ties[p, k] counts the k-way splits of player p."""
+    deals = counts.deals
     equity, win, tie, stderr = [], [], [], []
-    for w, row in zip(wins.tolist(), ties.tolist(), strict=True):
-        share = w + sum(row[k] / k for k in range(2, len(row)))
-        e = share / deals
-        equity.append(e)
-        win.append(w / deals)
-        tie.append(sum(row) / deals)
-        if method == "exact":
-            stderr.append(0.0)
-        else:
-            # each deal pays 1, 1/k or 0: the variance of that share over the deals
-            square = w + sum(row[k] / (k * k) for k in range(2, len(row)))
-            var = max(square / deals - e * e, 0.0) * deals / max(deals - 1, 1)
-            stderr.append(math.sqrt(var / deals))
+    scoop = high = low = None
+    if counts.hilo is not None and counts.squares is not None:
+        unit = _equity.HILO_SHARE_UNIT
+        rows = counts.hilo.tolist()
+        equity = [row[0] / unit / deals for row in rows]
+        nan = float("nan")
+        win = [row[1] / deals if counts.scoops else nan for row in rows]
+        tie = [row[2] / deals if counts.scoops else nan for row in rows]
+        scoop = tuple(win) if counts.scoops else None
+        high = tuple(row[3] / deals for row in rows)
+        low = tuple(row[4] / deals for row in rows)
+        for e, sq in zip(equity, counts.squares.tolist(), strict=True):
+            if method == "exact":
+                stderr.append(0.0)
+            else:
+                var = max(sq / deals - e * e, 0.0) * deals / max(deals - 1, 1)
+                stderr.append(math.sqrt(var / deals))
+    else:
+        for w, row in zip(counts.wins.tolist(), counts.ties.tolist(), strict=True):
+            share = w + sum(row[k] / k for k in range(2, len(row)))
+            e = share / deals
+            equity.append(e)
+            win.append(w / deals)
+            tie.append(sum(row) / deals)
+            if method == "exact":
+                stderr.append(0.0)
+            else:
+                # each deal pays 1, 1/k or 0: the variance of that share over the deals
+                square = w + sum(row[k] / (k * k) for k in range(2, len(row)))
+                var = max(square / deals - e * e, 0.0) * deals / max(deals - 1, 1)
+                stderr.append(math.sqrt(var / deals))
     return EquityResult(
         equity=tuple(equity),
         win=tuple(win),
@@ -304,59 +405,143 @@ def _result(wins: np.ndarray, ties: np.ndarray, deals: int, method: str, start: 
         method=method,
         seconds=time.perf_counter() - start,
         community_card=community,
+        scoop=scoop,
+        high=high,
+        low=low,
     )
 
 
-def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], None] | None):
+def _headsup(
+    deal: _Deal, threads: int, key0: str, key1: str, queried: int | None = None, cancel: np.ndarray[Any, np.dtype[np.int32]] | None = None
+) -> tuple[int, int, int]:
+    """(player 0 wins, player 1 wins, ties) of the heads-up count, each player's completions
+    compared by their key; the kernel's roles (who is queried, who inserted) chosen for speed
+    unless ``queried`` names the player queried; ``cancel``: a stop flag shared by counts."""
+    live, known, nknown, draws, _ = _arrays(deal)
+    a, b = _headsup_roles(deal) if queried is None else (queried, 1 - queried)
+    keys = _equity.KEYS
+    key = (key0, key1)
+    wa, wb, t = _equity.headsup_exact(
+        live,
+        known[a, : nknown[a]].copy(),
+        int(draws[a]),
+        known[b, : nknown[b]].copy(),
+        int(draws[b]),
+        threads,
+        keys[key[a]],
+        keys[key[b]],
+        cancel,
+    )
+    wins = [0, 0]
+    wins[a], wins[b] = int(wa), int(wb)
+    return wins[0], wins[1], int(t)
+
+
+def _headsup_hilo(deal: _Deal, threads: int) -> _Counts:
+    """Stud8 heads-up by four one-key counts. Over the pairs of completions, player 0's pot
+    share is half the high (wins plus half the ties), plus half the high again over the pairs
+    where nobody has a low (the high half becomes the whole pot), plus half the low (eight or
+    better plus one, so "no low" ties "no low"; those ties are no low half and come off)."""
+    c = _Counts(2, hilo=True)
+    # the last two: the no-low pairs, a qualifying hand of one side put out of every
+    # comparison with the other
+    # (the queried side's out-of-class hands at the bottom, the inserted side's at the top:
+    # the sweep skips both)
+    runs = [("high", "high", None), ("low8", "low8", None), ("nolow_min", "nolow_max", 0), ("nolow_max", "nolow_min", 1)]
+    if threads > 1:
+        # side by side, one thread each; they share a stop flag that this thread sets if it
+        # is interrupted (Ctrl-C) while waiting, so the others stop within milliseconds
+        cancel = np.zeros(1, dtype=np.int32)
+        pool = ThreadPoolExecutor(min(threads, len(runs)))
+        try:
+            futures = [pool.submit(_headsup, deal, 1, *run, cancel) for run in runs]
+            done = [f.result() for f in futures]
+        except BaseException:
+            cancel[0] = 1
+            raise
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
+    else:
+        done = [_headsup(deal, 1, *run) for run in runs]
+    (hw0, hw1, ht), (lw0, lw1, lt), (nw0, _, nt), (_, nw1, _) = done
+    nolow = nw0 + nw1 + nt
+    half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4
+    assert c.hilo is not None
+    for p, (hw, nw, lw) in enumerate(((hw0, nw0, lw0), (hw1, nw1, lw1))):
+        c.hilo[p, 0] = half * (hw + nw + lw) + quarter * (ht + nt + lt - nolow)
+        c.hilo[p, 3] = hw + ht
+        c.hilo[p, 4] = lw + lt - nolow
+    c.deals = hw0 + hw1 + ht
+    c.scoops = False
+    return c
+
+
+def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], None] | None) -> _Counts:
     P = deal.players
-    wins = np.zeros(P, dtype=np.int64)
-    ties = np.zeros((P, P + 1), dtype=np.int64)
+    hilo = deal.game == "stud8"
+    counts = _Counts(P, hilo)
     live, known, nknown, draws, shares = _arrays(deal)
     if kind == "unseen":
         a, b = _unseen_roles(deal)
-        counts = _unseen.headsup_unseen(live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]))
-        wins[a], wins[b] = counts[0], counts[1]
-        ties[:, 2] = counts[2]
-        return wins, ties, counts[0] + counts[1] + counts[2]
-    if kind == "headsup":
-        a, b = _headsup_roles(deal)
-        counts = _equity.headsup_exact(
-            live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]), threads
+        wa, wb, t = _unseen.headsup_unseen(
+            live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]), deal.game == "razz"
         )
-        wins[a], wins[b] = counts[0], counts[1]
-        ties[:, 2] = counts[2]
-        return wins, ties, counts[0] + counts[1] + counts[2]
+        counts.wins[a], counts.wins[b] = wa, wb
+        counts.ties[:, 2] = t
+        counts.deals = wa + wb + t
+        return counts
+    if kind == "headsup":
+        if hilo:
+            return _headsup_hilo(deal, threads)
+        key = _HEADSUP_KEY[deal.game]
+        w0, w1, t = _headsup(deal, threads, key, key)
+        counts.wins[0], counts.wins[1] = w0, w1
+        counts.ties[:, 2] = t
+        counts.deals = w0 + w1 + t
+        return counts
     n = len(deal.live)
     board5 = deal.community == 5 and not any(deal.draws) and all(deal.shares)
+    game = _equity.GAMES.get(deal.game, 0)
     # chunks of first-card positions: each is a progress step (and a parallel loop)
     step = max(1, n // 16) if progress else n
     for lo in range(0, n, step):
         hi = min(n, lo + step)
         if board5:
-            _equity.board5_exact(live, known, nknown, lo, hi, threads, wins, ties)
+            _equity.board5_exact(live, known, nknown, lo, hi, threads, counts.wins, counts.ties)
         else:
-            _equity.enumerate_exact(live, known, nknown, draws, deal.community, shares, lo, hi, threads, wins, ties)
+            _equity.enumerate_exact(
+                live, known, nknown, draws, deal.community, shares, lo, hi, threads, counts.wins, counts.ties, game, counts.hilo
+            )
         if progress:
             progress(hi / n)
-    return wins, ties, deal.deals()
+    counts.deals = deal.deals()
+    return counts
 
 
-def _monte_carlo(deal: _Deal, samples: int, seed: int | None, threads: int, progress: Callable[[float], None] | None):
+def _monte_carlo(deal: _Deal, samples: int, seed: int | None, threads: int, progress: Callable[[float], None] | None) -> _Counts:
     P = deal.players
     threads = max(1, min(threads, samples))
     generators = [np.random.SFC64(s) for s in np.random.SeedSequence(seed).spawn(threads)]
     per_thread = [samples // threads + (t < samples % threads) for t in range(threads)]
+    hilo = deal.game == "stud8"
     wins = np.zeros((threads, P), dtype=np.int64)
     ties = np.zeros((threads, P, P + 1), dtype=np.int64)
+    hl = np.zeros((threads, P, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
+    squares = np.zeros((threads, P)) if hilo else None
+    game = _equity.GAMES.get(deal.game, 0)
     live, known, nknown, draws, shares = _arrays(deal)
     done = 0
     while done < max(per_thread):
         chunk = np.array([max(0, min(_MC_CHUNK, n - done)) for n in per_thread], dtype=np.int64)
-        _equity.monte_carlo(live, known, nknown, draws, deal.community, shares, generators, chunk, wins, ties)
+        _equity.monte_carlo(live, known, nknown, draws, deal.community, shares, generators, chunk, wins, ties, game, hl, squares)
         done += _MC_CHUNK
         if progress:
             progress(min(1.0, done / max(per_thread)))
-    return wins.sum(axis=0), ties.sum(axis=0), samples
+    counts = _Counts(P, hilo)
+    counts.wins, counts.ties, counts.deals = wins.sum(axis=0), ties.sum(axis=0), samples
+    if hl is not None and squares is not None:
+        counts.hilo, counts.squares = hl.sum(axis=0), squares.sum(axis=0)
+    return counts
 
 
 def stud_equity(
@@ -374,7 +559,7 @@ def stud_equity(
 
     ``players`` holds one entry of cards per player (text like ``"As Ah Kd"``, or ints): your
     whole hand, or an opponent's up cards; the rest of each hand (7 cards in ``game="seven"``,
-    5 in ``"five"``) comes from the live deck. ``dead`` are cards seen and out of play. A
+    ``"razz"`` and ``"stud8"``, 5 in ``"five"``) comes from the live deck. ``dead`` are cards seen and out of play. A
     player's text may start with a range of their hole cards in brackets (``"[KK, QQ+] Kc"``,
     the syntax of :mod:`studeval.ranges`): each hand of the range that no visible or dead card
     blocks is dealt in proportion to its weight; the result is exact when every hand's count
@@ -397,6 +582,17 @@ def stud_equity(
     >>> r = stud_equity(["As Ah Kd 2c 3c", "[KK, QQ+] Kc 7d 8h"])
     >>> r.method, r.deals, round(r.equity[0], 4)
     ('exact', 5372640, 0.6075)
+
+    ``game="razz"`` compares ace-to-five lows; ``game="stud8"`` splits each pot between the
+    best high and the best eight-or-better low (the whole pot to the high when nobody has a
+    low) and also fills ``scoop``, ``high`` and ``low`` (see :class:`EquityResult`):
+
+    >>> r = stud_equity(["As 2h 3d", "Kc 7d 8h"], game="razz")
+    >>> r.method, round(r.equity[0], 4)
+    ('exact', 0.7698)
+    >>> r = stud_equity(["As 2h 3d 4c 9s", "Kc Kd 8h 8s 5h"], game="stud8")
+    >>> r.method, [round(x, 4) for x in r.equity], [round(x, 4) for x in r.scoop]
+    ('exact', [0.3683, 0.6317], [0.1606, 0.424])
     """
     game = _check_choice("game", game, tuple(_GAMES))
     hands, ranges = _parse_ranged_players(players, "players", game)
@@ -478,13 +674,23 @@ def _range_equity(
             return _range_exact(joints, deal_for, P, nthreads if threads is not None or work >= _SMALL_JOB else 1, progress, start)
     elif method == "exact":
         raise ValueError(f"too many combinations of hands for an exact answer ({size:.3g}): use method='monte-carlo'")
-    return _range_monte_carlo(ranged, deal_for, P, samples, seed, threads, nthreads, progress, start)
+    return _range_monte_carlo(ranged, deal_for, P, samples, seed, threads, nthreads, progress, start, game == "stud8")
 
 
-def _range_exact(joints, deal_for, P: int, threads: int, progress, start: float) -> EquityResult:
+# one combination of hands of the ranged players, each with its weight
+_Joint = tuple[tuple[tuple[int, ...], float], ...]
+_DealFor = Callable[[Sequence[tuple[int, ...]]], _Deal]
+_Ranged = list[tuple[int, list[tuple[tuple[int, ...], float]]]]
+
+
+def _range_exact(
+    joints: Sequence[_Joint], deal_for: _DealFor, P: int, threads: int, progress: Callable[[float], None] | None, start: float
+) -> EquityResult:
     equity = np.zeros(P)
     win = np.zeros(P)
     tie = np.zeros(P)
+    high, low, scoop = np.zeros(P), np.zeros(P), np.zeros(P)
+    hilo = False
     total_weight = 0.0
     deals = 0
     community = False
@@ -492,29 +698,54 @@ def _range_exact(joints, deal_for, P: int, threads: int, progress, start: float)
         weight = math.prod(w for _, w in joint)
         deal = deal_for([c for c, _ in joint])
         kind, _ = _count_work(deal)
-        wins, ties, n = _exact(deal, kind, threads, None)
-        r = _result(wins, ties, n, "exact", start, deal.community == 1)
+        counts = _exact(deal, kind, threads, None)
+        n = counts.deals
+        r = _result(counts, "exact", start, deal.community == 1)
         equity += weight * np.array(r.equity)
         win += weight * np.array(r.win)
         tie += weight * np.array(r.tie)
+        if r.high is not None and r.low is not None:
+            high += weight * np.array(r.high)
+            low += weight * np.array(r.low)
+            scoop += weight * np.array(r.scoop if r.scoop is not None else [math.nan] * P)
         total_weight += weight
         deals += n
         community = community or r.community_card
+        hilo = r.high is not None
         if progress:
             progress(k / len(joints))
+
+    def mean(x: np.ndarray) -> tuple[float, ...]:
+        return tuple((x / total_weight).tolist())
+
+    scoops = mean(scoop) if hilo else None
     return EquityResult(
-        equity=tuple((equity / total_weight).tolist()),
-        win=tuple((win / total_weight).tolist()),
-        tie=tuple((tie / total_weight).tolist()),
+        equity=mean(equity),
+        win=mean(win),
+        tie=mean(tie),
         stderr=(0.0,) * P,
         deals=deals,
         method="exact",
         seconds=time.perf_counter() - start,
         community_card=community,
+        scoop=scoops if scoops is not None and not any(math.isnan(x) for x in scoops) else None,
+        high=mean(high) if hilo else None,
+        low=mean(low) if hilo else None,
     )
 
 
-def _range_monte_carlo(ranged, deal_for, P: int, samples: int, seed: int | None, threads: int | None, nthreads: int, progress, start: float) -> EquityResult:
+def _range_monte_carlo(
+    ranged: _Ranged,
+    deal_for: _DealFor,
+    P: int,
+    samples: int,
+    seed: int | None,
+    threads: int | None,
+    nthreads: int,
+    progress: Callable[[float], None] | None,
+    start: float,
+    hilo: bool,
+) -> EquityResult:
     """Monte Carlo over ranges: each deal's hands drawn by weight (pairs that share a card
     redrawn), then the deals of each distinct combination of hands dealt by the Monte Carlo
     kernel -- the same as dealing every sample on its own, so the standard error is the plain
@@ -553,34 +784,30 @@ def _range_monte_carlo(ranged, deal_for, P: int, samples: int, seed: int | None,
         return [ranged[j][1][int(x)][0] for j, x in enumerate(row)]
 
     inner = nthreads if threads is not None else 1
-    wins_total = np.zeros(P, dtype=np.int64)
-    ties_total = np.zeros((P, P + 1), dtype=np.int64)
+    counted = _Counts(P, hilo)
     community = False
     if len(distinct) <= _RANGE_MAX_GROUPS:
         seeds = deal_seed.spawn(len(distinct))
         for g, (row, n) in enumerate(zip(distinct, counts.tolist(), strict=True)):
             deal = deal_for(hands_of(row))
-            wins, ties, _ = _monte_carlo(deal, n, int(seeds[g].generate_state(1)[0]), inner, None)
-            wins_total += wins
-            ties_total += ties
+            counted.add(_monte_carlo(deal, n, int(seeds[g].generate_state(1)[0]), inner, None))
             community = community or deal.community == 1
             if progress:
                 progress((g + 1) / len(distinct))
-        return _result(wins_total, ties_total, samples, "monte-carlo", start, community)
+        return _result(counted, "monte-carlo", start, community)
     groups = _RANGE_GROUPS
     sizes = [samples // groups + (g < samples % groups) for g in range(groups)]
     seeds = deal_seed.spawn(groups)
     group_equity = np.zeros((groups, P))
     for g in range(groups):
         deal = deal_for(hands_of(drawn[g]))
-        wins, ties, n = _monte_carlo(deal, sizes[g], int(seeds[g].generate_state(1)[0]), inner, None)
-        group_equity[g] = _result(wins, ties, n, "monte-carlo", start, False).equity
-        wins_total += wins
-        ties_total += ties
+        part = _monte_carlo(deal, sizes[g], int(seeds[g].generate_state(1)[0]), inner, None)
+        group_equity[g] = _result(part, "monte-carlo", start, False).equity
+        counted.add(part)
         community = community or deal.community == 1
         if progress:
             progress((g + 1) / groups)
-    r = _result(wins_total, ties_total, samples, "monte-carlo", start, community)
+    r = _result(counted, "monte-carlo", start, community)
     weights = np.array(sizes, dtype=float)
     mean = weights @ group_equity / samples
     spread = ((group_equity - mean) ** 2 * weights[:, None]).sum(axis=0) / samples * groups / (groups - 1)
@@ -593,6 +820,9 @@ def _range_monte_carlo(ranged, deal_for, P: int, samples: int, seed: int | None,
         method="monte-carlo",
         seconds=time.perf_counter() - start,
         community_card=community,
+        scoop=r.scoop,
+        high=r.high,
+        low=r.low,
     )
 
 
@@ -641,8 +871,7 @@ def _holdem_deal(hands: Sequence[CardsLike], board: CardsLike, dead: CardsLike) 
         raise ValueError(
             f"more players than the deck allows: {len(players)} hands need {sum(draws) + community} more cards but only {len(live)} are live"
         )
-    deal = _Deal([h + board_cards for h in players], draws, community, [True] * len(players), live)
-    return deal
+    return _Deal([h + board_cards for h in players], draws, community, [True] * len(players), live)
 
 
 def _solve(
@@ -664,17 +893,21 @@ def _solve(
         raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
     if method == "exact" or (method == "auto" and work <= AUTO_EXACT_WORK):
         # a job of a few milliseconds is over before a second thread pays for itself
-        wins, ties, deals = _exact(deal, kind, 1 if threads is None and work < _SMALL_JOB else nthreads, progress)
-        return _result(wins, ties, deals, "exact", start, exhaustion)
+        counts = _exact(deal, kind, 1 if threads is None and work < _SMALL_JOB else nthreads, progress)
+        return _result(counts, "exact", start, exhaustion)
     if threads is None and samples * deal.players < _SMALL_JOB // 16:
         nthreads = 1
-    wins, ties, deals = _monte_carlo(deal, samples, seed, nthreads, progress)
-    return _result(wins, ties, deals, "monte-carlo", start, exhaustion)
+    return _result(_monte_carlo(deal, samples, seed, nthreads, progress), "monte-carlo", start, exhaustion)
 
 
 # ----------------------------------------------------------------------------------------------
 # The same question as independent tasks, for studeval.distributed (a Dask cluster runs them).
 # It only composes the internals above: one layout, exactly that of the threaded path.
+
+
+# Tokens of sharded jobs, and those of the jobs stopped (a few ints per interrupted job).
+_JOB_TOKENS = itertools.count()
+_STOPPED: set[int] = set()
 
 
 def sharded_equity(
@@ -711,7 +944,6 @@ def sharded_equity(
     >>> a.equity == b.equity and a.stderr == b.stderr
     True
     """
-    from concurrent.futures import ThreadPoolExecutor
     from dataclasses import replace
     from typing import cast
 
@@ -728,11 +960,19 @@ def sharded_equity(
     if isinstance(tasks, bool) or not isinstance(tasks, int) or tasks < 1:
         raise ValueError(f"tasks must be an int >= 1, got {tasks!r}")
     nthreads = check_threads(threads)
+    # the job's token: put in _STOPPED when the caller is interrupted (Ctrl-C), so that the
+    # tasks in this process stop between chunks (a token pickles, unlike an Event; a task on
+    # another machine carries its own copy of the set and ends with its deals)
+    token = next(_JOB_TOKENS)
     if run is None:
 
         def run(task: Callable[..., object], items: Sequence[object]) -> Iterable[object]:
-            with ThreadPoolExecutor(nthreads) as pool:  # the kernel releases the GIL
+            pool = ThreadPoolExecutor(nthreads)  # the kernel releases the GIL
+            try:
                 yield from pool.map(task, items)
+            finally:
+                _STOPPED.add(token)  # left early (an error or Ctrl-C): the running tasks end at their next chunk
+                pool.shutdown(wait=True, cancel_futures=True)
 
     kind, work = _count_work(deal)
     if method == "exact" or (method == "auto" and work <= AUTO_EXACT_WORK):
@@ -752,23 +992,34 @@ def sharded_equity(
     items = [(streams[t], samples // tasks + (t < samples % tasks)) for t in range(tasks)]
     live_a, known, nknown, draws, shares = _arrays(deal)
     P = deal.players
+    hilo = deal.game == "stud8"
+    game_code = _equity.GAMES.get(deal.game, 0)
 
-    def task(item: tuple[np.random.SeedSequence, int]) -> tuple[np.ndarray, np.ndarray]:
+    def task(item: tuple[np.random.SeedSequence, int]) -> _Counts:
         stream, deals = item
         generator = [np.random.SFC64(stream)]
         wins = np.zeros((1, P), dtype=np.int64)
         ties = np.zeros((1, P, P + 1), dtype=np.int64)
+        hl = np.zeros((1, P, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
+        squares = np.zeros((1, P)) if hilo else None
         for done in range(0, deals, _MC_CHUNK):
+            if token in _STOPPED:
+                raise KeyboardInterrupt("the equity job was stopped")
             chunk = np.array([min(_MC_CHUNK, deals - done)], dtype=np.int64)
-            _equity.monte_carlo(live_a, known, nknown, draws, deal.community, shares, generator, chunk, wins, ties)
-        return wins[0], ties[0]
+            _equity.monte_carlo(live_a, known, nknown, draws, deal.community, shares, generator, chunk, wins, ties, game_code, hl, squares)
+        counts = _Counts(P, hilo)
+        counts.wins, counts.ties, counts.deals = wins[0], ties[0], deals
+        if hl is not None and squares is not None:
+            counts.hilo, counts.squares = hl[0], squares[0]
+        return counts
 
-    wins = np.zeros(P, dtype=np.int64)
-    ties = np.zeros((P, P + 1), dtype=np.int64)
-    for finished, counts in enumerate(run(task, items), 1):
-        w, t = cast(tuple[np.ndarray, np.ndarray], counts)
-        wins += w
-        ties += t
-        if progress:
-            progress(finished / tasks)
-    return _result(wins, ties, samples, "monte-carlo", start, exhaustion)
+    total = _Counts(P, hilo)
+    try:
+        for finished, counts in enumerate(run(task, items), 1):
+            total.add(cast(_Counts, counts))
+            if progress:
+                progress(finished / tasks)
+    except BaseException:
+        _STOPPED.add(token)  # the pool's tasks still running end at their next chunk
+        raise
+    return _result(total, "monte-carlo", start, exhaustion)

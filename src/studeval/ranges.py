@@ -3,7 +3,7 @@
 A player given to :func:`studeval.equity.stud_equity` (or to ``studeval equity``) as text may
 start with a range in square brackets; the cards after it are the player's known cards, the up
 cards, and the first of them is the door card. The range says what the hole cards -- the
-cards dealt face down on the first street: two in seven card stud, one in five card stud --
+cards dealt face down on the first street: two in seven card stud, razz and stud8, one in five card stud --
 may be. Later cards come from the deck as for any player.
 
     ``"[KK, QQ+] Kc"``           a pair of kings, or queens or better, in the hole; Kc up
@@ -62,7 +62,8 @@ __all__ = ["CLASSES", "HoleRange", "format_player", "hole_cards", "parse_player"
 
 #: The class words a range understands.
 CLASSES = ("any", "pair", "split", "rolled", "flush3", "straight3")
-_HOLE = {"seven": 2, "five": 1}
+# Hole cards of the first street; razz and stud8 deal as seven card stud.
+_HOLE = {"seven": 2, "five": 1, "razz": 2, "stud8": 2}
 _RANK_CHARS = {c: i for i, c in enumerate(RANKS)}
 _PAIR_PLUS = re.compile(r"([2-9TJQKA])\1\+", re.IGNORECASE)
 _SUITED = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so])", re.IGNORECASE)
@@ -75,7 +76,7 @@ def hole_cards(game: str) -> int:
     (2, 1)
     """
     if game not in _HOLE:
-        raise ValueError(f"unknown game {game!r} for a range: use 'seven' or 'five'")
+        raise ValueError(f"unknown game {game!r} for a range: use one of {', '.join(map(repr, _HOLE))}")
     return _HOLE[game]
 
 

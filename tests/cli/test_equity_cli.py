@@ -55,7 +55,7 @@ def test_exhaustion_is_reported(studeval) -> None:
         (["As Ah", "Kd Kc", "--board", "2c 3c 4c"], "--board is for hold'em only"),
         (["As Ah", "Kd Kc", "--dead", "Kd"], "dead card Kd"),
         (["As Ah Kd Kc Qs Qd"], "at least two players"),
-        (["As", "Kd", "--game", "razz"], "--game: invalid choice"),
+        (["As", "Kd", "--game", "lowball"], "--game: invalid choice"),
         (["As", "Kd", "--method", "guess"], "--method: invalid choice"),
         (["As", "Kd", "--samples", "0"], "--samples: expected an integer from 1 to"),
         (["As", "Kd", "--seed", "-1"], "--seed: expected an integer from 0 to"),
@@ -81,3 +81,67 @@ def test_ctrl_c_stops_a_long_job_with_status_130() -> None:
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err == "studeval equity: interrupted\n"
     assert time.monotonic() - start < 10
+
+
+@pytest.mark.parametrize("game", ["seven", "razz", "stud8"])
+def test_ctrl_c_stops_a_long_exact_job_within_a_second_and_a_half(game: str) -> None:
+    """Issue 11 item 6: SIGINT one second into an exact heads-up job from one card each."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    args = ["equity", "As", "Kd", "--game", game, "--method", "exact", "--threads", "1"]
+    proc = subprocess.Popen([sys.executable, "-m", "studeval", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(1.5)  # start-up (imports) and one second of the job
+    assert proc.poll() is None
+    proc.send_signal(signal.SIGINT)
+    start = time.monotonic()
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and err == "studeval equity: interrupted\n"
+    assert time.monotonic() - start < 1.5
+
+
+def test_razz_and_stud8_tables(studeval) -> None:
+    proc = studeval("equity", "As 2d 3c", "Kh 7d 8s", "--game", "razz", "--no-time")
+    assert proc.returncode == 0, proc.stderr
+    expected = stud_equity(["As 2d 3c", "Kh 7d 8s"], game="razz")
+    out = proc.stdout.splitlines()
+    assert out[0].split() == ["player", "cards", "equity", "win", "tie"]
+    assert out[1].split()[4] == f"{100 * expected.equity[0]:.2f}%"
+    assert out[3] == f"razz, exact over {expected.deals:,} deals"
+    proc = studeval("equity", "As 2d 3c 4h 9s", "Kh Kd 8s 8c 5h", "--game", "stud8", "--no-time")
+    expected = stud_equity(["As 2d 3c 4h 9s", "Kh Kd 8s 8c 5h"], game="stud8")
+    out = proc.stdout.splitlines()
+    assert out[0].split() == ["player", "cards", "equity", "scoop", "high", "low"]
+    assert expected.scoop is not None and expected.high is not None and expected.low is not None
+    assert out[2].split()[6:] == [f"{100 * x:.2f}%" for x in (expected.equity[1], expected.scoop[1], expected.high[1], expected.low[1])]
+    assert out[3].startswith("seven card stud hi-lo, exact over")
+
+
+def test_stud8_json_and_uncounted_scoops(studeval) -> None:
+    r = json.loads(studeval("equity", "As 2d 3c", "Kh 7d 8s", "--game", "stud8", "--json").stdout)
+    assert r["method"] == "exact" and all(p["scoop"] is None and p["win"] is None for p in r["players"])
+    assert sum(p["equity"] for p in r["players"]) == pytest.approx(1.0)
+    assert "scoops are not counted" in studeval("equity", "As 2d 3c", "Kh 7d 8s", "--game", "stud8").stdout
+
+
+def test_ranged_players_display(studeval) -> None:
+    proc = studeval("equity", "As Ah Kd", "[KK] Kc", "--no-time")
+    assert proc.returncode == 0, proc.stderr
+    expected = stud_equity(["As Ah Kd", "[KK] Kc"])
+    line = proc.stdout.splitlines()[2].split()
+    assert line[:4] == ["2", "[KK]", "Kc", f"{100 * expected.equity[1]:.2f}%"]
+
+
+def test_plot_writes_the_picture_or_names_the_extra(studeval, one_error, tmp_path) -> None:
+    import importlib.util
+
+    out = tmp_path / "equity.png"
+    proc = studeval("equity", "As Ah Kd", "Qc Qd 7s", "--plot", str(out))
+    if importlib.util.find_spec("matplotlib") is None:
+        assert "pip install 'studeval[plot]'" in one_error(proc, "equity")
+        assert not out.exists()
+    else:
+        assert proc.returncode == 0, proc.stderr
+        assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

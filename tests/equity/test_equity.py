@@ -396,7 +396,7 @@ def test_auto_says_which_method_it_used() -> None:
         (lambda: stud_equity(["As Ah Kd 2c 3c 4c", "Qc"], game="five"), "too many cards for the game: player 1 has 6"),
         (lambda: stud_equity([[c] for c in range(9)]), "more players than the deck allows"),
         (lambda: stud_equity([[c] for c in range(11)], game="five"), "more players than the deck allows"),
-        (lambda: stud_equity(["As", "Kd"], game="razz"), "unknown game 'razz'"),
+        (lambda: stud_equity(["As", "Kd"], game="lowball"), "unknown game 'lowball'"),
         (lambda: stud_equity(["As", "Kd"], method="guess"), "unknown method 'guess'"),
         (lambda: stud_equity(["As"]), "at least two players"),
         (lambda: stud_equity(["As", "Kd"], samples=0), "samples must be at least 1"),

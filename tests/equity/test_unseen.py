@@ -84,3 +84,32 @@ def test_bad_shapes_are_refused() -> None:
         _unseen.headsup_unseen(live, np.array([1, 41, 42], dtype=np.uint8), 4, np.array([43, 44], dtype=np.uint8), 5)
     with pytest.raises(ValueError, match="5 to 7 cards"):
         _unseen.headsup_unseen(live, np.array([40], dtype=np.uint8), 1, np.array([42, 43], dtype=np.uint8), 3)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_razz_matches_the_card_subset_count(seed: int) -> None:
+    """Razz (ace-to-five lows, suits ignored): the rank-multiset count against the card-subset
+    count on the same low key, later streets, dead cards, either side aggregated."""
+    rng = random.Random(100 + seed)
+    compared = 0
+    while compared < 25:
+        deck = list(range(52))
+        rng.shuffle(deck)
+        na, nb = rng.randint(3, 7), rng.randint(1, 7)
+        if min(7 - na, 7 - nb) > 3 or max(7 - na, 7 - nb) > 5:
+            continue
+        a, b, dead = deck[:na], deck[na : na + nb], deck[na + nb : na + nb + rng.randint(0, 5)]
+        used = set(a) | set(b) | set(dead)
+        live = [c for c in range(52) if c not in used]
+        rng.shuffle(live)
+        args = (np.array(live, dtype=np.uint8), np.array(a, dtype=np.uint8), 7 - na, np.array(b, dtype=np.uint8), 7 - nb)
+        low = _equity.KEYS["low"]
+        assert _unseen.headsup_unseen(*args, True) == _equity.headsup_exact(*args, 1, low, low)
+        compared += 1
+
+
+def test_razz_against_a_door_card_is_exact_and_agrees_with_monte_carlo() -> None:
+    exact = stud_equity(["As 2d 3c", "Kh"], game="razz", dead="4s 9d")
+    assert exact.method == "exact"
+    mc = stud_equity(["As 2d 3c", "Kh"], game="razz", dead="4s 9d", method="monte-carlo", samples=300_000, seed=8)
+    assert all(abs(m - e) < 4 * s for m, e, s in zip(mc.equity, exact.equity, mc.stderr, strict=True))

@@ -12,18 +12,41 @@ seven card stud, exact over 1,560 deals
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 from typing import Any
 
 from studeval.cards import format_cards, parse_cards
 from studeval.cli import common
 from studeval.equity import DEFAULT_SAMPLES, METHODS, EquityResult, holdem_equity, stud_equity
-from studeval.game import GAMES
+from studeval.evaluate import STUD_GAMES
+from studeval.ranges import format_player
 
 __all__ = ["MAX_SAMPLES", "METHODS", "register"]
 
 #: The most Monte Carlo deals ``--samples`` takes (about a minute on one core).
 MAX_SAMPLES = 10**9
+# TODO(merge): the names of razz and stud8 belong in common.GAME_NAMES (the cli helper's file)
+_GAME_NAMES = {"razz": "razz", "stud8": "seven card stud hi-lo", **common.GAME_NAMES}
+_PLOT_INSTALL = "--plot needs matplotlib: pip install 'studeval[plot]'"
+_HOLDEM_STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
+
+
+def _game_name(game: str) -> str:
+    return _GAME_NAMES.get(game, game)
+
+
+def _street(args: argparse.Namespace) -> str:
+    """The street of the question, for the picture's bar: from the longest known hand."""
+    if args.game == "holdem":
+        board = len(parse_cards(args.board)) if args.board else 0
+        return _HOLDEM_STREETS.get(board, f"{board} board cards")
+    first = 2 if args.game == "five" else 3
+    known = max(len(parse_cards(format_player(h, game=args.game).rpartition("]")[2])) for h in args.hands)
+    hole = 0 if all("[" not in h for h in args.hands) else (1 if args.game == "five" else 2)
+    number = max(first, known + hole)
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number, "th")
+    return f"{number}{suffix} street"
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -35,6 +58,8 @@ def _run(args: argparse.Namespace) -> int:
     }
     if args.game != "holdem" and args.board:
         raise ValueError("--board is for hold'em only (use --game holdem)")
+    if args.plot is not None and importlib.util.find_spec("matplotlib") is None:
+        raise ValueError(_PLOT_INSTALL)  # before the work, not after
     with common.progress_bar(common.command_name(args), enabled=None if not args.json else False) as progress:
         if args.game == "holdem":
             result = holdem_equity(
@@ -42,12 +67,30 @@ def _run(args: argparse.Namespace) -> int:
             )
         else:
             result = stud_equity(args.hands, game=args.game, dead=args.dead or (), progress=progress, **options)
-    hands = [format_cards(parse_cards(h)) for h in args.hands]
+    if args.game == "holdem":
+        hands = [format_cards(parse_cards(h)) for h in args.hands]
+    else:
+        hands = [format_player(h, game=args.game) for h in args.hands]
     if args.json:
         print(json.dumps(_as_json(args, hands, result)))
     else:
         _print_table(args, hands, result)
+    if args.plot is not None:
+        _plot(args, hands, result)
     return 0
+
+
+def _plot(args: argparse.Namespace, hands: list[str], result: EquityResult) -> None:
+    try:
+        from studeval.plots import plot_equity_by_street
+    except ImportError as error:  # pragma: no cover - plots imports matplotlib lazily
+        raise ValueError(_PLOT_INSTALL) from error
+    try:
+        plot_equity_by_street(
+            [result], args.plot, labels=hands, streets=[_street(args)], title=f"{_game_name(args.game)} equity"
+        )
+    except ImportError as error:
+        raise ValueError(_PLOT_INSTALL) from error
 
 
 def _as_json(args: argparse.Namespace, hands: list[str], r: EquityResult) -> dict[str, Any]:
@@ -60,18 +103,38 @@ def _as_json(args: argparse.Namespace, hands: list[str], r: EquityResult) -> dic
         "seconds": r.seconds,
         "community_card": r.community_card,
         "players": [
-            {"cards": h, "equity": r.equity[i], "win": r.win[i], "tie": r.tie[i], "stderr": r.stderr[i]}
+            {"cards": h, "equity": r.equity[i], "win": _number(r.win[i]), "tie": _number(r.tie[i]), "stderr": r.stderr[i]}
+            | (
+                {"scoop": r.scoop[i] if r.scoop is not None else None, "high": r.high[i], "low": r.low[i]}
+                if r.high is not None and r.low is not None
+                else {}
+            )
             for i, h in enumerate(hands)
         ],
     }
 
 
+def _number(x: float) -> float | None:
+    """JSON has no NaN: a figure the method does not count is null."""
+    return None if x != x else x
+
+
+def _percent(x: float | None) -> str:
+    return "       -" if x is None or x != x else f"{100 * x:7.2f}%"
+
+
 def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult) -> None:
     width = max(20, *(len(h) for h in hands))
     mc = r.method == "monte-carlo"
-    print(f"{'player':<7} {'cards':<{width}} {'equity':>8} {'win':>8} {'tie':>8}" + ("  std err" if mc else ""))
+    hilo = r.high is not None and r.low is not None
+    columns = ("scoop", "high", "low") if hilo else ("win", "tie")
+    print(f"{'player':<7} {'cards':<{width}} {'equity':>8}" + "".join(f" {c:>8}" for c in columns) + ("  std err" if mc else ""))
     for i, h in enumerate(hands):
-        line = f"{i + 1:<7} {h:<{width}} {100 * r.equity[i]:7.2f}% {100 * r.win[i]:7.2f}% {100 * r.tie[i]:7.2f}%"
+        if r.high is not None and r.low is not None:
+            figures = [r.scoop[i] if r.scoop is not None else None, r.high[i], r.low[i]]
+        else:
+            figures = [r.win[i], r.tie[i]]
+        line = f"{i + 1:<7} {h:<{width}} {_percent(r.equity[i])}" + "".join(f" {_percent(x)}" for x in figures)
         print(line + (f"  {100 * r.stderr[i]:6.3f}%" if mc else ""))
     extra = []
     if args.board:
@@ -80,8 +143,10 @@ def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult) ->
         extra.append(f"dead {format_cards(parse_cards(args.dead))}")
     if r.community_card:
         extra.append("the deck runs out: the seventh card is a community card")
+    if hilo and r.scoop is None:
+        extra.append("scoops are not counted by the heads-up count (see --method monte-carlo)")
     what = "exact over" if r.method == "exact" else "Monte Carlo,"
-    tail = f"{common.GAME_NAMES[args.game]}, {what} {r.deals:,} deals"
+    tail = f"{_game_name(args.game)}, {what} {r.deals:,} deals"
     if args.time:
         tail += f" in {r.seconds:.3f} s"
     print("; ".join([tail, *extra]))
@@ -97,18 +162,27 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         details=(
             "One argument per player: the cards known of them (your whole hand; an opponent's\n"
             "up cards). The rest of every hand comes from the live deck. Exact when the deals\n"
-            "are few enough (always heads-up in stud), Monte Carlo otherwise."
+            "are few enough (always heads-up in stud), Monte Carlo otherwise. A player's text may\n"
+            "start with a range of hole cards in brackets, e.g. \"[KK, QQ+] Kc\"."
         ),
         examples=[
             'studeval equity "As Ah Kd" "Qc Qd 7s"',
             'studeval equity "As Ah Kd 2c" "Qc Qd" "7h 8h" --dead "2d 9s"',
             'studeval equity "Ac Ad 9h" "Kc Qc Jc" --game five',
+            'studeval equity "As 2d 3c" "Kh 7d 8s" --game razz',
+            'studeval equity "As 2d 3c 4h 9s" "Kh Kd 8s 8c 5h" --game stud8',
+            'studeval equity "As Ah Kd" "[KK, QQ+] Kc" --plot equity.png',
             'studeval equity "Ah As" "Kd Kc" --game holdem --board "2c 7d 9h"',
             'studeval equity "As Ah" "Kd" "Qc" "Jh" --method monte-carlo --seed 1 --json',
         ],
     )
     p.add_argument("hands", nargs="+", help='one argument per player: known cards, e.g. "As Ah Kd"')
-    p.add_argument("--game", choices=(*GAMES, "holdem"), default=GAMES[0], help="the game")
+    p.add_argument(
+        "--game",
+        choices=(*STUD_GAMES, "holdem"),
+        default=STUD_GAMES[0],
+        help="the game: stud (seven), five card stud, razz, stud hi-lo eight or better (stud8: scoop, high and low columns), hold'em",
+    )
     p.add_argument("--dead", help='cards seen and out of play, e.g. "2c 9h" (default: none)')
     p.add_argument("--board", help="hold'em: the known board cards (default: none)")
     p.add_argument("--method", choices=METHODS, default=METHODS[0], help="auto: exact when cheap, else Monte Carlo")
@@ -124,3 +198,4 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--threads", type=common.threads_type, default=None, help="threads (default: all cores)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--no-time", dest="time", action="store_false", help="leave the time out of the table")
+    p.add_argument("--plot", metavar="FILE", help="also write the equity picture to FILE (.png, .svg, .pdf; needs matplotlib)")

@@ -1,0 +1,245 @@
+"""Equity of razz and seven card stud hi-lo (stud8) against brute force and Monte Carlo."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+
+import pytest
+
+from studeval import evaluate, evaluate_low, evaluate_low8, parse_cards
+from studeval.equity import EquityResult, sharded_equity, stud_equity
+
+
+def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list[float]]:
+    """Every deal by itertools, each showdown judged from the scalar evaluators."""
+    hands = [parse_cards(p) for p in players]
+    used = {c for h in hands for c in h} | set(parse_cards(dead))
+    live = [c for c in range(52) if c not in used]
+    P = len(hands)
+    share, scoop, high, low = [0.0] * P, [0] * P, [0] * P, [0] * P
+    deals = 0
+
+    def deal(i: int, avail: list[int], done: list[list[int]]) -> None:
+        nonlocal deals
+        if i == P:
+            deals += 1
+            if game == "razz":
+                v = [evaluate_low(h) for h in done]
+                winners = [p for p in range(P) if v[p] == max(v)]
+                for p in winners:
+                    share[p] += 1 / len(winners)
+                return
+            hv = [evaluate(h) for h in done]
+            lv = [evaluate_low8(h) for h in done]
+            high_winners = [p for p in range(P) if hv[p] == max(hv)]
+            low_winners = [p for p in range(P) if lv[p] == max(lv)] if max(lv) > 0 else []
+            s = [0.0] * P
+            for p in high_winners:
+                s[p] += (0.5 if low_winners else 1.0) / len(high_winners)
+                high[p] += 1
+            for p in low_winners:
+                s[p] += 0.5 / len(low_winners)
+                low[p] += 1
+            for p in range(P):
+                share[p] += s[p]
+                scoop[p] += s[p] == 1.0
+            return
+        for combo in itertools.combinations(avail, 7 - len(hands[i])):
+            deal(i + 1, [c for c in avail if c not in combo], [*done, hands[i] + list(combo)])
+
+    deal(0, live, [])
+    return {
+        "equity": [x / deals for x in share],
+        "scoop": [x / deals for x in scoop],
+        "high": [x / deals for x in high],
+        "low": [x / deals for x in low],
+        "deals": [deals],
+    }
+
+
+def random_question(rng: random.Random, known: list[int], ndead: int) -> tuple[list[str], str]:
+    cards = [f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"]
+    rng.shuffle(cards)
+    players = []
+    for k in known:
+        players.append(" ".join(cards[:k]))
+        cards = cards[k:]
+    return players, " ".join(cards[:ndead])
+
+
+def close(a, b) -> bool:
+    return all(math.isclose(x, y, abs_tol=1e-12) for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize("game", ["razz", "stud8"])
+@pytest.mark.parametrize(
+    ("known", "ndead"), [((6, 6), 0), ((6, 5), 3), ((5, 6), 1), ((6, 6, 6), 2), ((6, 6, 5), 1), ((7, 6, 6), 0)]
+)
+def test_late_streets_equal_brute_force(game: str, known: tuple[int, ...], ndead: int) -> None:
+    rng = random.Random(hash((game, known, ndead)) & 0xFFFF)
+    for _ in range(3):
+        players, dead = random_question(rng, list(known), ndead)
+        r = stud_equity(players, game=game, dead=dead)
+        b = brute_force(players, game, dead)
+        assert r.method == "exact" and r.deals == b["deals"][0]
+        assert close(r.equity, b["equity"]), (players, dead)
+        if game == "stud8":
+            assert r.scoop is not None and r.high is not None and r.low is not None
+            assert close(r.scoop, b["scoop"]) and close(r.high, b["high"]) and close(r.low, b["low"])
+            assert close(r.win, r.scoop)
+        else:
+            assert r.scoop is None and r.high is None and r.low is None
+
+
+@pytest.mark.parametrize("game", ["razz", "stud8"])
+def test_headsup_count_equals_brute_force(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fifth street heads-up (each side draws two) through the heads-up count: razz takes it
+    anyway; stud8 would enumerate so cheap a question (to count scoops), so the threshold is
+    set to nothing here and the four one-key counts must give the brute-force shares."""
+    import studeval.equity as equity_module
+
+    monkeypatch.setattr(equity_module, "_HILO_ENUMERATE_WORK", 0)
+    rng = random.Random(5)
+    for _ in range(2):
+        players, dead = random_question(rng, [5, 5], 2)
+        r = stud_equity(players, game=game, dead=dead)
+        b = brute_force(players, game, dead)
+        assert r.method == "exact" and close(r.equity, b["equity"])
+        if game == "stud8":
+            assert r.scoop is None and r.high is not None and r.low is not None
+            assert close(r.high, b["high"]) and close(r.low, b["low"])
+
+
+def test_stud8_headsup_count_matches_enumeration_on_fourth_street() -> None:
+    # fourth street: stud8 heads-up takes the four-count path (no scoops); three-way with a
+    # known third player would enumerate. Compare the count with a Monte Carlo run instead,
+    # and its high and low with their own sum rules.
+    r = stud_equity(["As 2h 3d 9c", "Kc 7d 8h 8s"], game="stud8", dead="4c 5s")
+    assert r.method == "exact" and r.scoop is None and all(math.isnan(x) for x in r.win)
+    mc = stud_equity(
+        ["As 2h 3d 9c", "Kc 7d 8h 8s"], game="stud8", dead="4c 5s", method="monte-carlo", samples=400_000, seed=3
+    )
+    for p in range(2):
+        assert abs(mc.equity[p] - r.equity[p]) < 4 * mc.stderr[p]
+        assert r.high is not None and r.low is not None and mc.high is not None and mc.low is not None
+        assert abs(mc.high[p] - r.high[p]) < 4 * math.sqrt(r.high[p] * (1 - r.high[p]) / mc.deals) + 1e-9
+        assert abs(mc.low[p] - r.low[p]) < 4 * math.sqrt(r.low[p] * (1 - r.low[p]) / mc.deals) + 1e-9
+
+
+def test_no_low_goes_whole_to_the_high() -> None:
+    # AAAKK-x-x against 999TT-x-x, neither with a low possible: the high takes the whole pot
+    r = stud_equity(["As Ad Ac Ks Kd Qh Jh", "9s 9d 9c Ts Td Qc Jc"], game="stud8")
+    assert r.equity == (1.0, 0.0) and r.scoop == (1.0, 0.0) and r.low == (0.0, 0.0) and r.high == (1.0, 0.0)
+    # still to come, but no low possible for either: every deal is the high's whole pot
+    r = stud_equity(["As Ad Ac Ks Kd Qh", "9s 9d 9c Ts Td Qc"], game="stud8")
+    b = brute_force(["As Ad Ac Ks Kd Qh", "9s 9d 9c Ts Td Qc"], "stud8")
+    assert close(r.equity, b["equity"]) and r.low == (0.0, 0.0)
+
+
+def test_quartered_and_split_shares() -> None:
+    # both hold A-2-3-4-5 low and the same high: each gets half of each half
+    r = stud_equity(["Ac 2c 3d 4h 5s Kd Kh", "Ad 2d 3h 4s 5c Ks Kc"], game="stud8")
+    assert r.equity == (0.5, 0.5) and r.scoop == (0.0, 0.0) and r.tie == (1.0, 1.0)
+    # one wheel against a bare 7-6 low with a better high: the low and the high split the pot
+    r = stud_equity(["Ac 2c 3d 4h 5s Kd Qh", "9d 9h 9s 7c 6c 4d 2h"], game="stud8")
+    assert r.equity == (1.0, 0.0) or r.equity == (0.5, 0.5)
+    b = brute_force(["Ac 2c 3d 4h 5s Kd Qh", "9d 9h 9s 7c 6c 4d 2h"], "stud8")
+    assert close(r.equity, b["equity"])
+
+
+@pytest.mark.parametrize("game", ["razz", "stud8"])
+def test_monte_carlo_within_four_standard_errors_of_exact(game: str) -> None:
+    players = ["As 2h 3d", "Kc 7d 8h"]
+    exact = stud_equity(players, game=game, dead="4c")
+    mc = stud_equity(players, game=game, dead="4c", method="monte-carlo", samples=300_000, seed=11)
+    assert exact.method == "exact" and mc.method == "monte-carlo"
+    for p in range(2):
+        assert 0 < mc.stderr[p] < 0.01
+        assert abs(mc.equity[p] - exact.equity[p]) < 4 * mc.stderr[p]
+    three = ["As 2h 3d 4s Jc Tc", "Kc 7d 8h 6c 2s 3c", "Qd Qh 5c 9s 4d 8d"]
+    mc3 = stud_equity(three, game=game, method="monte-carlo", samples=200_000, seed=2)
+    ex3 = stud_equity(three, game=game, method="exact")
+    for p in range(3):
+        assert abs(mc3.equity[p] - ex3.equity[p]) < 4 * mc3.stderr[p] + 1e-12
+
+
+def check_sum_rules(r: EquityResult) -> None:
+    assert math.isclose(sum(r.equity), 1.0, abs_tol=1e-9)
+    assert r.high is not None and r.low is not None
+    # someone always wins the high (or the whole pot); at most the deals with a low have a low
+    assert sum(r.high) >= 1.0 - 1e-9
+    for p in range(len(r)):
+        assert 0.0 <= r.low[p] <= 1.0 and 0.0 <= r.high[p] <= 1.0
+        # a share is at most the high half or the whole pot plus the low half
+        assert r.equity[p] <= r.high[p] + r.low[p] / 2 + 1e-9
+        if r.scoop is not None:
+            assert r.scoop[p] <= min(r.high[p], r.equity[p]) + 1e-9
+            # scoop, part of the pot, nothing: three disjoint outcomes
+            assert r.win[p] + r.tie[p] <= 1.0 + 1e-9
+            # the scoop counts whole pots: equity >= scoop; equity <= scoop + part
+            assert r.scoop[p] <= r.equity[p] <= r.scoop[p] + r.tie[p] + 1e-9
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["As 2h 3d 4c 9s", "Kc 7d 8h 6s 5h", "2c 3s 7c Jd Jh"],
+        ["As 2h 3d 4c 9s 9h", "Kc 7d 8h 6s 5h"],
+        ["As 2h 3d", "Kc 7d 8h"],
+    ],
+)
+def test_stud8_sum_rules(players: list[str]) -> None:
+    exact = stud_equity(players, game="stud8")
+    check_sum_rules(exact)
+    mc = stud_equity(players, game="stud8", method="monte-carlo", samples=50_000, seed=9)
+    check_sum_rules(mc)
+    # Monte Carlo counts scoops everywhere; at most one player scoops a deal
+    assert mc.scoop is not None
+    assert sum(mc.scoop) <= 1.0 + 1e-12
+    # a deal with a low pays two halves: the high and low chances add up to at least one each
+    # way, and the equity is at least what the scoops alone give
+    assert all(e >= s - 1e-12 for e, s in zip(mc.equity, mc.scoop, strict=True))
+
+
+def test_dead_cards_and_ranges_for_the_new_games() -> None:
+    for game in ("razz", "stud8"):
+        one = stud_equity(["As 2h 3d 4c 9s", "[7c 8c] Kc 6s 5h"], game=game, dead="Qs")
+        same = stud_equity(["As 2h 3d 4c 9s", "7c 8c Kc 6s 5h"], game=game, dead="Qs")
+        assert close(one.equity, same.equity)
+        wide = stud_equity(["As 2h 3d 4c 9s", "[77, 88] Kc 6s 5h"], game=game, dead="Qs 7s")
+        parts = [
+            stud_equity(["As 2h 3d 4c 9s", f"{h} Kc 6s 5h"], game=game, dead="Qs 7s")
+            for h in ("7c 7d", "7c 7h", "7d 7h")
+        ]
+        parts += [
+            stud_equity(["As 2h 3d 4c 9s", f"{a} {b} Kc 6s 5h"], game=game, dead="Qs 7s")
+            for a, b in itertools.combinations(["8c", "8d", "8h", "8s"], 2)
+        ]
+        assert close(wide.equity, [sum(r.equity[p] for r in parts) / len(parts) for p in range(2)])
+
+
+def test_razz_deck_exhaustion_shares_the_seventh_card() -> None:
+    cards = ["".join(c) for c in itertools.product("23456789TJQKA", "cdhs")]
+    hands = [" ".join(cards[i * 6 : i * 6 + 6]) for i in range(8)]
+    for game in ("razz", "stud8"):
+        r = stud_equity(hands, game=game)
+        assert r.community_card and r.method == "exact" and math.isclose(sum(r.equity), 1.0)
+
+
+def test_sharded_equity_agrees_for_the_new_games() -> None:
+    for game in ("razz", "stud8"):
+        players = ["As 2h 3d", "Kc 7d 8h", "Qd 9h 4s"]
+        a = sharded_equity(players, game=game, method="monte-carlo", samples=30_000, seed=5, tasks=3)
+        b = stud_equity(players, game=game, method="monte-carlo", samples=30_000, seed=5, threads=3)
+        assert a.equity == b.equity and a.stderr == b.stderr and a.high == b.high and a.scoop == b.scoop
+        e = sharded_equity(["As 2h 3d 4c 9s 9h", "Kc 7d 8h 6s 5h"], game=game)
+        assert e.method == "exact" and close(
+            e.equity, stud_equity(["As 2h 3d 4c 9s 9h", "Kc 7d 8h 6s 5h"], game=game).equity
+        )
+
+
+def test_unknown_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="'lowball'"):
+        stud_equity(["As", "Kd"], game="lowball")
