@@ -26,14 +26,8 @@ __all__ = ["MAX_SAMPLES", "METHODS", "register"]
 
 #: The most Monte Carlo deals ``--samples`` takes (about a minute on one core).
 MAX_SAMPLES = 10**9
-# TODO(merge): the names of razz and stud8 belong in common.GAME_NAMES (the cli helper's file)
-_GAME_NAMES = {"razz": "razz", "stud8": "seven card stud hi-lo", **common.GAME_NAMES}
 _PLOT_INSTALL = "--plot needs matplotlib: pip install 'studeval[plot]'"
 _HOLDEM_STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
-
-
-def _game_name(game: str) -> str:
-    return _GAME_NAMES.get(game, game)
 
 
 def _street(args: argparse.Namespace) -> str:
@@ -87,7 +81,7 @@ def _plot(args: argparse.Namespace, hands: list[str], result: EquityResult) -> N
         raise ValueError(_PLOT_INSTALL) from error
     try:
         plot_equity_by_street(
-            [result], args.plot, labels=hands, streets=[_street(args)], title=f"{_game_name(args.game)} equity"
+            [result], args.plot, labels=hands, streets=[_street(args)], title=f"{common.GAME_NAMES[args.game]} equity"
         )
     except ImportError as error:
         raise ValueError(_PLOT_INSTALL) from error
@@ -146,7 +140,7 @@ def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult) ->
     if hilo and r.scoop is None:
         extra.append("scoops are not counted by the heads-up count (see --method monte-carlo)")
     what = "exact over" if r.method == "exact" else "Monte Carlo,"
-    tail = f"{_game_name(args.game)}, {what} {r.deals:,} deals"
+    tail = f"{common.GAME_NAMES[args.game]}, {what} {r.deals:,} deals"
     if args.time:
         tail += f" in {r.seconds:.3f} s"
     print("; ".join([tail, *extra]))
