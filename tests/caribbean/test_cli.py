@@ -51,6 +51,14 @@ def test_edge_json_and_a_progress_bar_off_a_terminal():
     assert out["one_card_change"] is False and out["no_qualify"] == "every_ante"
 
 
+def test_edge_says_how_long_before_it_starts():
+    """One thread doubles the estimate; a short deck says it is quicker than the full one."""
+    result = run("edge", "--no-change", "--ranks", "TJQKA", "--threads", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("studeval caribbean edge: ") and "less than the full deck's 4 s on one core" in first
+
+
 def test_edge_text_with_a_pay_table_and_quiet():
     result = run(
         "edge", "--no-change", "--quiet", "--strategy", "pair_or_better", "--paytable", "1,2,3,4,5,8,20,50,100"

@@ -119,11 +119,14 @@ def format_analysis(result: Analysis) -> str:
     return "\n".join(lines)
 
 
-def _estimate(change: bool, ranks: str | None) -> str:
-    seconds = _TYPICAL_SECONDS[change]
+def _estimate(change: bool, ranks: str | None, threads: int) -> str:
+    """What the analysis will cost, from the reference machine's time (one core: twice that)."""
+    seconds, where = _TYPICAL_SECONDS[change], "on 2 cores"
+    if threads == 1:
+        seconds, where = 2 * seconds, "on one core"
     if ranks is None:
-        return f"about {seconds} s on 2 cores"
-    return f"a deck of {len(set(ranks.upper()))} ranks: less than the full deck's {seconds} s on 2 cores"
+        return f"about {seconds} s {where}"
+    return f"a deck of {len(set(ranks.upper()))} ranks: less than the full deck's {seconds} s {where}"
 
 
 def _cmd_edge(args: argparse.Namespace) -> int:
@@ -143,7 +146,7 @@ def _cmd_edge(args: argparse.Namespace) -> int:
         _check_plot_file(args.plot)
     name = common.command_name(args)
     if not args.quiet:
-        print(f"{name}: {title.lower()}: every deal counted exactly; {_estimate(change, args.ranks)} "
+        print(f"{name}: {title.lower()}: every deal counted exactly; {_estimate(change, args.ranks, threads)} "
               "(the bar shows the time left)", file=sys.stderr)
     with common.progress_bar(name, enabled=False if args.quiet else None, log_every=10) as progress:
         result = analyze(
