@@ -208,6 +208,8 @@ def test_play_shows_the_rules_reasons_and_hints():
     assert "'zz' is not a card" in out or "is not in your hand" in out
     assert "hint: keep your cards" in out or "hint: change" in out
     assert "you played 2 hands" in out
+    one = run("play", "--seed", "5", "--hands", "1", "--no-change", stdin="f\n")
+    assert one.stdout.rstrip().endswith("you played 1 hand, net -1 EUR")
 
 
 def test_play_prints_the_summary_on_ctrl_c():

@@ -245,6 +245,15 @@ def _print_rules(args: argparse.Namespace, ante: str, cap: str, paytable: PayTab
           + f" (ace-king {pays['high_card']:g}:1)")
 
 
+def _summary(played: int, bank: float, currency: str) -> str:
+    """The last line of a session, also after Ctrl-C.
+
+    >>> _summary(1, -3.0, "EUR")
+    'you played 1 hand, net -3 EUR'
+    """
+    return f"you played {played} hand{'' if played == 1 else 's'}, net {bank:+g} {currency}"
+
+
 def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
     from studeval.caribbean import Table, advise
 
@@ -308,9 +317,9 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
     except EOFError:
         print()
     except KeyboardInterrupt:
-        print(f"\nyou played {played} hands, net {bank:+g} {args.currency}")
+        print(f"\n{_summary(played, bank, args.currency)}")
         return 130
-    print(f"you played {played} hands, net {bank:+g} {args.currency}")
+    print(_summary(played, bank, args.currency))
     return 0
 
 
