@@ -1,4 +1,4 @@
-"""``studeval caribbean`` through the real entry point (issue 12 items 2, 3, 8; issue 11)."""
+"""``studeval caribbean`` through the real entry point (issue 12 items 2, 3, 5, 6, 8, --plot; issue 11)."""
 
 from __future__ import annotations
 
@@ -13,20 +13,27 @@ import time
 import pytest
 
 
-def run(*args: str, stdin: str | None = None, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str | None = None, timeout: float = 600, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "studeval", "caribbean", *args],
         input=stdin,
+        stdin=None if stdin is not None else subprocess.DEVNULL,
         capture_output=True,
         text=True,
         timeout=timeout,
+        env=None if env is None else {**os.environ, **env},
     )
 
 
 def one_line_error(result: subprocess.CompletedProcess[str], text: str) -> None:
+    """Status 2, one line on stderr prefixed with the sub-command's full name, nothing on stdout."""
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("studeval caribbean") and text in lines[0], result.stderr
+    sub = next(a for a in result.args[4:] if not a.startswith("-"))
+    assert len(lines) == 1 and lines[0].startswith(f"studeval caribbean {sub}: ") and text in lines[0], result.stderr
+    assert result.stdout == ""  # no banner, no rules, no table before the error
 
 
 def test_edge_json_and_a_progress_bar_off_a_terminal():
@@ -42,6 +49,14 @@ def test_edge_json_and_a_progress_bar_off_a_terminal():
     assert "about 2 s" in result.stderr and "100%" in result.stderr and "<" in result.stderr
     assert "\r" not in result.stderr and result.stderr.count("\n") >= 3  # a line per redraw in a log
     assert out["one_card_change"] is False and out["no_qualify"] == "every_ante"
+
+
+def test_edge_says_how_long_before_it_starts():
+    """One thread doubles the estimate; a short deck says it is quicker than the full one."""
+    result = run("edge", "--no-change", "--ranks", "TJQKA", "--threads", "1", "--json")
+    assert result.returncode == 0, result.stderr
+    first = result.stderr.splitlines()[0]
+    assert first.startswith("studeval caribbean edge: ") and "less than the full deck's 4 s on one core" in first
 
 
 def test_edge_text_with_a_pay_table_and_quiet():
@@ -73,6 +88,17 @@ def test_one_default_game_across_the_subcommands():
         (("edge", "--threads", "100000"), "threads"),
         (("play", "--ante", "1e400"), "at most"),
         (("play", "--ante", "0"), "positive"),
+        (("play", "--ante", "-1", "--hint"), "positive"),
+        (("play", "--ante", "abc"), "a number such as"),
+        (("play", "--seed", "-5"), "from 0 to"),
+        (("play", "--hands", "0"), "from 1 to"),
+        (("play", "--paytable", "1,2,3"), "9 pays"),
+        (("edge", "--threads", "0"), "from 1 to"),
+        (("edge", "--seed", "1"), "unrecognized arguments"),
+        (("edge", "--ranks", "TJ"), "at least three ranks"),
+        (("edge", "--ranks", "TJX"), "unknown rank"),
+        (("edge", "--one-card-change", "--no-change"), "contradict"),
+        (("advise", "As Kd Qh 7c 3s", "--dealer", "9h", "--paytable", "x"), "pay"),
         (("play", "--currency", "USD"), "give the maximum payout in USD"),
         (("play", "--currency", "USD", "--max-payout", "5000 EUR"), "cannot be converted"),
     ],
@@ -84,8 +110,93 @@ def test_bad_input_is_one_line_and_exit_2(args, text):
 
 
 def test_play_refuses_a_negative_number_of_hands():
-    result = run("play", "--hands", "-1")
-    assert result.returncode == 2 and "at least 1" in result.stderr and "dealer shows" not in result.stdout
+    one_line_error(run("play", "--hands", "-1"), "expected an integer from 1 to 1,000,000, got -1")
+
+
+@pytest.mark.parametrize("sub", ["edge", "advise", "play"])
+def test_help_pages_open_with_the_one_line_help_and_end_with_examples(sub):
+    """The page's description is the line the group's list shows; examples; every default stated."""
+    listed = run("--help").stdout
+    page = run(sub, "--help").stdout
+    description = page.split("\n\n")[1].strip()
+    assert f"{sub} " in listed and description in " ".join(listed.split())
+    examples = page.split("examples:\n")[1].splitlines()
+    assert examples and all(line.strip().startswith(f"studeval caribbean {sub}") for line in examples)
+    options = " ".join(page.split("options:")[1].split("examples:")[0].split())
+    for option in ("--paytable", "--no-qualify"):
+        assert option in options
+    assert options.count("(default") >= (6 if sub == "play" else 3)
+    if sub == "play":
+        for text in (
+            "--seed SEED reproducible deals, 0 to 2**63-1 (default:",
+            "--ante ANTE the ante, in --currency (default: 1)",
+            "--hands HANDS stop after this many hands, 1 to 1,000,000 (default:",
+        ):
+            assert text in options
+
+
+def test_the_group_page_has_examples():
+    page = run("--help").stdout
+    assert "examples:" in page and "studeval caribbean edge" in page.split("examples:")[1]
+
+
+def test_a_seed_reproduces_the_deals():
+    """A seed accepted by the bounded type (the largest one included) deals the same hands again."""
+    for seed in ("0", str(2**63 - 1)):
+        first, again = (run("play", "--seed", seed, "--hands", "1", "--no-change", stdin="f\n") for _ in range(2))
+        assert first.returncode == 0 and first.stdout == again.stdout and "dealer shows" in first.stdout
+
+
+def deck_total(ranks: int) -> int:
+    """Every (player hand, dealer hand, dealer up card) of a deck of four suits of ``ranks`` ranks."""
+    cards = 4 * ranks
+    return math.comb(cards, 5) * math.comb(cards - 5, 5) * 5
+
+
+def test_edge_on_a_short_deck_counts_every_deal():
+    result = run("edge", "--no-change", "--ranks", "9TJQKA", "--json", "--quiet")
+    assert result.returncode == 0 and result.stderr == ""
+    out = json.loads(result.stdout)
+    assert out["total_combinations"] == deck_total(6)
+    assert sum(o["combinations"] for o in out["outcomes"]) == deck_total(6)
+    text = run("edge", "--no-change", "--ranks", "9tjqka", "--quiet").stdout
+    assert "a deck of the ranks 9TJQKA only" in text and f"{deck_total(6):,}" in text
+
+
+def test_edge_plot_writes_the_return_table_picture(tmp_path):
+    picture = tmp_path / "returns.png"
+    result = run("edge", "--no-change", "--ranks", "TJQKA", "--plot", str(picture), "--json", env={"MPLBACKEND": "Agg"})
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["total_combinations"] == deck_total(5)  # stdout stays JSON
+    assert f"wrote the return table picture to {picture}" in result.stderr
+    data = picture.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+    svg = tmp_path / "returns.svg"
+    result = run("edge", "--no-change", "--ranks", "TJQKA", "--plot", str(svg), "--quiet")
+    assert result.returncode == 0 and result.stderr == ""
+    drawing = svg.read_text()
+    assert "<svg" in drawing and "ranks TJQKA only" in drawing  # the title says it is a short deck
+
+
+@pytest.mark.parametrize(
+    "name, text",
+    [("returns.xyz", "one of the endings"), ("missing/returns.png", "does not exist"), ("", "empty")],
+)
+def test_edge_plot_refuses_a_file_it_could_not_write_before_the_work(tmp_path, name, text):
+    result = run("edge", "--plot", str(tmp_path / name) if name else "")
+    one_line_error(result, text)  # no estimate line: refused before the 45 s analysis
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_edge_plot_without_matplotlib_names_the_extra(tmp_path):
+    """A matplotlib that cannot be imported (as when it is not installed): one line, exit 2."""
+    fake = tmp_path / "matplotlib"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("raise ImportError('No module named matplotlib')\n")
+    started = time.perf_counter()
+    result = run("edge", "--plot", str(tmp_path / "r.png"), env={"PYTHONPATH": str(tmp_path)})
+    one_line_error(result, "pip install 'studeval[plot]'")
+    assert time.perf_counter() - started < 30 and not (tmp_path / "r.png").exists()
 
 
 def test_play_shows_the_rules_reasons_and_hints():
@@ -97,6 +208,8 @@ def test_play_shows_the_rules_reasons_and_hints():
     assert "'zz' is not a card" in out or "is not in your hand" in out
     assert "hint: keep your cards" in out or "hint: change" in out
     assert "you played 2 hands" in out
+    one = run("play", "--seed", "5", "--hands", "1", "--no-change", stdin="f\n")
+    assert one.stdout.rstrip().endswith("you played 1 hand, net -1 EUR")
 
 
 def test_play_prints_the_summary_on_ctrl_c():

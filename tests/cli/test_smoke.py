@@ -38,11 +38,7 @@ def test_every_command_is_covered() -> None:
 
 @pytest.mark.parametrize("command", list(COMMANDS))
 @pytest.mark.parametrize("bad", BAD, ids=lambda b: " ".join(b))
-def test_bad_flags_give_one_line_and_status_2(request, tmp_path, studeval, one_error, command, bad) -> None:
-    if command == "caribbean play" and bad[0] == "--seed":
-        # TODO(merge): caribbean_cli.py (the caribbean helper's) takes any int seed; its move
-        # to cli/caribbean.py with common.seed_type closes this.
-        request.node.add_marker(pytest.mark.xfail(reason="caribbean play --seed -5 is accepted", strict=False))
+def test_bad_flags_give_one_line_and_status_2(tmp_path, studeval, one_error, command, bad) -> None:
     proc = studeval(*command.split(), *COMMANDS[command], *bad, cwd=tmp_path, timeout=60)
     one_error(proc, command)
     assert list(tmp_path.iterdir()) == []  # nothing was written

@@ -21,11 +21,14 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
 import sys
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from studeval.cards import format_card, format_cards, parse_cards
+from studeval.cli import common
 from studeval.evaluate import describe, evaluate
 
 if TYPE_CHECKING:
@@ -35,6 +38,42 @@ if TYPE_CHECKING:
 # it starts, so nobody waits blind; the progress bar then gives the real time left.
 _TYPICAL_SECONDS = {False: 2, True: 45}
 _GAME_NAME = "5 Card Stud Poker (Caribbean Stud)"
+#: The most hands ``play --hands`` asks for (a session at a terminal, not a simulation).
+MAX_HANDS = 1_000_000
+_PLOT_INSTALL = "--plot needs matplotlib: pip install 'studeval[plot]'"
+
+
+def _checked(convert: Callable[[str], object]) -> Callable[[str], object]:
+    """An argparse type from a library parser: its ValueError/TypeError message, one line."""
+
+    def check(text: str) -> object:
+        try:
+            return convert(text)
+        except (ValueError, TypeError) as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    check.__name__ = getattr(convert, "__name__", "value")
+    return check
+
+
+def _paytable_text(text: str) -> str:
+    from studeval.caribbean import PayTable
+
+    PayTable.parse(text)  # checked while parsing the arguments; parsed again where it is used
+    return text
+
+
+def _ranks_text(text: str) -> str:
+    from studeval.caribbean import deck_of_ranks
+
+    deck_of_ranks(text.strip())
+    return text.strip()
+
+
+def _ante(text: str) -> Fraction:
+    from studeval.caribbean import parse_amount
+
+    return parse_amount(text, "the ante", positive=True)
 
 
 def _paytable(spec: str | None) -> PayTable | None:
@@ -43,14 +82,22 @@ def _paytable(spec: str | None) -> PayTable | None:
     return None if spec is None else PayTable.parse(spec)
 
 
-def _positive_int(text: str) -> int:
+def _check_plot_file(path: str) -> None:
+    """Refuse, before a long analysis, a picture that could not be written: no matplotlib, a
+    format matplotlib does not write, or a folder that does not exist."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise ValueError(_PLOT_INSTALL) from None
+    if not path:
+        raise ValueError("the --plot file name is empty")
+    kinds = Figure().canvas.get_supported_filetypes()
+    suffix = os.path.splitext(path)[1].lstrip(".").lower()
+    if suffix not in kinds:
+        raise ValueError(f"--plot {path}: name the picture's format with one of the endings {', '.join(sorted(kinds))}")
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        raise ValueError(f"--plot {path}: the folder {folder} does not exist")
 
 
 def format_analysis(result: Analysis) -> str:
@@ -72,34 +119,14 @@ def format_analysis(result: Analysis) -> str:
     return "\n".join(lines)
 
 
-class _LineWriter:
-    """Where the progress bar goes when stderr is not a terminal (a log, a pipe): each redraw
-    on a line of its own instead of carriage returns."""
-
-    def write(self, text: str) -> None:
-        text = text.replace("\r", "").rstrip()
-        if text:
-            sys.stderr.write(text + "\n")
-
-    def flush(self) -> None:
-        sys.stderr.flush()
-
-
-def _progress_bar(total_hint: float) -> tuple[Callable[[float], None], Callable[[], None]]:
-    """A tqdm bar over the fraction done; on a terminal it redraws in place, elsewhere (a log,
-    a pipe) it writes a line at most every 10 seconds."""
-    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-
-    tty = sys.stderr.isatty()
-    bar = tqdm(total=100, unit="%", desc="studeval caribbean edge", file=sys.stderr if tty else _LineWriter(),
-               ascii=not tty,
-               mininterval=0.2 if tty else 10.0, bar_format="{desc}: {percentage:3.0f}%|{bar}| "
-               "[{elapsed}<{remaining}, {rate_fmt}]", dynamic_ncols=tty)
-
-    def update(fraction: float) -> None:
-        bar.update(100 * fraction - bar.n)
-
-    return update, bar.close
+def _estimate(change: bool, ranks: str | None, threads: int) -> str:
+    """What the analysis will cost, from the reference machine's time (one core: twice that)."""
+    seconds, where = _TYPICAL_SECONDS[change], "on 2 cores"
+    if threads == 1:
+        seconds, where = 2 * seconds, "on one core"
+    if ranks is None:
+        return f"about {seconds} s {where}"
+    return f"a deck of {len(set(ranks.upper()))} ranks: less than the full deck's {seconds} s {where}"
 
 
 def _cmd_edge(args: argparse.Namespace) -> int:
@@ -110,33 +137,42 @@ def _cmd_edge(args: argparse.Namespace) -> int:
     if change is False and args.one_card_change:
         raise ValueError("--one-card-change and --no-change contradict each other")
     title = _GAME_NAME + (" with the one-card change" if change else " without the change")
-    # every argument is checked before the banner and the bar, so an error is one line
+    # every argument is checked before the estimate and the bar, so an error is one line
     paytable = _paytable(args.paytable)
     threads = check_threads(args.threads)
     if change and args.strategy != "optimal":
         raise ValueError(f"the {args.strategy} strategy never changes a card: add --no-change")
-    update = close = None
+    if args.plot is not None:
+        _check_plot_file(args.plot)
+    name = common.command_name(args)
     if not args.quiet:
-        print(f"studeval caribbean edge: {title.lower()}: every deal counted exactly; about "
-              f"{_TYPICAL_SECONDS[change]} s on 2 cores (the bar shows the time left)", file=sys.stderr)
-        update, close = _progress_bar(_TYPICAL_SECONDS[change])
-    try:
+        print(f"{name}: {title.lower()}: every deal counted exactly; {_estimate(change, args.ranks, threads)} "
+              "(the bar shows the time left)", file=sys.stderr)
+    with common.progress_bar(name, enabled=False if args.quiet else None, log_every=10) as progress:
         result = analyze(
             paytable,
             one_card_change=change,
             strategy=args.strategy,
             no_qualify=args.no_qualify,
+            ranks=args.ranks,
             threads=threads,
-            progress=update,
+            progress=progress,
         )
-    finally:
-        if close is not None:
-            close()
+    if args.plot is not None:
+        from studeval.plots import plot_casino_returns
+
+        game = "with the one-card change" if change else "without the change"
+        short_deck = (None if args.ranks is None else  # the picture must not pass for the real game's
+                      f"5 Card Stud Poker {game}, ranks {args.ranks.upper()} only: house edge {result.house_edge:.3%}")
+        written = plot_casino_returns(result, args.plot, title=short_deck)
+        if not args.quiet:
+            print(f"{name}: wrote the return table picture to {written}", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_dict()))
         return 0
     rule = "" if args.no_qualify == "every_ante" else ", only antes that beat a dealer who does not qualify win"
-    print(f"{title}{rule}, {result.strategy.replace('_', ' ')} strategy, per unit ante")
+    deck = "" if args.ranks is None else f", a deck of the ranks {args.ranks.upper()} only"
+    print(f"{title}{rule}{deck}, {result.strategy.replace('_', ' ')} strategy, per unit ante")
     print(format_analysis(result))
     if change:
         shares = ", ".join(f"{k.replace('_', ' ')} {float(v):.2%}" for k, v in result.change_by_category.items() if v)
@@ -209,10 +245,19 @@ def _print_rules(args: argparse.Namespace, ante: str, cap: str, paytable: PayTab
           + f" (ace-king {pays['high_card']:g}:1)")
 
 
-def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
-    from studeval.caribbean import Table, advise, parse_amount
+def _summary(played: int, bank: float, currency: str) -> str:
+    """The last line of a session, also after Ctrl-C.
 
-    ante = parse_amount(args.ante, "the ante", positive=True)
+    >>> _summary(1, -3.0, "EUR")
+    'you played 1 hand, net -3 EUR'
+    """
+    return f"you played {played} hand{'' if played == 1 else 's'}, net {bank:+g} {currency}"
+
+
+def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
+    from studeval.caribbean import Table, advise
+
+    ante = args.ante  # checked by the parser, like every number here, before the rules are shown
     table = Table(
         paytable=_paytable(args.paytable),
         max_payout=args.max_payout,
@@ -272,61 +317,95 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
     except EOFError:
         print()
     except KeyboardInterrupt:
-        print(f"\nyou played {played} hands, net {bank:+g} {args.currency}")
+        print(f"\n{_summary(played, bank, args.currency)}")
         return 130
-    print(f"you played {played} hands, net {bank:+g} {args.currency}")
+    print(_summary(played, bank, args.currency))
     return 0
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``caribbean`` with its sub-commands edge, advise and play."""
+    from studeval._core import THREAD_LIMIT
     from studeval.caribbean import CURRENCY_UNITS, EVERY_ANTE, NO_QUALIFY_RULES, STRATEGIES
 
-    top = sub.add_parser("caribbean", help="the banked 5 Card Stud (Caribbean Stud) game: edge, advice, play",
-                         description="The banked casino game of 004: its exact house edge, advice, and a table.")
+    top = sub.add_parser(
+        "caribbean",
+        help="the banked 5 Card Stud (Caribbean Stud) game: edge, advice, play",
+        description="the banked 5 Card Stud (Caribbean Stud) game: edge, advice, play\n\n"
+        "The casino game of 004. edge, advise and play mean the same game: with the one-card\n"
+        "change unless --no-change, and 004 line 37's rule for a dealer who does not qualify.",
+        epilog="examples:\n  studeval caribbean edge --no-change\n"
+        '  studeval caribbean advise "As Kd Qh 7c 3s" --dealer 9h\n  studeval caribbean play --hint\n'
+        "  studeval caribbean SUBCOMMAND --help   (each sub-command's options and examples)",
+        formatter_class=common.HelpFormatter,
+    )
     inner = top.add_subparsers(dest="caribbean_command", metavar="SUBCOMMAND")
     inner.required = True
-    paytable_help = 'pays pair..royal flush, e.g. "1,2,3,4,5,7,20,50,100" or "pair=1,...,royal_flush=100"'
+    paytable_help = ('the raise pays for pair..royal flush, e.g. "1,2,3,4,5,7,20,50,100" or '
+                     '"pair=1,...,royal_flush=100" (default: 004\'s table, 1,2,3,4,5,7,20,50,100)')
     change_help = "the game without the one-card change (default: with it, the game `play` deals)"
-    nq_help = (f"a dealer who does not qualify: {EVERY_ANTE} (004 line 37, default) pays every raised ante, "
+    nq_help = (f"a dealer who does not qualify: {EVERY_ANTE} (004 line 37) pays every raised ante, "
                "winning_antes (004 line 11) only the antes that beat his hand")
 
-    def common(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--paytable", help=paytable_help)
+    def game_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--paytable", type=_checked(_paytable_text), help=paytable_help)
         p.add_argument("--no-change", action="store_true", help=change_help)
         p.add_argument("--no-qualify", choices=NO_QUALIFY_RULES, default=EVERY_ANTE, help=nq_help)
 
-    p = inner.add_parser("edge", help="the exact house edge and return table",
-                         description="The exact house edge and return table over every deal.")
-    common(p)
+    p = common.add_command(
+        inner, "edge", _cmd_edge, "the exact house edge and return table over every deal",
+        examples=[
+            "studeval caribbean edge                      (with the change: about 45 s on 2 cores)",
+            "studeval caribbean edge --no-change --json",
+            "studeval caribbean edge --no-change --strategy pair_or_better --paytable 1,2,3,4,5,8,20,50,100",
+            "studeval caribbean edge --no-change --plot returns.png",
+        ],
+    )
+    game_options(p)
     # the old opt-in flag of README's first edition: the change is now the default
     p.add_argument("--one-card-change", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--strategy", default="optimal", choices=list(STRATEGIES),
-                   help="the player's strategy (default optimal; the simple ones need --no-change)")
-    p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
-    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+                   help="the player's strategy (the simple ones never change a card: add --no-change)")
+    p.add_argument("--ranks", type=_checked(_ranks_text), default=None,
+                   help="a short deck of these ranks only, e.g. 9TJQKA, for quick checks (default: all 52 cards)")
+    p.add_argument("--threads", type=common.threads_type, default=None,
+                   help=f"threads, 1 to {THREAD_LIMIT} (default: all cores)")
+    p.add_argument("--plot", metavar="FILE", default=None,
+                   help="also write the return table as a picture, e.g. returns.png or .svg "
+                        "(needs matplotlib: pip install 'studeval[plot]')")
+    p.add_argument("--quiet", action="store_true", help="no estimate or progress on stderr")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(func=_cmd_edge)
 
-    p = inner.add_parser("advise", help="the exact EV of each play for a hand against an up card",
-                         description="The exact EV of folding, raising and each change for a hand.")
+    p = common.add_command(
+        inner, "advise", _cmd_advise, "the exact EV of folding, raising and each change for a hand",
+        examples=[
+            'studeval caribbean advise "As Kd Qh 7c 3s" --dealer 9h',
+            'studeval caribbean advise "Th Jh Qh Kh 2c" --dealer 5s --json',
+        ],
+    )
     p.add_argument("hand", help='the five cards, e.g. "As Kd Qh 7c 3s"')
-    p.add_argument("--dealer", required=True, help="the dealer's up card, e.g. 9h")
-    common(p)
+    p.add_argument("--dealer", required=True, help="the dealer's up card, e.g. 9h (required)")
+    game_options(p)
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.set_defaults(func=_cmd_advise)
 
-    p = inner.add_parser("play", help="play hands at a terminal table",
-                         description="Play hands against the dealer at the terminal.")
-    p.add_argument("--ante", default="1", help="the ante, in --currency (default 1)")
+    p = common.add_command(
+        inner, "play", _cmd_play, "play hands against the dealer at the terminal",
+        examples=[
+            "studeval caribbean play --hint",
+            "studeval caribbean play --ante 5 --hands 20 --seed 1",
+            "studeval caribbean play --ante 10 --currency USD --max-payout 5000",
+        ],
+    )
+    p.add_argument("--ante", type=_checked(_ante), default="1", help="the ante, in --currency")
     p.add_argument("--currency", default="EUR",
-                   help=f"the unit of the ante: {' or '.join(CURRENCY_UNITS)} (default EUR), or another unit "
-                        "with --max-payout given in it")
+                   help=f"the unit of the ante: {' or '.join(CURRENCY_UNITS)}, or another unit "
+                        "with --max-payout given in it (default: EUR)")
     p.add_argument("--max-payout", default=None,
                    help="maximum payout per bet, in --currency or with its unit, e.g. 5000 or '5000 EUR' "
-                        "(default 004's 5,000 euro)")
-    p.add_argument("--hands", type=_positive_int, default=None, help="stop after this many hands (at least 1)")
-    p.add_argument("--seed", type=int, default=None, help="reproducible deals (default: secure shuffle)")
-    common(p)
+                        "(default: 004's 5,000 euro)")
+    p.add_argument("--hands", type=common.bounded_int(1, MAX_HANDS), default=None,
+                   help=f"stop after this many hands, 1 to {MAX_HANDS:,} (default: until you answer q)")
+    p.add_argument("--seed", type=common.seed_type, default=None,
+                   help="reproducible deals, 0 to 2**63-1 (default: the system's secure shuffle)")
+    game_options(p)
     p.add_argument("--hint", action="store_true", help="show the best play, the change included")
-    p.set_defaults(func=_cmd_play)

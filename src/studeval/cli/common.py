@@ -267,30 +267,57 @@ def _size(n: int) -> str:
     return f"{n >> 20} MiB" if n >= 1 << 20 and n % (1 << 20) == 0 else f"{n:,} bytes"
 
 
+class _LineWriter:
+    """Where a bar goes when stderr is not a terminal (a log, a pipe): each redraw on a line of
+    its own instead of carriage returns."""
+
+    def write(self, text: str) -> None:
+        text = text.replace("\r", "").rstrip()
+        if text:
+            sys.stderr.write(text + "\n")
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
 @contextmanager
-def progress_bar(desc: str, total: float = 100, unit: str = "%", *, enabled: bool | None = None) -> Iterator[Progress]:
+def progress_bar(
+    desc: str,
+    total: float = 100,
+    unit: str = "%",
+    *,
+    enabled: bool | None = None,
+    log_every: float | None = None,
+) -> Iterator[Progress]:
     """A tqdm bar on stderr, driven by a ``Callable[[float], None]`` taking the fraction done.
 
     ``total`` and ``unit`` say what the bar counts (``total=hands, unit="hand"`` shows hands
     and hands per second; the default shows percent). The bar is drawn only when stderr is a
     terminal (``enabled=None``), rate and time left included, and is cleared at the end.
+    ``log_every`` (seconds), for jobs long enough that a log should show they are alive:
+    when stderr is not a terminal the bar is written as a line of its own at most that often,
+    and its last state is kept.
 
     >>> with progress_bar("demo", enabled=False) as progress:
     ...     progress(0.5); progress(1.0)
     """
-    from tqdm import tqdm  # type: ignore[import-untyped]
+    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
+    tty = sys.stderr.isatty()
+    log = not tty and log_every is not None and enabled is not False
     if enabled is None:
-        enabled = sys.stderr.isatty()
+        enabled = tty or log
     integral = unit != "%" and float(total).is_integer()
     bar = tqdm(
         total=int(total) if integral else total,
         unit=unit,
         desc=desc,
-        file=sys.stderr,
+        file=_LineWriter() if log else sys.stderr,
         disable=not enabled,
-        leave=False,
-        dynamic_ncols=True,
+        leave=log,  # a log keeps the final line; a terminal is cleared
+        ascii=True if log else None,
+        mininterval=log_every if log and log_every is not None else 0.1,
+        dynamic_ncols=not log,
         unit_scale=unit != "%" and total >= 10_000,  # 1.2M/2.0M hands, but 3/10 tests
         bar_format=None if unit != "%" else "{desc}: {percentage:3.0f}%|{bar}| [{elapsed}<{remaining}]",
     )
