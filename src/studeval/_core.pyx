@@ -48,9 +48,13 @@ def format_card(card) -> str:
 
 cdef int _card_int(object card) except -1:
     """One card given as an int-like value, checked."""
-    if isinstance(card, (bool, float)) or not hasattr(card, "__index__"):
+    # a masked element's value is not a card (its mask says so), whatever its data holds
+    if isinstance(card, (bool, float, np.ma.MaskedArray)) or not hasattr(card, "__index__"):
         raise TypeError(f"a card must be an int 0..51 or a string like 'As', got {type(card).__name__} {card!r}")
-    value = operator.index(card)
+    try:
+        value = operator.index(card)
+    except TypeError:  # e.g. a 0-d float array: it has __index__ but refuses it
+        raise TypeError(f"a card must be an int 0..51 or a string like 'As', got {type(card).__name__} {card!r}") from None
     if not 0 <= value <= 51:
         raise ValueError(f"card {value} is out of range: a card is an int 0..51")
     return value
@@ -118,6 +122,8 @@ def parse_cards(cards, *, allow_duplicates=False) -> list:
                 out.extend(one)
             else:
                 out.append(_card_int(item))
+            if len(out) > 52 and not allow_duplicates:
+                _check_distinct(out)  # 53 cards repeat one: stop here, even on an endless iterator
     else:
         raise TypeError(f"cards must be text, ints or a sequence of them, got {type(cards).__name__} {cards!r}")
     if not allow_duplicates:
