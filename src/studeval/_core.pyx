@@ -96,7 +96,7 @@ def parse_cards(cards, *, allow_duplicates=False) -> list:
     """
     cdef list out
     if isinstance(cards, str):
-        out = _parse_text(cards)
+        out = _parse_text(str(cards))  # str() of a subclass (numpy.str_): the typed argument takes only str
     elif isinstance(cards, (Mapping, Set)):
         raise TypeError(f"cards must be text, ints or a sequence of them, not a {type(cards).__name__}: {cards!r}")
     elif isinstance(cards, np.ma.MaskedArray):
@@ -116,7 +116,7 @@ def parse_cards(cards, *, allow_duplicates=False) -> list:
         out = []
         for item in cards:
             if isinstance(item, str):
-                one = _parse_text(item)
+                one = _parse_text(str(item))
                 if len(one) != 1:
                     raise ValueError(f"expected one card, got {item!r}")
                 out.extend(one)

@@ -121,6 +121,7 @@ _CARD_CHARS = list("23456789TJQKAtjqka10cdhsCDHS ,;-\t\n") + [
     "\U0001f0a1",
 ]
 card_text = hs.one_of(
+    hs.text(hs.sampled_from(_CARD_CHARS), max_size=24).map(np.str_),
     hs.text(hs.sampled_from(_CARD_CHARS), max_size=24),
     hs.text(max_size=24),  # any unicode
     hs.lists(hs.sampled_from(list(itertools.product("23456789TJQKA", "cdhs"))), max_size=8).map(
@@ -526,6 +527,17 @@ def test_a_float_in_a_0d_array_is_not_a_card_nor_a_hand_value():
     for f in (studeval.category, studeval.describe, studeval.describe_low):
         with pytest.raises(TypeError, match=r"array\(1\.5\)"):
             f(np.array(1.5))  # int() would truncate it to 1
+
+
+class Text(str):
+    """A str subclass, like numpy.str_ (an element of a numpy string array)."""
+
+
+@pytest.mark.parametrize("kind", [np.str_, Text])
+def test_text_of_a_str_subclass_is_text(kind):
+    assert studeval.parse_cards(kind("As Kd")) == [51, 45]
+    assert studeval.parse_cards([kind("As"), kind("Kd")]) == [51, 45]
+    assert studeval.evaluate(kind("As Ks Qs Js Ts")) == 7462
 
 
 def test_an_endless_iterator_of_cards_ends_at_the_first_repeat():
