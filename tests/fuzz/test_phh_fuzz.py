@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
-from studeval.game import MAX_CHIPS, PRESETS, HandHistory, StudState, dumps, loads, replay, simulate, to_phh
+from studeval.game import MAX_CHIPS, PRESETS, HandHistory, Structure, StudState, dumps, loads, replay, simulate, to_phh
 
 FUZZ = settings.get_profile("studeval-fuzz")
 EXPECTED = (ValueError, TypeError)
@@ -38,7 +38,8 @@ def check_replayed(st: StudState) -> None:
     """A hand replayed from a history: over, chips conserved, and its own history replays."""
     assert st.finished and st.actor < 0
     assert sum(st.stacks) == sum(st.starting_stacks) and min(st.stacks) >= 0
-    assert replay(dumps(to_phh(st, full=True))).stacks == st.stacks
+    if max(st.stacks) <= MAX_CHIPS:  # a winner above the limit: a known bug, xfailed below
+        assert replay(dumps(to_phh(st, full=True))).stacks == st.stacks
 
 
 def replay_or_refuse(history: str | HandHistory) -> StudState | None:
@@ -265,3 +266,17 @@ def test_refused_actions_leave_the_state_as_it_was(game, n, seed, stacks, plan, 
     while not st.finished:
         st.apply(st.legal_actions()[0])
     check_replayed(st)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="game: each starting stack may be MAX_CHIPS, so a winner finishes above it, and the hand's own "
+    "history then fails to load ('finishing_stacks[0] = 1000000000000001 is more than the limit'): the reader "
+    "and the table disagree on the limit (found by the 10x hunt)",
+)
+def test_a_hand_at_the_chip_limit_loads_back():
+    st = StudState("five", Structure(1, 2, 5, 10), [MAX_CHIPS, 100], seed=2)
+    while not st.finished:
+        st.apply(st.legal_actions()[0])
+    assert st.stacks[0] > MAX_CHIPS  # the first seat won the second's ante
+    assert replay(dumps(to_phh(st, full=True))).stacks == st.stacks
