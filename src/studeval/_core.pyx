@@ -48,9 +48,13 @@ def format_card(card) -> str:
 
 cdef int _card_int(object card) except -1:
     """One card given as an int-like value, checked."""
-    if isinstance(card, (bool, float)) or not hasattr(card, "__index__"):
+    # a masked element's value is not a card (its mask says so), whatever its data holds
+    if isinstance(card, (bool, float, np.ma.MaskedArray)) or not hasattr(card, "__index__"):
         raise TypeError(f"a card must be an int 0..51 or a string like 'As', got {type(card).__name__} {card!r}")
-    value = operator.index(card)
+    try:
+        value = operator.index(card)
+    except TypeError:  # e.g. a 0-d float array: it has __index__ but refuses it
+        raise TypeError(f"a card must be an int 0..51 or a string like 'As', got {type(card).__name__} {card!r}") from None
     if not 0 <= value <= 51:
         raise ValueError(f"card {value} is out of range: a card is an int 0..51")
     return value
@@ -92,7 +96,7 @@ def parse_cards(cards, *, allow_duplicates=False) -> list:
     """
     cdef list out
     if isinstance(cards, str):
-        out = _parse_text(cards)
+        out = _parse_text(str(cards))  # str() of a subclass (numpy.str_): the typed argument takes only str
     elif isinstance(cards, (Mapping, Set)):
         raise TypeError(f"cards must be text, ints or a sequence of them, not a {type(cards).__name__}: {cards!r}")
     elif isinstance(cards, np.ma.MaskedArray):
@@ -112,12 +116,14 @@ def parse_cards(cards, *, allow_duplicates=False) -> list:
         out = []
         for item in cards:
             if isinstance(item, str):
-                one = _parse_text(item)
+                one = _parse_text(str(item))
                 if len(one) != 1:
                     raise ValueError(f"expected one card, got {item!r}")
                 out.extend(one)
             else:
                 out.append(_card_int(item))
+            if len(out) > 52 and not allow_duplicates:
+                _check_distinct(out)  # 53 cards repeat one: stop here, even on an endless iterator
     else:
         raise TypeError(f"cards must be text, ints or a sequence of them, got {type(cards).__name__} {cards!r}")
     if not allow_duplicates:

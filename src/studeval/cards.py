@@ -12,7 +12,9 @@ stud bring-in order, so the lowest door card is simply the smallest int. Text is
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
+from contextlib import suppress
 
 from studeval._core import RANKS, SUITS, format_card, parse_cards
 
@@ -82,13 +84,23 @@ def make_card(rank: int | str, suit: int | str) -> int:
     >>> format_card(make_card("Q", "h"))
     'Qh'
     """
-    r = RANKS.index(rank.upper()) if isinstance(rank, str) and rank.upper() in RANKS else rank
-    s = SUITS.index(suit.lower()) if isinstance(suit, str) and suit.lower() in SUITS else suit
-    if isinstance(r, bool) or not isinstance(r, int) or not 0 <= r <= 12:
-        raise ValueError(f"unknown rank {rank!r}: use 0..12 or one of {RANKS}")
-    if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s <= 3:
-        raise ValueError(f"unknown suit {suit!r}: use 0..3 or one of {SUITS}")
+    r = _index_of(rank, RANKS, 12, "rank")
+    s = _index_of(suit, SUITS, 3, "suit")
     return 4 * r + s
+
+
+def _index_of(value: int | str, letters: str, top: int, what: str) -> int:
+    """A rank or suit given as one of ``letters`` (any case) or an int 0..top."""
+    # one whole ASCII letter: a substring test would take "" or "23" for the deuce, and
+    # Unicode case mapping the long s for spades
+    if isinstance(value, str) and len(value) == 1 and value.isascii() and value.upper() in letters.upper():
+        return letters.upper().index(value.upper())
+    if not isinstance(value, (str, bool)) and hasattr(value, "__index__"):
+        with suppress(TypeError):
+            number = operator.index(value)
+            if 0 <= number <= top:
+                return number
+    raise ValueError(f"unknown {what} {value!r}: use 0..{top} or one of {letters}")
 
 
 def full_deck() -> list[int]:

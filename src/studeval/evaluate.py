@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import operator
 from enum import IntEnum
 from functools import lru_cache
 
@@ -78,12 +79,22 @@ class HandCategory(IntEnum):
 _NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
+def _as_int(value: object, expected: str) -> int:
+    """``value`` as an int through ``__index__`` (not ``int()``, which would truncate a float
+    held in a 0-d array), else a TypeError starting with ``expected``."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(f"{expected}, got {value!r}")
+
+
 def _check_value(value: int) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"a hand value must be an int 1..7462, got {value!r}")
-    if not 1 <= int(value) <= 7462:
+    number = _as_int(value, "a hand value must be an int 1..7462")
+    if not 1 <= number <= 7462:
         raise ValueError(f"hand value {value} is out of range 1..7462")
-    return int(value)
+    return number
 
 
 def category(value: int) -> HandCategory:
@@ -204,11 +215,10 @@ def _low_rank(card: int) -> int:
 
 
 def _check_low_value(value: int) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise TypeError(f"a low value must be an int 1..{_LOW_VALUES}, got {value!r}")
-    if not 1 <= int(value) <= _LOW_VALUES:
+    number = _as_int(value, f"a low value must be an int 1..{_LOW_VALUES}")
+    if not 1 <= number <= _LOW_VALUES:
         raise ValueError(f"low value {value} is out of range 1..{_LOW_VALUES}")
-    return int(value)
+    return number
 
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,328 @@
+"""Fuzzing the arguments of stud_equity and holdem_equity (issue 11): players, dead cards,
+samples, seed, threads, method, game and progress.
+
+Every call ends in ValueError or TypeError, or in a result that holds together (equities in
+0..1 summing to 1, win <= equity <= win + tie, no standard error when exact, a seed and a
+thread count reproducing a Monte Carlo result) and, for the small exact jobs, equals a brute
+force over every deal with the evaluator. Only tiny jobs: late streets, bounded samples.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as hs
+
+import studeval
+from studeval import holdem_equity, stud_equity
+
+FUZZ = settings.get_profile("studeval-fuzz")
+EXPECTED = (ValueError, TypeError)
+BRUTE_FORCE_DEALS = 3000  # deals a brute force enumerates in well under a second
+
+
+def outcome(f: Any, *args: Any, **kw: Any) -> tuple[bool, Any]:
+    try:
+        return True, f(*args, **kw)
+    except EXPECTED as exc:
+        assert str(exc)
+        return False, exc
+
+
+def check_result(r: studeval.EquityResult, players: int) -> None:
+    assert len(r) == len(r.win) == len(r.tie) == len(r.stderr) == players
+    assert math.isclose(sum(r.equity), 1.0, abs_tol=1e-9)
+    for e, w, t, s in zip(r.equity, r.win, r.tie, r.stderr, strict=True):
+        assert -1e-12 <= w <= e + 1e-12 <= w + t + 2e-12 <= 1 + 1e-9
+        assert s >= 0
+    assert r.method in ("exact", "monte-carlo") and r.deals >= 1
+    if r.method == "exact":
+        assert r.stderr == (0.0,) * players
+
+
+def brute_force(
+    known: list[list[int]], draws: list[int], board: list[int], community: int, live: list[int]
+) -> list[float]:
+    """Each player's pot share averaged over every deal: the community cards, then each
+    player's own cards in turn, all distinct live cards."""
+    shares = [0.0] * len(known)
+    deals = 0
+    for common in itertools.combinations(live, community):
+        rest = [c for c in live if c not in common]
+
+        def deal(i: int, left: list[int], hands: list[list[int]], common: tuple[int, ...] = common) -> None:
+            nonlocal deals
+            if i == len(known):
+                values = [studeval.evaluate(h) for h in hands]
+                best = max(values)
+                winners = [j for j, v in enumerate(values) if v == best]
+                for j in winners:
+                    shares[j] += 1 / len(winners)
+                deals += 1
+                return
+            for own in itertools.combinations(left, draws[i]):
+                deal(
+                    i + 1,
+                    [c for c in left if c not in own],
+                    [*hands, known[i] + board + list(common) + list(own)],
+                    common,
+                )
+
+        deal(0, rest, [])
+    return [s / deals for s in shares]
+
+
+def _deals(live: int, draws: list[int], community: int) -> int:
+    count = math.comb(live, community)
+    live -= community
+    for d in draws:
+        count *= math.comb(live, d)
+        live -= d
+    return count
+
+
+# -------------------------------------------------------------------- strategies
+
+threads_arg = hs.one_of(
+    hs.none(), hs.integers(1, 2), hs.integers(), hs.floats(), hs.booleans(), hs.just(np.int64(2)), hs.just("2")
+)
+seed_arg = hs.one_of(
+    hs.none(), hs.integers(0, 2**70), hs.integers(), hs.floats(), hs.booleans(), hs.just(np.int64(3)), hs.just("1")
+)
+samples_arg = hs.one_of(
+    hs.integers(1, 3000),
+    hs.integers(-5, 0),
+    hs.floats(),
+    hs.booleans(),
+    hs.none(),
+    hs.just(np.int32(100)),
+    hs.just("100"),
+)
+method_arg = hs.one_of(hs.sampled_from(["auto", "monte-carlo"]), hs.text(max_size=12), hs.none(), hs.just(["auto"]))
+garbage = hs.one_of(
+    hs.text(max_size=12),
+    hs.integers(),
+    hs.floats(),
+    hs.none(),
+    hs.binary(max_size=4),
+    hs.lists(hs.integers(-2, 60), max_size=4),
+    hs.dictionaries(hs.integers(0, 51), hs.integers(0, 51), max_size=2),
+    hs.sets(hs.integers(0, 51), max_size=3),
+    hs.just(np.array([[1, 2]])),
+    hs.just(np.ma.array([1, 2], mask=[0, 1])),
+    hs.just(np.array([1.0, 2.0])),
+    hs.sampled_from(["[", "[AA", "[AA] Ks", "[KK, QQ+] Kc", "[99+:2] 7d", "[AKs] ", "] As", "[A] [K]", "[AA]]"]),
+)
+
+
+@hs.composite
+def stud_question(draw: hs.DrawFn) -> dict[str, Any]:
+    """Distinct late-street stud hands (and dead cards) for 2 to 4 players."""
+    game = draw(hs.sampled_from(["seven", "five"]))
+    total = 7 if game == "seven" else 5
+    n = draw(hs.integers(2, 4))
+    sizes = [draw(hs.integers(total - 2, total)) for _ in range(n)]
+    dead_n = draw(hs.integers(0, 6))
+    cards = draw(hs.permutations(range(52)))
+    hands, k = [], 0
+    for s in sizes:
+        hands.append(cards[k : k + s])
+        k += s
+    return {"game": game, "hands": hands, "dead": cards[k : k + dead_n]}
+
+
+# -------------------------------------------------------------------- tests
+
+
+@settings(FUZZ, max_examples=60 * FUZZ.max_examples)
+@given(q=stud_question(), method=hs.sampled_from(["auto", "exact"]), threads=hs.sampled_from([None, 1, 2]))
+def test_small_exact_stud_jobs_equal_a_brute_force(q, method, threads):
+    total = 7 if q["game"] == "seven" else 5
+    used = [c for h in q["hands"] for c in h] + q["dead"]
+    live = [c for c in range(52) if c not in used]
+    draws = [total - len(h) for h in q["hands"]]
+    assume(_deals(len(live), draws, 0) <= BRUTE_FORCE_DEALS)
+    form = [studeval.format_cards(h) for h in q["hands"]]
+    r = stud_equity(form, game=q["game"], dead=q["dead"], method=method, threads=threads)
+    check_result(r, len(form))
+    assert r.method == "exact" and r.deals >= 1
+    expected = brute_force(q["hands"], draws, [], 0, live)
+    assert np.allclose(r.equity, expected, atol=1e-9)
+
+
+@settings(FUZZ, max_examples=60 * FUZZ.max_examples)
+@given(
+    cards=hs.permutations(range(52)),
+    n=hs.integers(2, 4),
+    known=hs.lists(hs.integers(0, 2), min_size=4, max_size=4),
+    board_n=hs.integers(3, 5),
+    dead_n=hs.integers(0, 4),
+    threads=hs.sampled_from([None, 1, 2]),
+)
+def test_small_exact_holdem_jobs_equal_a_brute_force(cards, n, known, board_n, dead_n, threads):
+    hands, k = [], 0
+    for i in range(n):
+        hands.append(cards[k : k + known[i]])
+        k += known[i]
+    board, dead = cards[k : k + board_n], cards[k + board_n : k + board_n + dead_n]
+    live = cards[k + board_n + dead_n :]
+    draws = [2 - len(h) for h in hands]
+    assume(_deals(len(live), draws, 5 - board_n) <= BRUTE_FORCE_DEALS)
+    # a known bug (xfailed below): heads-up on a full board with different numbers of known cards
+    assume(not (n == 2 and board_n == 5 and known[0] != known[1]))
+    r = holdem_equity(hands, board=board, dead=dead, method="exact", threads=threads)
+    check_result(r, n)
+    assert np.allclose(r.equity, brute_force(hands, draws, board, 5 - board_n, sorted(live)), atol=1e-9)
+
+
+# one argument at a time is hostile (the others valid), so that most examples reach a result
+_BAD = {
+    "method": method_arg,
+    "samples": samples_arg,
+    "seed": seed_arg,
+    "threads": threads_arg,
+    "game": hs.one_of(hs.sampled_from(["razz", "stud8", "holdem", "Seven", ""]), hs.none(), hs.integers()),
+    "progress": hs.sampled_from([5, "x", None]),
+}
+
+
+@settings(FUZZ, max_examples=150 * FUZZ.max_examples)
+@given(
+    q=stud_question(),
+    bad=hs.sampled_from(["players", "player", "dead", "none", *_BAD]),
+    data=hs.data(),
+    samples=hs.integers(1, 3000),
+    seed=hs.one_of(hs.none(), hs.integers(0, 2**70)),
+    threads=hs.sampled_from([None, 1, 2]),
+)
+def test_stud_equity_arguments(q, bad, data, samples, seed, threads):
+    players: Any = [studeval.format_cards(h) for h in q["hands"]]
+    seen: list[float] = []
+    kw: dict[str, Any] = {
+        "game": q["game"],
+        "dead": q["dead"],
+        "method": "auto",
+        "samples": samples,
+        "seed": seed,
+        "threads": threads,
+        "progress": seen.append,
+    }
+    if bad == "players":
+        players = data.draw(garbage)
+    elif bad == "player":
+        players[0] = data.draw(garbage)
+    elif bad == "dead":
+        kw["dead"] = data.draw(garbage)
+    elif bad in _BAD:
+        kw[bad] = data.draw(_BAD[bad])
+    ok, r = outcome(stud_equity, players, **kw)
+    if not ok:
+        return
+    assert kw["game"] in ("seven", "five") and kw["method"] in ("auto", "monte-carlo")
+    assert type(kw["samples"]) is int and kw["samples"] >= 1 and studeval.check_threads(kw["threads"]) >= 1
+    assert kw["seed"] is None or (type(kw["seed"]) is int and kw["seed"] >= 0)
+    check_result(r, len(players))
+    assert all(0 <= f <= 1 for f in seen) and seen == sorted(seen)
+    if r.method == "monte-carlo":
+        assert r.deals == kw["samples"]
+        if kw["seed"] is not None and kw["threads"] is not None:
+            again = stud_equity(players, **kw)
+            assert (again.equity, again.win, again.tie, again.stderr) == (r.equity, r.win, r.tie, r.stderr)
+
+
+@settings(FUZZ, max_examples=100 * FUZZ.max_examples)
+@given(
+    cards=hs.permutations(range(52)),
+    n=hs.integers(2, 4),
+    board_n=hs.integers(3, 5),
+    bad=hs.sampled_from(["hands", "hand", "board", "dead", "none", *_BAD]),
+    data=hs.data(),
+)
+def test_holdem_equity_arguments(cards, n, board_n, bad, data):
+    hands: Any = [cards[2 * i : 2 * i + 2] for i in range(n)]
+    board: Any = cards[2 * n : 2 * n + board_n]
+    dead: Any = cards[2 * n + board_n : 2 * n + board_n + 2]
+    kw: dict[str, Any] = {"method": "auto", "samples": 1000, "seed": 1, "threads": 1}
+    if bad == "hands":
+        hands = data.draw(garbage)
+    elif bad == "hand":
+        hands[0] = data.draw(garbage)
+    elif bad == "board":
+        board = data.draw(garbage)
+    elif bad == "dead":
+        dead = data.draw(garbage)
+    elif bad != "game" and bad in _BAD:
+        kw[bad] = data.draw(_BAD[bad])
+    ok, r = outcome(holdem_equity, hands, board, dead, **kw)
+    if not ok:
+        return
+    assert kw["method"] in ("auto", "monte-carlo") and type(kw["samples"]) is int and kw["samples"] >= 1
+    check_result(r, len(hands))
+
+
+@settings(FUZZ, max_examples=40 * FUZZ.max_examples)
+@given(q=stud_question(), threads=hs.sampled_from([1, 2]), seed=hs.integers(0, 2**64))
+def test_monte_carlo_is_reproducible_and_near_the_exact_answer(q, threads, seed):
+    form = [studeval.format_cards(h) for h in q["hands"]]
+    kw = {"game": q["game"], "dead": q["dead"], "seed": seed, "threads": threads}
+    a = stud_equity(form, method="monte-carlo", samples=4000, **kw)
+    b = stud_equity(form, method="monte-carlo", samples=4000, **kw)
+    check_result(a, len(form))
+    assert (a.equity, a.win, a.tie, a.stderr) == (b.equity, b.win, b.tie, b.stderr)
+    exact = stud_equity(form, game=q["game"], dead=q["dead"], method="auto", samples=4000, seed=seed)
+    if exact.method == "exact":
+        # 6 standard errors (plus a floor for an equity of 0 or 1 sampled exactly)
+        for m, s, e in zip(a.equity, a.stderr, exact.equity, strict=True):
+            assert abs(m - e) <= 6 * s + 0.02
+
+
+# -------------------------------------------------------------------- found by the fuzzing, in the equity layer (not fixed here)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="equity: the heads-up exact kernels (headsup, unseen) never call progress, so a caller's bar never "
+    "reaches 1.0 (the docstring: progress is called with the fraction done between chunks of work)",
+)
+def test_progress_reaches_one_on_the_heads_up_exact_path():
+    seen: list[float] = []
+    r = stud_equity(["As Ah Kd 2c 3c", "Qc Qd 7s 7h 8h"], progress=seen.append)
+    assert r.method == "exact"
+    assert seen and seen[-1] == 1.0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="equity: a numpy integer seed is refused with ValueError while a numpy integer thread count is "
+    "accepted (check_threads); a wrong type should be a TypeError, or numpy ints accepted as for threads",
+)
+def test_a_numpy_int_seed_is_taken_like_a_numpy_int_thread_count():
+    a = stud_equity(
+        ["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"],
+        method="monte-carlo",
+        samples=100,
+        seed=np.int64(3),
+        threads=np.int64(1),
+    )
+    b = stud_equity(["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"], method="monte-carlo", samples=100, seed=3, threads=1)
+    assert a.equity == b.equity
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="equity: holdem_equity heads-up on a full board with an opponent's cards (partly) unknown picks the "
+    "stud 'unseen' kernel, which sees the board in both hands and refuses a valid question with "
+    "'headsup_unseen: bad or repeated card'",
+)
+@pytest.mark.parametrize("hands", [["", "As Kd"], ["As Ah", "Kd"], ["As", ""]])
+def test_holdem_river_against_an_unknown_hand(hands):
+    board = [0, 21, 30, 35, 4]  # 2c 7d 9h Ts 3c
+    r = holdem_equity(hands, board=board)
+    known = [studeval.parse_cards(h) for h in hands]
+    live = [c for c in range(52) if c not in board and all(c not in h for h in known)]
+    assert np.allclose(r.equity, brute_force(known, [2 - len(h) for h in known], board, 0, live), atol=1e-9)
