@@ -634,7 +634,7 @@ def _check_seed(seed: object) -> int | None:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise TypeError(f"seed must be an int or None, got {seed!r}")
     if seed < 0:
-        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+        raise ValueError(f"seed must be a non-negative int or None, got {seed}")
     return int(seed)
 
 
