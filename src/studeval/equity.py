@@ -439,7 +439,7 @@ def _headsup(
     return wins[0], wins[1], int(t)
 
 
-def _headsup_hilo(deal: _Deal, threads: int) -> _Counts:
+def _headsup_hilo(deal: _Deal, threads: int, progress: Callable[[float], None] | None = None) -> _Counts:
     """Stud8 heads-up by four one-key counts. Over the pairs of completions, player 0's pot
     share is half the high (wins plus half the ties), plus half the high again over the pairs
     where nobody has a low (the high half becomes the whole pot), plus half the low (eight or
@@ -457,14 +457,22 @@ def _headsup_hilo(deal: _Deal, threads: int) -> _Counts:
         pool = ThreadPoolExecutor(min(threads, len(runs)))
         try:
             futures = [pool.submit(_headsup, deal, 1, *run, cancel) for run in runs]
-            done = [f.result() for f in futures]
+            done = []
+            for f in futures:  # each count done is a progress step
+                done.append(f.result())
+                if progress:
+                    progress(len(done) / len(runs))
         except BaseException:
             cancel[0] = 1
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     else:
-        done = [_headsup(deal, 1, *run) for run in runs]
+        done = []
+        for run in runs:
+            done.append(_headsup(deal, 1, *run))
+            if progress:
+                progress(len(done) / len(runs))
     (hw0, hw1, ht), (lw0, lw1, lt), (nw0, _, nt), (_, nw1, _) = done
     nolow = nw0 + nw1 + nt
     half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4
@@ -492,7 +500,7 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
         counts.ties[:, 2] = t
         counts.deals = wa + wb + t
     elif kind == "headsup" and hilo:
-        counts = _headsup_hilo(deal, threads)
+        counts = _headsup_hilo(deal, threads, progress)
     elif kind == "headsup":
         key = _HEADSUP_KEY[deal.game]
         w0, w1, t = _headsup(deal, threads, key, key)
@@ -500,8 +508,8 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
         counts.ties[:, 2] = t
         counts.deals = w0 + w1 + t
     if kind in ("unseen", "headsup"):
-        # one count in the kernel, no chunks to report between: the end only
-        if progress:
+        # one count in the kernel (stud8: four), no chunks to report between: the end only
+        if progress and not (kind == "headsup" and hilo):
             progress(1.0)
         return counts
     n = len(deal.live)

@@ -108,3 +108,10 @@ def test_a_negative_numpy_seed_is_a_value_error():
         stud_equity(HANDS, method="monte-carlo", samples=10, seed=np.int64(-1))
     with pytest.raises(ValueError, match="samples must be at least 1, got 0"):
         holdem_equity(["As Ah", "Kd Kc"], method="monte-carlo", samples=np.int64(0))
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_stud8_heads_up_reports_each_of_its_four_counts(threads):
+    seen: list[float] = []
+    stud_equity(["As 2h 3d 4c", "Qc Qd 7s 7h"], game="stud8", method="exact", threads=threads, progress=seen.append)
+    assert seen == [0.25, 0.5, 0.75, 1.0]
