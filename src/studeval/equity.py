@@ -265,8 +265,10 @@ def _count_work(deal: _Deal) -> tuple[str, int]:
             a, b = _headsup_roles(deal)
             runs = 4 if deal.game == "stud8" else 1
             options.append((runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)), "headsup"))
-        # the rank-multiset count knows high hands and ace-to-five lows
-        if deal.game in ("seven", "five", "razz") and s <= _UNSEEN_MAX_SHARED and min(completions) <= HEADSUP_MAX_COMPLETIONS:
+        # the rank-multiset count knows high hands and ace-to-five lows, of hands with no card
+        # in common (hold'em's hands share the board: the card-subset count takes those)
+        disjoint = not set(deal.known[0]) & set(deal.known[1])
+        if deal.game in ("seven", "five", "razz") and disjoint and s <= _UNSEEN_MAX_SHARED and min(completions) <= HEADSUP_MAX_COMPLETIONS:
             options.append((_unseen_work(deal), "unseen"))
         if options:
             work, kind = min(options)
@@ -437,7 +439,7 @@ def _headsup(
     return wins[0], wins[1], int(t)
 
 
-def _headsup_hilo(deal: _Deal, threads: int) -> _Counts:
+def _headsup_hilo(deal: _Deal, threads: int, progress: Callable[[float], None] | None = None) -> _Counts:
     """Stud8 heads-up by four one-key counts. Over the pairs of completions, player 0's pot
     share is half the high (wins plus half the ties), plus half the high again over the pairs
     where nobody has a low (the high half becomes the whole pot), plus half the low (eight or
@@ -455,14 +457,22 @@ def _headsup_hilo(deal: _Deal, threads: int) -> _Counts:
         pool = ThreadPoolExecutor(min(threads, len(runs)))
         try:
             futures = [pool.submit(_headsup, deal, 1, *run, cancel) for run in runs]
-            done = [f.result() for f in futures]
+            done = []
+            for f in futures:  # each count done is a progress step
+                done.append(f.result())
+                if progress:
+                    progress(len(done) / len(runs))
         except BaseException:
             cancel[0] = 1
             raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
     else:
-        done = [_headsup(deal, 1, *run) for run in runs]
+        done = []
+        for run in runs:
+            done.append(_headsup(deal, 1, *run))
+            if progress:
+                progress(len(done) / len(runs))
     (hw0, hw1, ht), (lw0, lw1, lt), (nw0, _, nt), (_, nw1, _) = done
     nolow = nw0 + nw1 + nt
     half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4
@@ -489,15 +499,18 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
         counts.wins[a], counts.wins[b] = wa, wb
         counts.ties[:, 2] = t
         counts.deals = wa + wb + t
-        return counts
-    if kind == "headsup":
-        if hilo:
-            return _headsup_hilo(deal, threads)
+    elif kind == "headsup" and hilo:
+        counts = _headsup_hilo(deal, threads, progress)
+    elif kind == "headsup":
         key = _HEADSUP_KEY[deal.game]
         w0, w1, t = _headsup(deal, threads, key, key)
         counts.wins[0], counts.wins[1] = w0, w1
         counts.ties[:, 2] = t
         counts.deals = w0 + w1 + t
+    if kind in ("unseen", "headsup"):
+        # one count in the kernel (stud8: four), no chunks to report between: the end only
+        if progress and not (kind == "headsup" and hilo):
+            progress(1.0)
         return counts
     n = len(deal.live)
     board5 = deal.community == 5 and not any(deal.draws) and all(deal.shares)
@@ -603,17 +616,34 @@ def stud_equity(
     return _solve(deal, method, samples, seed, threads, progress, exhaustion=deal.community == 1)
 
 
-def _check_options(method: str, samples: int, seed: int | None, progress: Callable[[float], None] | None) -> str:
+def _check_options(
+    method: str, samples: int, seed: int | None, progress: Callable[[float], None] | None
+) -> tuple[str, int, int | None]:
+    """(method, samples, seed) checked, the counts as Python ints."""
     method = _check_choice("method", method, METHODS)
-    if isinstance(samples, bool) or not isinstance(samples, int):
+    samples, seed = _check_samples(samples), _check_seed(seed)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be callable or None, got {progress!r}")
+    return method, samples, seed
+
+
+def _check_samples(samples: object) -> int:
+    # numpy integers are taken, as by check_threads; bools are not
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)):
         raise TypeError(f"samples must be an int, got {samples!r}")
     if samples < 1:
         raise ValueError(f"samples must be at least 1, got {samples}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
-    if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be callable or None, got {progress!r}")
-    return method
+    return int(samples)
+
+
+def _check_seed(seed: object) -> int | None:
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise TypeError(f"seed must be an int or None, got {seed!r}")
+    if seed < 0:
+        raise ValueError(f"seed must be a non-negative int or None, got {seed}")
+    return int(seed)
 
 
 # Ranges: the Python work of one hand's count, in the units of _count_work; the most
@@ -639,7 +669,7 @@ def _range_equity(
     """Equities when some players' hole cards are ranges: each combination of their hands
     (no card shared, none visible or dead) weighted by the product of the hands' weights."""
     start = time.perf_counter()
-    method = _check_options(method, samples, seed, progress)
+    method, samples, seed = _check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
     _check_disjoint(hands, dead)
     visible = frozenset(c for h in hands for c in h) | frozenset(dead)
@@ -886,7 +916,7 @@ def _solve(
 ) -> EquityResult:
     """Check the options, pick the method and run it."""
     start = time.perf_counter()
-    method = _check_options(method, samples, seed, progress)
+    method, samples, seed = _check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
     kind, work = _count_work(deal)
     if method == "exact" and work > EXACT_WORK_LIMIT:
@@ -981,10 +1011,7 @@ def sharded_equity(
         if progress:
             progress(1.0)
         return replace(cast(EquityResult, result), seconds=time.perf_counter() - start)
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ValueError(f"samples must be an int >= 1, got {samples!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
+    samples, seed = _check_samples(samples), _check_seed(seed)
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be callable or None, got {progress!r}")
     tasks = min(tasks, samples)

@@ -266,6 +266,7 @@ def dumps(hh: HandHistory) -> str:
     """
     if not isinstance(hh, HandHistory):
         raise TypeError(f"dumps takes a HandHistory, got {type(hh).__name__}")
+    _check_fields({key: getattr(hh, key) for key in _FIELDS})
     lines = [
         f"variant = {_toml_value(hh.variant)}",
         f"ante_trimming_status = {_toml_value(hh.ante_trimming_status)}",
@@ -284,7 +285,10 @@ def dumps(hh: HandHistory) -> str:
         if key in _FIELDS:
             raise ValueError(f"extra field {key!r} is a standard PHH field")
         lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    if len(text) > MAX_PHH_CHARS:
+        raise ValueError(f"PHH text of {len(text)} characters: the limit is {MAX_PHH_CHARS}")
+    return text
 
 
 #: The longest PHH text :func:`loads` reads (characters), and the most actions in a hand.
@@ -350,6 +354,17 @@ def loads(text: str) -> HandHistory:
     if not isinstance(text, str):
         raise TypeError(f"PHH text must be a str, got {type(text).__name__}")
     data = _parse_toml(text)
+    fields = _check_fields(data)
+    return HandHistory(
+        **fields,
+        extra={k: v for k, v in data.items() if k not in _FIELDS},
+        lines=_action_lines(text, data["actions"]),
+    )
+
+
+def _check_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The standard fields of a hand history, checked: the one check of both :func:`loads`
+    (a file's fields) and :func:`dumps` (so that all it writes reads back the same)."""
     missing = [k for k in _REQUIRED if k not in data]
     if missing:
         raise ValueError(f"PHH file lacks the field(s) {', '.join(missing)}")
@@ -357,13 +372,18 @@ def loads(text: str) -> HandHistory:
     lists = {}
     for key in ("antes", "starting_stacks", "finishing_stacks"):
         v = data.get(key)
-        if v is None:
+        if v is None and key == "finishing_stacks":  # optional (the other two are required)
             continue
         if not isinstance(v, list):
             raise ValueError(f"PHH field {key} must be a list of integers, got {v!r}")
         if len(v) > MAX_SEATS:
             raise ValueError(f"PHH field {key} has {len(v)} entries: a stud table seats at most {MAX_SEATS}")
         lists[key] = [_chips(f"{key}[{k}]", x) for k, x in enumerate(v)]
+    for key in ("starting_stacks", "finishing_stacks"):
+        # the limit is on the chips at the table (as StudState's), so any stack a hand ends with fits
+        total = sum(lists.get(key, []))
+        if total > MAX_CHIPS:
+            raise ValueError(f"PHH field {key} holds {total} chips in all: the limit is {MAX_CHIPS} chips at the table")
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
         raise ValueError(f"PHH field ante_trimming_status must be true or false, got {trimming!r}")
@@ -375,19 +395,15 @@ def loads(text: str) -> HandHistory:
     variant = data["variant"]
     if not isinstance(variant, str):
         raise ValueError(f"PHH field variant must be a string, got {variant!r}")
-    return HandHistory(
-        variant=variant,
-        antes=lists["antes"],
-        bring_in=ints["bring_in"],
-        small_bet=ints["small_bet"],
-        big_bet=ints["big_bet"],
-        starting_stacks=lists["starting_stacks"],
-        actions=list(actions),
-        finishing_stacks=lists.get("finishing_stacks"),
-        ante_trimming_status=trimming,
-        extra={k: v for k, v in data.items() if k not in _FIELDS},
-        lines=_action_lines(text, actions),
-    )
+    return {
+        "variant": variant,
+        "antes": lists["antes"],
+        **ints,
+        "starting_stacks": lists["starting_stacks"],
+        "actions": list(actions),
+        "finishing_stacks": lists.get("finishing_stacks"),
+        "ante_trimming_status": trimming,
+    }
 
 
 def load(path: str | Path) -> HandHistory:

@@ -309,6 +309,10 @@ class StudState:
         for i, s in enumerate(stacks):
             if type(s) is not int or not 0 < s <= MAX_CHIPS:
                 _positive_int(f"starting stack {i}", s)
+        # the limit is on the chips at the table, so that a winner's stack stays within it
+        # (and the hand's history loads back: the PHH reader checks the same)
+        if sum(stacks) > MAX_CHIPS:
+            raise ValueError(f"starting stacks of {sum(stacks)} chips in all: the limit is {MAX_CHIPS} chips at the table")
         n = structure.check_seats(len(stacks))
         self.game = game
         self.structure = structure

@@ -19,7 +19,8 @@ __all__ = ["MAX_CHIPS", "MAX_SEATS", "MIN_SEATS", "PRESETS", "Structure"]
 
 MIN_SEATS = 2
 MAX_SEATS = 8
-#: The largest amount of chips studeval accepts anywhere (a stack, a bet, a structure).
+#: The largest amount of chips studeval accepts anywhere (a bet, a structure; the stacks at a
+#: table in all, so that no winner ends above it).
 MAX_CHIPS = 10**15
 
 
