@@ -4,8 +4,8 @@
     python tools/make_figures.py                 # all three into docs/_static/
     python tools/make_figures.py equity          # only some: equity, casino, benchmarks
 
-- ``equity_streets.png``: exact heads-up equities of classic seven card stud match-ups on
-  each street of one deal (``stud_equity``, a few seconds).
+- ``equity_streets.png``: exact heads-up equities of classic match-ups of seven card stud,
+  razz and stud hi-lo on each street of one deal (``stud_equity``, a few seconds).
 - ``casino_strategy.png``: the best play of typical hands of the casino game against each
   dealer up card (``caribbean.advise`` with the one-card change; about a minute).
 - ``benchmarks.png``: studeval beside the other libraries, from ``benchmarks/RESULTS.md``.
@@ -25,11 +25,13 @@ from studeval.plots import casino_strategy_grid, draw_equity_by_street, plot_ben
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "_static"
 
-# (title, player labels, each player's cards street by street: 3 cards, then one a street)
+# (title, game, each player's first three cards, then the cards of the later streets)
 MATCHUPS = [
-    ("Aces against queens", ["As Ah Kd", "Qc Qd 7s"], ["2c 9h Js 5d", "7h 3c Ts Qh"]),
-    ("Rolled-up eights against a pair of kings", ["8s 8h 8d", "Kc Kd 4s"], ["3c Jd 2h 6c", "Ks 9c Tc 4d"]),
-    ("Three to a flush against a pair of jacks", ["9h Th 4h", "Jc Js 6d"], ["2h 5s Ac Qh", "6c Kd 3s 8c"]),
+    ("Aces against queens", "seven", ["As Ah Kd", "Qc Qd 7s"], ["2c 9h Js 5d", "7h 3c Ts Qh"]),
+    ("Rolled-up eights against a pair of kings", "seven", ["8s 8h 8d", "Kc Kd 4s"], ["3c Jd 2h 6c", "Ks 9c Tc 4d"]),
+    ("Three to a flush against a pair of jacks", "seven", ["9h Th 4h", "Jc Js 6d"], ["2h 5s Ac Qh", "6c Kd 3s 8c"]),
+    ("Razz: A-2-3 against 4-5-6", "razz", ["Ah 2d 3c", "4h 5s 6d"], ["Kc Qh 7s 9d", "8c 2h Ts 3s"]),
+    ("Stud hi-lo: A-2-3 against a pair of kings", "stud8", ["As 2s 3d", "Kh Kc 9c"], ["Jh 5d 8h Qd", "4s 7c Jc 6h"]),
 ]
 
 # rows of the casino chart: the hands where the best play is not obvious
@@ -54,13 +56,13 @@ def equity_figure(path: Path) -> None:
 
     fig = Figure(figsize=(7, 3.2 * len(MATCHUPS)), layout="constrained")
     axes = fig.subplots(len(MATCHUPS), 1)
-    for ax, (title, starts, runouts) in zip(axes, MATCHUPS, strict=True):
+    for ax, (title, game, starts, runouts) in zip(axes, MATCHUPS, strict=True):
         hands = list(starts)
-        results = [stud_equity(hands)]
+        results = [stud_equity(hands, game=game)]
         extra = [r.split() for r in runouts]
         for street in range(4):
             hands = [f"{h} {extra[p][street]}" for p, h in enumerate(hands)]
-            results.append(stud_equity(hands))
+            results.append(stud_equity(hands, game=game))
         labels = [f"{starts[p]} + {runouts[p]}" for p in range(len(starts))]
         draw_equity_by_street(ax, results, labels=labels, title=title)
     fig.savefig(path, dpi=100)

@@ -127,7 +127,8 @@ def test_the_figure_script_draws_the_equity_figure(mpl, tmp_path):
     assert spec is not None and spec.loader is not None
     script = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(script)
-    for _title, starts, runouts in script.MATCHUPS:  # every card of a deal once only
+    for _title, game, starts, runouts in script.MATCHUPS:  # every card of a deal once only
+        assert game in studeval.STUD_GAMES and game != "five"  # seven-card deals: 3 + 4 cards each
         cards = " ".join(starts + runouts).split()
         assert len(cards) == len(set(cards)) == 14
     script.equity_figure(tmp_path / "equity_streets.png")
