@@ -265,8 +265,8 @@ def _open_pair(game: str) -> StudState:
 
 @pytest.mark.parametrize("game", ["seven", "five"])
 def test_open_pair_allows_the_big_bet(game):
-    """R4, R12: an open pair on fourth street allows the big bet; an open pair on third street
-    allows the big bet (five card stud).
+    """R4, R12: an open pair on the second betting round (fourth street in seven card stud,
+    third street in five card stud) allows the big bet.
     """
     st = _open_pair(game)
     assert st.actor == 1  # the open nines act first
@@ -275,8 +275,8 @@ def test_open_pair_allows_the_big_bet(game):
 
 @pytest.mark.parametrize("game", ["seven", "five"])
 def test_open_pair_small_bet_then_small_or_big_raise(game):
-    """R5, R13: after a small open-pair bet, raises small or big until one is big (or all big by
-    option); after a small open-pair bet, raises small or big until one is big (five card stud).
+    """R5, R13: after a small open-pair bet, raises may be small or big until one is big (seven
+    and five card stud).
     """
     st = _open_pair(game)
     play(st, "p2 bet 5")
@@ -290,8 +290,8 @@ def test_open_pair_small_bet_then_small_or_big_raise(game):
 
 @pytest.mark.parametrize("game", ["seven", "five"])
 def test_open_pair_once_big_always_big(game):
-    """R5, R13: after a small open-pair bet, raises small or big until one is big (or all big by
-    option); after a small open-pair bet, raises small or big until one is big (five card stud).
+    """R5, R13: after a small open-pair bet, raises may be small or big until one is big (seven
+    and five card stud).
     """
     st = _open_pair(game)
     play(st, "p2 bet 10")
