@@ -30,7 +30,7 @@ def brute_force(ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *,
                 winning_antes: bool = False):
     """Every player hand, up card, (replacement card) and dealer hand of a small deck, counted
     one by one with plain numpy; returns the return-table rows the way analyze() builds them.
-    ``winning_antes``: 004 line 11 (without the change only)."""
+    ``winning_antes``: the option of R70 (without the change only)."""
     assert not (change and winning_antes)
     deck = [4 * "23456789TJQKA".index(r) + s for r in ranks for s in range(4)]
     n = len(deck)
@@ -131,18 +131,23 @@ def _rows(a):
 
 @pytest.mark.parametrize("ranks", ["TJQKA", "9JQKA"])
 def test_standard_game_matches_brute_force_on_a_small_deck(ranks):
+    """R69: the exact house edge and return table."""
     assert _rows(analyze(ranks=ranks)) == brute_force(ranks)
 
 
 @pytest.mark.parametrize("ranks", ["89TKA"])  # hands below ace-king that may tie or lose
-def test_line_11_dealer_not_qualifying_matches_brute_force(ranks):
-    """004 line 11: only the antes of hands that beat a dealer who does not qualify win."""
+def test_winning_antes_dealer_not_qualifying_matches_brute_force(ranks):
+    """R70: a dealer who does not qualify: every ante paid, or winning antes only by option.
+
+    ``no_qualify="winning_antes"``: only the antes of hands that beat a dealer who does not
+    qualify win."""
     a = analyze(ranks=ranks, no_qualify="winning_antes")
     assert _rows(a) == brute_force(ranks, winning_antes=True)
     assert a.no_qualify == "winning_antes" and a.total_combinations == sum(o.combinations for o in a.outcomes)
 
 
 def test_standard_game_with_another_pay_table_matches_brute_force():
+    """R61, R69: the pay table; the exact house edge and return table."""
     table = PayTable.parse("high_card=0.5,pair=1,two_pair=3,three_of_a_kind=3,straight=5,flush=5,"
                            "full_house=9,four_of_a_kind=25,straight_flush=45,royal_flush=99")
     assert _rows(analyze(table, ranks="TJQKA")) == brute_force("TJQKA", table)
@@ -154,13 +159,16 @@ def test_standard_game_with_another_pay_table_matches_brute_force():
      pytest.param("9JQKA", marks=pytest.mark.slow)],
 )
 def test_one_card_change_matches_brute_force_on_a_small_deck(ranks):
-    """Four ranks run always; five ranks (straights, flushes, royals) take longer."""
+    """R69: the exact house edge and return table.
+
+    Four ranks run always; five ranks (straights, flushes, royals) take longer."""
     a = analyze(ranks=ranks, one_card_change=True)
     assert _rows(a) == brute_force(ranks, change=True)
     assert a.total_combinations == sum(o.combinations for o in a.outcomes)
 
 
 def test_simple_strategies_count_the_same_deals():
+    """R69: the exact house edge and return table."""
     opt = analyze(ranks="TJQKA")
     pair = analyze(ranks="TJQKA", strategy="pair_or_better")
     assert pair.total_combinations == opt.total_combinations
@@ -168,7 +176,9 @@ def test_simple_strategies_count_the_same_deals():
 
 
 def test_published_return_table_of_the_standard_game(full_deck):
-    """Wizard of Odds, Caribbean Stud Poker return table (optimal strategy, no progressive)."""
+    """R69: the exact house edge and return table.
+
+    Wizard of Odds, Caribbean Stud Poker return table (optimal strategy, no progressive)."""
     published = {
         "Player wins with royal flush": 16_759_740,
         "Player wins with straight flush": 156_929_720,
@@ -198,6 +208,7 @@ def test_published_return_table_of_the_standard_game(full_deck):
     [("pair_or_better", 1_090_272_101_460, 0.05470), ("ace_king_or_better", 1_132_600_203_540, 0.05682)],
 )
 def test_published_simple_strategies(strategy, total_loss, edge, full_deck):
+    """R69: the exact house edge and return table."""
     a = full_deck(strategy=strategy)
     assert -a.expected_value * a.total_combinations == total_loss
     assert round(a.house_edge, 5) == edge
@@ -225,6 +236,7 @@ def _simulate(n: int, seed: int, strategy_threshold: int) -> tuple[float, float,
 
 @pytest.mark.parametrize("strategy, threshold", [("pair_or_better", 1278), ("ace_king_or_better", QUALIFYING_VALUE)])
 def test_exact_analysis_agrees_with_monte_carlo(strategy, threshold, full_deck):
+    """R69: the exact house edge and return table."""
     a = full_deck(strategy=strategy)
     mean, se, freq = _simulate(400_000, 2024, threshold)
     assert abs(mean - float(a.expected_value)) < 4 * se
@@ -234,7 +246,10 @@ def test_exact_analysis_agrees_with_monte_carlo(strategy, threshold, full_deck):
 
 
 def test_optimal_decisions_agree_with_advice_on_sampled_hands(full_deck):
-    """Monte Carlo over (hand, up card): the mean of the exact best EV estimates the edge."""
+    """R68, R69: advice: exact expected values of fold, raise and each change; the exact house edge
+    and return table.
+
+    Monte Carlo over (hand, up card): the mean of the exact best EV estimates the edge."""
     rng = np.random.default_rng(7)
     evs = []
     for _ in range(150):
@@ -294,7 +309,10 @@ def test_canonical_hands_cover_every_hand_once():
 
 @pytest.mark.slow
 def test_one_card_change_on_the_full_deck(full_deck):
-    """The variant offers every play of the standard game and more, so it cannot be worse;
+    """R57, R69: the one-card change costs a wager equal to the ante; the exact house edge and
+    return table.
+
+    The variant offers every play of the standard game and more, so it cannot be worse;
     sampled (hand, up card) situations, each valued exactly by advise(), estimate its EV."""
     standard = full_deck()
     variant = full_deck(one_card_change=True)

@@ -68,7 +68,9 @@ def test_edge_text_with_a_pay_table_and_quiet():
 
 
 def test_one_default_game_across_the_subcommands():
-    """edge, advise and play all mean the game with the change unless --no-change."""
+    """R57: the one-card change costs a wager equal to the ante.
+
+    edge, advise and play all mean the game with the change unless --no-change."""
     advice = json.loads(run("advise", "Th Jh Qh Kh 2c", "--dealer", "5s", "--json").stdout)
     assert advice["change_evs"] and advice["best"] == "change 2c"
     plain = json.loads(run("advise", "Th Jh Qh Kh 2c", "--dealer", "5s", "--json", "--no-change").stdout)
@@ -154,6 +156,7 @@ def deck_total(ranks: int) -> int:
 
 
 def test_edge_on_a_short_deck_counts_every_deal():
+    """R69: the exact house edge and return table."""
     result = run("edge", "--no-change", "--ranks", "9TJQKA", "--json", "--quiet")
     assert result.returncode == 0 and result.stderr == ""
     out = json.loads(result.stdout)

@@ -1,4 +1,4 @@
-"""Exact, bounded money; the payout cap's unit; 004 line 11; clear errors (issues 10, 11)."""
+"""Exact, bounded money; the payout cap's unit (R62); the no_qualify option (R70); clear errors (issues 10, 11)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,9 @@ ZERO = PayTable(*[0] * 9)
 
 @pytest.mark.parametrize("table", [TINY14, TINY22])
 def test_tiny_common_denominators_are_exact(table, full_deck):
-    """Once an int64 overflow: pays of 1/10**14 gave a house edge of 88.48%, 1/10**22 a
+    """R61: the pay table.
+
+    Once an int64 overflow: pays of 1/10**14 gave a house edge of 88.48%, 1/10**22 a
     traceback. Tiny pays can only add a tiny amount to the game that pays nothing."""
     if kernel.MONEY_BITS == 64:
         with pytest.raises(ValueError, match="too finely divided"):
@@ -47,6 +49,7 @@ def test_tiny_common_denominators_are_exact(table, full_deck):
 
 
 def test_pay_tables_beyond_the_kernels_integer_are_refused():
+    """R61: the pay table."""
     primes = [
         999999999999999989,
         999999999999999967,
@@ -120,7 +123,7 @@ def test_the_cap_is_in_the_wagers_unit():
     assert Table(currency="cent").max_payout == 500000
 
 
-# 004 line 37 (default) against line 11 (option), on each side
+# R70: "every_ante" (default) against "winning_antes" (option), on each side
 DEALER_NQ = "Ac Qd 9h 4s 3c"  # ace-queen: does not qualify
 
 
@@ -133,6 +136,7 @@ DEALER_NQ = "Ac Qd 9h 4s 3c"  # ace-queen: does not qualify
     ],
 )
 def test_a_dealer_who_does_not_qualify_under_each_rule(player, line37, line11):
+    """R70: a dealer who does not qualify: every ante paid, or winning antes only by option."""
     for rule, (outcome, net) in ((EVERY_ANTE, line37), (WINNING_ANTES, line11)):
         s = settle_hand(player, DEALER_NQ, ante=10, raised=True, no_qualify=rule)
         assert (s.outcome, s.net, s.raise_bet) == (outcome, net, 0)
@@ -140,10 +144,11 @@ def test_a_dealer_who_does_not_qualify_under_each_rule(player, line37, line11):
         settle_hand(player, DEALER_NQ, ante=10, raised=True, no_qualify="line 11")
 
 
-def test_line_11_at_the_table_and_in_advice():
+def test_winning_antes_at_the_table_and_in_advice():
+    """R70: a dealer who does not qualify: every ante paid, or winning antes only by option."""
     r = Table(seed=1, no_qualify=WINNING_ANTES).deal({1: 1})
     assert r.no_qualify == WINNING_ANTES
-    # a weak hand loses more under line 11, a qualifying hand is valued the same
+    # a weak hand loses more under winning_antes, a qualifying hand is valued the same
     weak, strong = "Jh Td 7c 5s 2d", "Kh Kd 7c 5s 2d"
     assert (
         advise(weak, "9s", one_card_change=False, no_qualify=WINNING_ANTES).raise_ev
@@ -155,10 +160,12 @@ def test_line_11_at_the_table_and_in_advice():
     )
 
 
-def test_line_11_house_edge_on_the_full_deck(full_deck):
-    """Under optimal play the two readings have the same exact house edge: a hand below
+def test_winning_antes_house_edge_on_the_full_deck(full_deck):
+    """R70: a dealer who does not qualify: every ante paid, or winning antes only by option.
+
+    Under optimal play the two readings have the same exact house edge: a hand below
     ace-king is never worth raising (fewer than half the dealer's hands fail to qualify), and
-    line 11 only changes what such a hand gets. The simple strategies raise only ace-king or
+    winning_antes only changes what such a hand gets. The simple strategies raise only ace-king or
     better, so they agree too; a raise of anything would not (see the kernel test below)."""
     standard = full_deck()
     line11 = full_deck(no_qualify=WINNING_ANTES)
@@ -168,9 +175,11 @@ def test_line_11_house_edge_on_the_full_deck(full_deck):
     assert "Dealer doesn't qualify, dealer higher" not in {o.event for o in line11.outcomes}
 
 
-def test_line_11_changes_the_return_of_raising_every_hand():
-    """The kernel's line-11 counts, through a strategy that raises everything (threshold 1),
-    against the same pass under line 37: hands below ace-king now lose their ante."""
+def test_winning_antes_changes_the_return_of_raising_every_hand():
+    """R70: a dealer who does not qualify: every ante paid, or winning antes only by option.
+
+    The kernel's winning_antes counts, through a strategy that raises everything (threshold 1),
+    against the same pass under every_ante: hands below ace-king now lose their ante."""
     import numpy as np
 
     from studeval.caribbean import QUALIFYING_VALUE
@@ -211,7 +220,9 @@ def test_clear_errors(call, error):
 
 
 def test_raise_frequency_agrees_with_the_return_table():
-    """ST_RAISE (and raises after a change) against the rows whose wager holds a raise."""
+    """R69: the exact house edge and return table.
+
+    ST_RAISE (and raises after a change) against the rows whose wager holds a raise."""
     for change in (False, True):
         a = analyze(ranks="JQKA", one_card_change=change)
         from_rows = (
@@ -227,9 +238,12 @@ def test_raise_frequency_agrees_with_the_return_table():
 
 @pytest.mark.parametrize("rule", [EVERY_ANTE, WINNING_ANTES])
 def test_the_kernel_values_single_hands_with_the_change_as_advice_does(rule):
-    """One hand at a time through the kernel's change path, against advise()'s exact EV,
-    under each rule; the first hand is one where 004 line 11 changes the value of the best
-    play (the change of Td: some draws that miss are raised, and line 11 costs them)."""
+    """R68, R70: advice: exact expected values of fold, raise and each change; a dealer who does
+    not qualify: every ante paid, or winning antes only by option.
+
+    One hand at a time through the kernel's change path, against advise()'s exact EV,
+    under each rule; the first hand is one where winning_antes changes the value of the best
+    play (the change of Td: some draws that miss are raised, and winning_antes costs them)."""
     import numpy as np
 
     from studeval.cards import parse_cards

@@ -27,11 +27,13 @@ from studeval.evaluate import evaluate
 
 
 def test_fold_loses_the_ante_whatever_the_dealer_holds():
+    """R58: fold (losing the ante) or raise twice the ante."""
     s = settle_hand("2c 3d 5h 8s Tc", "Qs Jh 9c 7d 4s", ante=5, raised=False)
     assert (s.outcome, s.ante, s.raise_bet, s.net) == ("fold", -5, 0, -5)
 
 
 def test_dealer_not_qualifying_pays_the_ante_and_pushes_the_raise():
+    """R70: a dealer who does not qualify: every ante paid, or winning antes only by option."""
     s = settle_hand("2c 3d 5h 8s Tc", "Qs Jh 9c 7d 4s", ante=5, raised=True)
     assert (s.outcome, s.ante, s.raise_bet, s.net) == ("dealer does not qualify", 5, 0, 5)
     # even when the non-qualifying dealer hand is better than the player's
@@ -39,6 +41,7 @@ def test_dealer_not_qualifying_pays_the_ante_and_pushes_the_raise():
 
 
 def test_ace_king_qualifies_ace_queen_does_not():
+    """R59: the dealer qualifies with ace-king or better."""
     assert dealer_qualifies("As Kd 4c 3h 2s")
     assert not dealer_qualifies("As Qd Jc 9h 8s")
     assert dealer_qualifies("2s 2d 4c 3h 7s")
@@ -61,21 +64,27 @@ def test_ace_king_qualifies_ace_queen_does_not():
     ],
 )
 def test_player_beating_a_qualifying_dealer_is_paid_by_the_table(hand, pays):
+    """R60, R61: against a qualifying dealer: ante even money, raise by the pay table, ties push;
+    the pay table.
+    """
     s = settle_hand(hand, "Ac Kc Jd 7d 3c", ante=2, raised=True)
     assert (s.outcome, s.ante, s.raise_bet) == ("player wins", 2, 4 * pays)
 
 
 def test_dealer_wins_takes_both_bets():
+    """R60: against a qualifying dealer: ante even money, raise by the pay table, ties push."""
     s = settle_hand("9s 9d 4c 3h 2s", "Ks Kh Jd 7d 3c", ante=2, raised=True)
     assert (s.outcome, s.ante, s.raise_bet, s.net) == ("dealer wins", -2, -4, -6)
 
 
 def test_tie_pushes_both_bets():
+    """R60: against a qualifying dealer: ante even money, raise by the pay table, ties push."""
     s = settle_hand("As Kd 9c 7h 4s", "Ah Kc 9d 7s 4h", ante=2, raised=True)
     assert (s.outcome, s.net) == ("push", 0)
 
 
 def test_each_bet_is_capped_at_the_maximum_payout():
+    """R62: each bet's win capped at the maximum payout, in the wagers' unit."""
     s = settle_hand("Th Jh Qh Kh Ah", "Ac Kc Jd 7d 3c", ante=100, raised=True)   # raise would win 20,000
     assert (s.ante, s.raise_bet) == (100, 5000)
     s = settle_hand("Th Jh Qh Kh Ah", "Ac Kc Jd 7d 3c", ante=100, raised=True, max_payout=60)
@@ -83,6 +92,7 @@ def test_each_bet_is_capped_at_the_maximum_payout():
 
 
 def test_after_a_change_the_top_hands_pay_half_and_the_change_wager_is_lost():
+    """R63: after a change the top hands pay half."""
     quads = settle_hand("9s 9d 9c 9h 2s", "Ac Kc Jd 7d 3c", ante=2, raised=True, changed=True)
     assert (quads.ante, quads.raise_bet, quads.change, quads.net) == (2, 40, -2, 40)
     royal = settle_hand("Th Jh Qh Kh Ah", "Ac Kc Jd 7d 3c", ante=1, raised=True, changed=True)
@@ -94,12 +104,14 @@ def test_after_a_change_the_top_hands_pay_half_and_the_change_wager_is_lost():
 
 
 def test_odd_pay_tables_are_exact():
+    """R61: the pay table."""
     table = PayTable.parse("1,2,3,4,5,7,25,45,99")
     s = settle_hand("9s 9d 9c 9h 2s", "Ac Kc Jd 7d 3c", ante=1, raised=True, changed=True, paytable=table)
     assert s.raise_bet == 25  # 2 * 12.5
 
 
 def test_dead_hand_pushes():
+    """R64: a player dealt the wrong number of cards has a dead hand."""
     s = settle_hand("As Kd 9c 7h", "Ah Kc 9d 7s 4h", ante=2, raised=True)
     assert (s.outcome, s.net) == ("dead hand", 0)
     s = settle_hand("As Kd 9c 7h 4s 3s", "Ah Kc 9d 7s 4h", ante=2, raised=True)
@@ -111,6 +123,7 @@ def test_dead_hand_pushes():
 
 
 def test_table_deals_distinct_cards_reproducibly():
+    """R56: the casino game deals five cards each, one dealer card up, up to seven seats."""
     a = Table(seed=11).deal(dict.fromkeys(range(1, 8), 1))
     b = Table(seed=11).deal(dict.fromkeys(range(1, 8), 1))
     cards = [c for seat in a.seats.values() for c in seat.cards] + a.dealer
@@ -123,6 +136,7 @@ def test_table_deals_distinct_cards_reproducibly():
 
 
 def test_round_change_decide_settle():
+    """R57: the one-card change costs a wager equal to the ante."""
     r = Round.from_cards({1: "9s 9d 9c 4h 2s", 3: "2c 3d 5h 8s Tc"}, "Ac Kc Jd 7d 3c",
                          antes={1: 2, 3: 5}, stub="9h Qd")
     assert format_card(r.change(1, "4h")) == "9h"
@@ -140,6 +154,7 @@ def test_round_change_decide_settle():
 
 
 def test_dealer_dealt_four_cards_gets_a_fifth():
+    """R65: dealer misdeals: a fifth card for four, else every hand void."""
     r = Round.from_cards({1: "9s 9d 4c 3h 2s"}, "Ks Kh Jd 7d", antes={1: 1}, stub="3c 4d")
     assert not r.voided and len(r.dealer) == 5 and r.dealer[-1] == parse_cards("3c")[0]
     r.decide(1, True)
@@ -148,6 +163,7 @@ def test_dealer_dealt_four_cards_gets_a_fifth():
 
 @pytest.mark.parametrize("dealer", ["Ks Kh Jd", "Ks Kh Jd 7d 3c 4d", ""])
 def test_any_other_dealer_misdeal_voids_every_hand(dealer):
+    """R65: dealer misdeals: a fifth card for four, else every hand void."""
     r = Round.from_cards({1: "9s 9d 4c 3h 2s", 2: "As Ad Ac 5h 5s"}, dealer, antes={1: 1, 2: 3})
     assert r.voided
     with pytest.raises(ValueError, match="void"):
@@ -156,6 +172,7 @@ def test_any_other_dealer_misdeal_voids_every_hand(dealer):
 
 
 def test_a_player_with_the_wrong_number_of_cards_has_a_dead_hand_only():
+    """R64: a player dealt the wrong number of cards has a dead hand."""
     r = Round.from_cards({1: "9s 9d 4c 3h", 2: "As Ad Ac 5h 5s"}, "Ks Kh Jd 7d 3c", antes={1: 1, 2: 1})
     with pytest.raises(ValueError, match="dead"):
         r.decide(1, True)
@@ -166,6 +183,7 @@ def test_a_player_with_the_wrong_number_of_cards_has_a_dead_hand_only():
 
 
 def test_table_without_the_change():
+    """R57: the one-card change costs a wager equal to the ante."""
     r = Table(seed=1, one_card_change=False).deal({2: 1})
     with pytest.raises(ValueError, match="change"):
         r.change(2, r.seats[2].cards[0])
@@ -189,6 +207,7 @@ def _three_seats(**kwargs):
 
 
 def test_a_killed_hand_forfeits_every_wager_even_when_it_beats_the_dealer():
+    """R66: a hand killed for a violation forfeits every wager."""
     played, killed = _three_seats(), _three_seats()
     for r in (played, killed):
         r.change(1, "2s")                      # draws Qc: still quads
@@ -206,6 +225,7 @@ def test_a_killed_hand_forfeits_every_wager_even_when_it_beats_the_dealer():
 
 
 def test_a_hand_killed_before_deciding_loses_its_ante_and_takes_no_further_part():
+    """R66: a hand killed for a violation forfeits every wager."""
     r = _three_seats()
     r.kill_hand(2)                             # the default reason
     assert r.seats[2].violation == "player violation"
@@ -225,6 +245,9 @@ def test_a_hand_killed_before_deciding_loses_its_ante_and_takes_no_further_part(
 
 
 def test_a_killed_hand_after_a_change_and_a_fold_loses_the_ante_and_the_change_wager():
+    """R57, R66: the one-card change costs a wager equal to the ante; a hand killed for a violation
+    forfeits every wager.
+    """
     r = _three_seats()
     r.change(3, "2h")
     r.decide(3, "fold")
@@ -233,6 +256,9 @@ def test_a_killed_hand_after_a_change_and_a_fold_loses_the_ante_and_the_change_w
 
 
 def test_killing_a_hand_with_the_wrong_number_of_cards_forfeits_its_ante():
+    """R64, R66: a player dealt the wrong number of cards has a dead hand; a hand killed for a
+    violation forfeits every wager.
+    """
     r = Round.from_cards({1: "9s 9d 4c 3h", 2: "As Ad Ac 5h 5s"}, "Ks Kh Jd 7d 3c", antes={1: 3, 2: 1})
     r.kill_hand(1)
     out = r.settle()
@@ -253,6 +279,7 @@ def test_killing_a_hand_with_the_wrong_number_of_cards_forfeits_its_ante():
     ],
 )
 def test_killing_a_hand_refuses_bad_input_and_changes_nothing(seat, reason, message):
+    """R66: a hand killed for a violation forfeits every wager."""
     r = _three_seats()
     r.decide(1, "raise")
     before = _state(r)
@@ -263,6 +290,7 @@ def test_killing_a_hand_refuses_bad_input_and_changes_nothing(seat, reason, mess
 
 
 def test_no_hand_is_killed_after_settling_or_on_a_void_round():
+    """R66: a hand killed for a violation forfeits every wager."""
     r = _three_seats()
     r.decide(1, "raise")
     out = r.settle()
@@ -276,6 +304,7 @@ def test_no_hand_is_killed_after_settling_or_on_a_void_round():
 
 
 def test_an_exposed_hold_card_voids_every_hand():
+    """R67: an exposed hold card before No More Bets voids every hand."""
     r = _three_seats()
     r.kill_hand(3)                             # a penalty already given stands
     r.expose_hold_card("7d")
@@ -288,6 +317,7 @@ def test_an_exposed_hold_card_voids_every_hand():
 
 
 def test_after_an_exposed_hold_card_the_round_refuses_further_play():
+    """R67: an exposed hold card before No More Bets voids every hand."""
     r = _three_seats()
     r.expose_hold_card(parse_cards("Kh")[0])   # a card as an int is accepted too
     before = _state(r)
@@ -304,8 +334,9 @@ def test_after_an_exposed_hold_card_the_round_refuses_further_play():
 @pytest.mark.parametrize("act", [lambda r: r.change(2, "4s"), lambda r: r.decide(3, "fold"),
                                  lambda r: r.decide(1, "raise")])
 def test_a_hold_card_exposed_once_play_has_begun_does_not_void(act):
+    """R67: an exposed hold card before No More Bets voids every hand."""
     # "No More Bets" comes before the players' decisions: once a seat has changed a card or
-    # decided, the exposure is not the one 004 voids for, and the round goes on unchanged
+    # decided, the exposure is not the one R67 voids for, and the round goes on unchanged
     r = _three_seats()
     act(r)
     before = _state(r)
@@ -328,6 +359,7 @@ def test_a_hold_card_exposed_once_play_has_begun_does_not_void(act):
     ],
 )
 def test_an_exposed_hold_card_must_be_one_of_the_dealers_four(card, message):
+    """R67: an exposed hold card before No More Bets voids every hand."""
     r = _three_seats()
     before = _state(r)
     with pytest.raises(ValueError, match=message):
@@ -338,6 +370,7 @@ def test_an_exposed_hold_card_must_be_one_of_the_dealers_four(card, message):
 
 
 def test_exposing_a_hold_card_on_a_misdeal_or_a_settled_round_is_refused():
+    """R67: an exposed hold card before No More Bets voids every hand."""
     misdeal = Round.from_cards({1: "9s 9d 4c 3h 2s"}, "Ks Kh Jd", antes={1: 1})
     with pytest.raises(ValueError, match=r"already void \(dealer misdeal\)"):
         misdeal.expose_hold_card("Kh")
@@ -350,12 +383,14 @@ def test_exposing_a_hold_card_on_a_misdeal_or_a_settled_round_is_refused():
 
 
 def test_the_fifth_card_of_a_dealer_dealt_four_is_a_hold_card():
+    """R65: dealer misdeals: a fifth card for four, else every hand void."""
     r = Round.from_cards({1: "9s 9d 4c 3h 2s"}, "Ks Kh Jd 7d", antes={1: 1}, stub="3c 4d")
     r.expose_hold_card("3c")
     assert r.settle()[1].outcome == "void"
 
 
 def test_a_dealt_round_with_an_exposed_hold_card():
+    """R67: an exposed hold card before No More Bets voids every hand."""
     r = Table(seed=3).deal({1: 10, 5: 25})
     r.expose_hold_card(r.dealer[4])
     assert {s: x.net for s, x in r.settle().items()} == {1: 0, 5: 0}
@@ -384,6 +419,7 @@ def _naive_raise(hand, up, deck, pays, excluded=()):
 
 
 def test_raise_advice_against_brute_force_on_the_full_deck():
+    """R68: advice: exact expected values of fold, raise and each change."""
     hand, up = parse_cards("As Kd Qh 7c 3s"), parse_cards("Kh")[0]
     a = advise(hand, up, one_card_change=False)
     assert a.exact["raise"] == _naive_raise(hand, up, range(52), STANDARD_PAYTABLE.as_list())
@@ -392,6 +428,7 @@ def test_raise_advice_against_brute_force_on_the_full_deck():
 
 @pytest.mark.parametrize("hand, up", [("Ts Jd Qh Kc 9s", "Ah"), ("9h Th Jh Ah Qc", "9s"), ("Kc Kd 9s 9h Ac", "Qh")])
 def test_change_advice_against_brute_force_on_a_small_deck(hand, up):
+    """R68: advice: exact expected values of fold, raise and each change."""
     ranks = "9TJQKA"
     deck = [4 * r + s for r in range(7, 13) for s in range(4)]
     hand, up = parse_cards(hand), parse_cards(up)[0]
@@ -407,12 +444,14 @@ def test_change_advice_against_brute_force_on_a_small_deck(hand, up):
 
 
 def test_advice_json_keys():
+    """R68: advice: exact expected values of fold, raise and each change."""
     d = advise("As Kd Qh 7c 3s", "9h").to_dict()
     assert {"fold_ev", "raise_ev", "best", "change_evs"} <= set(d)
     assert set(d["change_evs"]) == {"As", "Kd", "Qh", "7c", "3s"}
 
 
 def test_four_to_a_royal_changes():
+    """R68: advice: exact expected values of fold, raise and each change."""
     a = advise("Th Jh Qh Kh 2c", "5s")
     assert a.best in ("change 2c", "raise")
     assert a.change_evs["2c"] > a.change_evs["Kh"]

@@ -1,9 +1,12 @@
 """The documentation site builds with warnings as errors, and every example on its pages
-passes as a doctest (the same two commands as the docs job of CI)."""
+passes as a doctest (the same two commands as the docs job of CI); the rules page and the
+tests cite each other (docs/rules.md)."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,8 +14,10 @@ from pathlib import Path
 import pytest
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
+TESTS = DOCS.parent / "tests"
 
-pytestmark = pytest.mark.skipif(
+# The rules-page checks below need no sphinx; only the builds do.
+needs_sphinx = pytest.mark.skipif(
     importlib.util.find_spec("sphinx") is None or importlib.util.find_spec("myst_parser") is None,
     reason="the docs extra is not installed: pip install -e '.[docs]'",
 )
@@ -27,6 +32,7 @@ def _sphinx(builder: str, out: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@needs_sphinx
 def test_site_builds_with_warnings_as_errors(tmp_path):
     run = _sphinx("html", tmp_path / "html")
     assert run.returncode == 0, run.stderr
@@ -58,6 +64,7 @@ def test_site_builds_with_warnings_as_errors(tmp_path):
     assert "test_published_return_table_of_the_standard_game" in (tmp_path / "html" / "rules.html").read_text("utf-8")
 
 
+@needs_sphinx
 def test_every_example_on_the_pages_passes(tmp_path):
     run = _sphinx("doctest", tmp_path / "doctest")
     report = (tmp_path / "doctest" / "output.txt").read_text(encoding="utf-8")
@@ -67,40 +74,71 @@ def test_every_example_on_the_pages_passes(tmp_path):
     assert tested >= 50  # the pages' examples were found and run
 
 
-# Tests the rules page cites that arrive with the other branches of this release (the table
-# options in tests/game/test_table_options.py, the casino game's line-11 option in
-# tests/caribbean/test_analysis.py). Once they are merged this set can be emptied.
-ARRIVING = {
-    "test_a_history_re_raising_after_a_short_all_in_is_refused_clearly",
-    "test_a_short_raise_of_less_than_half_a_bet_bet_10_all_in_13_complete_to_20",
-    "test_an_all_in_bet_of_less_than_half_a_bet_is_completed_to_a_full_bet",
-    "test_ante_above_the_bring_in_plays_and_replays",
-    "test_ante_equal_to_the_bring_in_wsop_ppc_structure_plays_and_replays",
-    "test_bring_in_equal_to_the_small_bet_is_the_bet_no_duplicate_completion",
-    "test_cap_heads_up_option_any_betting_round_001",
-    "test_deck_exhaustion_burns_shuffled_in_only_when_the_stub_is_short",
-    "test_deck_exhaustion_seven_players_are_dealt_from_the_stub_without_a_burn",
-    "test_every_option_travels_in_the_history_and_replays",
-    "test_full_bet_rule_option_the_same_all_in_does_not_reopen",
-    "test_half_bet_rule_an_all_in_of_half_a_bet_or_more_is_a_full_bet_and_reopens_default",
-    "test_line_11_dealer_not_qualifying_matches_brute_force",
-    "test_no_cap_heads_up_default_000_003",
-    "test_no_exhaustion_with_six_players_the_burn_comes_first",
-    "test_open_pair_every_raise_big_option_003_line_58",
-    "test_open_pair_small_bet_then_small_or_big_raise_default_003_line_16",
-    "test_random_structures_offer_distinct_actions_and_conserve_chips",
-    "test_short_all_in_raise_does_not_reopen_the_betting_full_bet_option",
-    "test_showdown_automatic_by_default",
-    "test_showdown_choose_option_players_show_or_muck_as_actions_000",
-    "test_showdown_choose_the_uncalled_winner_may_show",
-}
+def _rules() -> dict[int, str]:
+    """The rules page's numbered rules: number -> the text of its entry (to the next rule or heading)."""
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    entries = re.split(r"\n(?=- \*\*R\d+\*\*|#)", text)
+    rules = {}
+    for entry in entries:
+        m = re.match(r"- \*\*R(\d+)\*\*", entry)
+        if m:
+            assert int(m.group(1)) not in rules, f"R{m.group(1)} is numbered twice"
+            rules[int(m.group(1))] = entry
+    return rules
+
+
+def _test_docstrings(*folders: str) -> dict[str, str]:
+    """Every test function's docstring in the given test folders, by function name."""
+    docs: dict[str, str] = {}
+    for folder in folders:
+        for path in sorted((TESTS / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                    docs[node.name] = ast.get_docstring(node) or ""
+    return docs
+
+
+def _cited(text: str) -> set[int]:
+    return {int(n) for n in re.findall(r"\bR(\d+)\b", text)}
 
 
 def test_rules_page_cites_only_tests_that_exist():
-    rules = (DOCS / "rules.md").read_text(encoding="utf-8")
-    tests = "\n".join(p.read_text(encoding="utf-8") for p in DOCS.parent.joinpath("tests").rglob("*.py"))
-    cited = {w.strip("`") for w in rules.split() if w.startswith("`test_")}
-    cited = {c.rstrip("`,.") for c in cited}
+    rules = _rules()
+    tests = "\n".join(p.read_text(encoding="utf-8") for p in TESTS.rglob("*.py"))
+    cited = {name for entry in rules.values() for name in re.findall(r"`(test_\w+)`", entry)}
     assert len(cited) > 60
-    missing = sorted(c for c in cited if f"def {c}(" not in tests and c not in ARRIVING)
+    missing = sorted(c for c in cited if f"def {c}(" not in tests)
     assert not missing, f"docs/rules.md cites tests that do not exist: {missing}"
+
+
+def test_rules_and_tests_cite_each_other():
+    """The rules page numbers every rule R1..Rn once; each test of tests/game/ and
+    tests/caribbean/ the page names for a rule cites that rule in its docstring; every number a
+    test docstring cites is a rule on the page; every rule is cited by a test docstring or says
+    where it is shown instead ("*Shown elsewhere:*")."""
+    rules = _rules()
+    assert sorted(rules) == list(range(1, len(rules) + 1)) and len(rules) >= 82
+    docs = _test_docstrings("game", "caribbean")
+    not_citing = sorted(
+        f"R{r}: {name}"
+        for r, entry in rules.items()
+        for name in re.findall(r"`(test_\w+)`", entry)
+        if name in docs and r not in _cited(docs[name])
+    )
+    assert not not_citing, f"tests the rules page names that do not cite the rule in their docstring: {not_citing}"
+    all_docs = _test_docstrings(".")
+    unknown = sorted(f"{name}: R{r}" for name, doc in all_docs.items() for r in _cited(doc) if r not in rules)
+    assert not unknown, f"test docstrings cite rules the page does not have: {unknown}"
+    cited = set().union(*(_cited(doc) for doc in all_docs.values()))
+    uncited = sorted(r for r in rules if r not in cited and "*Shown elsewhere:*" not in rules[r])
+    assert not uncited, f"rules no test docstring cites: {uncited}"
+
+
+def test_the_code_rule_list_cites_the_rules_page():
+    """studeval.game's rule list names rule numbers that are on the page, and most of them."""
+    import studeval.game
+
+    rules = _rules()
+    cited = _cited(studeval.game.__doc__ or "")
+    assert cited <= set(rules), sorted(cited - set(rules))
+    assert len(cited) >= 50

@@ -56,6 +56,7 @@ DEAL = "'d dh p1 AsAd2c', 'd dh p2 KsKd9h'"
     ),
 )
 def test_everything_written_loads_back_to_the_same_history(variant, actions, extra):
+    """R51: a recorded hand replays to the same stacks."""
     extra = {
         k: v
         for k, v in extra.items()
@@ -161,6 +162,7 @@ def test_messages_name_the_action_and_its_line():
 
 
 def test_apply_refuses_what_is_not_an_action():
+    """R33: a refused action leaves the table as it was."""
     st = StudState("seven", S, [100, 100], seed=1)
     before = st._snapshot()
     with pytest.raises(ValueError, match="an action is"):
@@ -252,6 +254,7 @@ _PIECES = [
     ),
 )
 def test_mutated_histories_give_a_documented_error_or_a_correct_result(which, edits):
+    """R54: a history that breaks the rules is refused with a ValueError."""
     text = VALID[which]
     for pos, op, piece in edits:
         k = pos % (len(text) + 1)

@@ -20,6 +20,7 @@ def finished_hand(game: str, n: int, seed: int, deep: bool = True) -> StudState:
 
 
 def test_written_fields_and_finishing_stacks():
+    """R50: PHH variant codes F7S and F5S."""
     st = finished_hand("seven", 4, 1)
     hh = to_phh(st)
     assert hh.variant == "F7S" and hh.antes == [1] * 4 and hh.bring_in == 2
@@ -30,6 +31,7 @@ def test_written_fields_and_finishing_stacks():
 
 
 def test_five_card_stud_uses_our_own_variant_code():
+    """R50: PHH variant codes F7S and F5S."""
     st = finished_hand("five", 3, 2)
     hh = to_phh(st, full=True)
     assert hh.variant == "F5S"
@@ -39,6 +41,7 @@ def test_five_card_stud_uses_our_own_variant_code():
 
 
 def test_history_written_during_play_has_no_finishing_stacks_and_hides_cards():
+    """R52: a seat's history hides the other seats' down cards."""
     st = StudState("seven", S, [100, 100], deck=stacked_deck("seven", [["As Ad Kh", "Ks Kd 2c"]]), seed=1)
     hh = to_phh(st, seat=1)
     assert hh.finishing_stacks is None
@@ -47,6 +50,7 @@ def test_history_written_during_play_has_no_finishing_stacks_and_hides_cards():
 
 
 def test_load_and_save_file(tmp_path):
+    """R51: a recorded hand replays to the same stacks."""
     st = finished_hand("seven", 3, 3)
     path = tmp_path / "hand.phh"
     path.write_text(dumps(to_phh(st, full=True)))
@@ -54,6 +58,7 @@ def test_load_and_save_file(tmp_path):
 
 
 def test_options_travel_in_user_fields():
+    """R53: what PHH has no line for (community card, time-out, options) in studeval's own form."""
     st = StudState("seven", S, [50, 50, 50], seed=4, tie_rule="suits", odd_chip="dealer_left", raise_cap=None)
     while st.actor >= 0:
         st.apply(st.legal_actions()[0])
@@ -87,6 +92,7 @@ def test_reads_with_tomllib_or_tomli_the_same():
     ],
 )
 def test_bad_files_raise_clear_errors(text, message):
+    """R54: a history that breaks the rules is refused with a ValueError."""
     with pytest.raises(ValueError, match=message):
         replay(text)
 
@@ -96,12 +102,16 @@ def _hh(actions: list[str], n: int = 3) -> HandHistory:
 
 
 def test_refuses_a_folded_card_dealt_again():
+    """R46, R54: folded cards are never dealt again; a history that breaks the rules is refused
+    with a ValueError.
+    """
     actions = ["d dh p1 AsAd2c", "d dh p2 KsKd9h", "d dh p3 QsQd8h", "p1 pb", "p2 cc", "p3 f", "d dh p1 Qs", "d dh p2 3c"]
     with pytest.raises(ValueError, match="folded cards are never dealt again"):
         replay(_hh(actions))
 
 
 def test_refuses_a_card_dealt_twice_and_out_of_turn_play():
+    """R54: a history that breaks the rules is refused with a ValueError."""
     with pytest.raises(ValueError, match="dealt twice"):
         replay(_hh(["d dh p1 AsAd2c", "d dh p2 AsKd9h", "d dh p3 QsQd8h"]))
     with pytest.raises(ValueError, match="p2 acts but p1 is to act"):
@@ -113,6 +123,7 @@ def test_refuses_a_card_dealt_twice_and_out_of_turn_play():
 
 
 def test_refuses_individual_seventh_cards_when_the_deck_is_exhausted():
+    """R54: a history that breaks the rules is refused with a ValueError."""
     st = StudState("seven", S, [1000] * 8, seed=0)
     while st.actor >= 0:
         kinds = [a.kind for a in st.legal_actions()]
@@ -131,7 +142,9 @@ def test_refuses_individual_seventh_cards_when_the_deck_is_exhausted():
 
 
 def test_damaged_histories_are_refused_with_value_errors_only():
-    """Delete, repeat, swap or garble actions at random: replay either gives a consistent
+    """R54: a history that breaks the rules is refused with a ValueError.
+
+    Delete, repeat, swap or garble actions at random: replay either gives a consistent
     result or raises ValueError/TypeError, never anything else."""
     rng = random.Random(1)
     refused = 0
@@ -176,7 +189,9 @@ def test_damaged_histories_are_refused_with_value_errors_only():
 
 
 def test_a_bring_in_all_in_written_as_cbr_is_the_bring_in():
-    """pokerkit writes the bring-in of a player with no more than the bring-in as ``cbr``."""
+    """R55: pokerkit and studeval read each other's F7S histories.
+
+    pokerkit writes the bring-in of a player with no more than the bring-in as ``cbr``."""
     deal = ["d dh p1 AhAd2c", "d dh p2 KhKd9s"]
     rest = ["p2 cc", "d dh p1 5c", "d dh p2 Kc", "d dh p1 6c", "d dh p2 3h", "d dh p1 7h", "d dh p2 8d",
             "d dh p1 Js", "d dh p2 8h"]

@@ -58,6 +58,7 @@ def _pokerkit_agrees_bot(st: StudState, rng: random.Random):
 
 
 def test_pokerkit_reads_our_f7s_histories_to_the_same_result():
+    """R55: pokerkit and studeval read each other's F7S histories."""
     rng = random.Random(3)
     checked = 0
     for h in range(250):
@@ -107,6 +108,7 @@ def _seed_pokerkits_shuffle():
 
 
 def test_pokerkit_f7s_histories_replay_in_studeval():
+    """R55: pokerkit and studeval read each other's F7S histories."""
     rng = random.Random(8)
     for _h in range(200):
         text, stacks = _pokerkit_hand(rng.randint(2, 7), rng)
@@ -115,7 +117,10 @@ def test_pokerkit_f7s_histories_replay_in_studeval():
 
 @pytest.mark.filterwarnings("ignore:Returning reserved")  # pokerkit recycling folded cards
 def test_pokerkit_eight_handed_histories_replay_or_are_refused_clearly():
-    """pokerkit deals every player a seventh card even from recycled folded cards; studeval
+    """R45, R55: running out of cards: one community card; pokerkit and studeval read each other's
+    F7S histories.
+
+    pokerkit deals every player a seventh card even from recycled folded cards; studeval
     replays what its rules allow and refuses the rest, naming the rule."""
     rng = random.Random(9)
     outcomes = {"same": 0, "refused": 0}
@@ -137,7 +142,10 @@ def test_pokerkit_eight_handed_histories_replay_or_are_refused_clearly():
     ids=["ante = bring-in", "ante > bring-in"],
 )
 def test_tournament_structures_round_trip_with_pokerkit(structure):
-    """Structures the old check refused (ante >= bring-in): pokerkit's hands replay in
+    """R32, R55: any structure that can be dealt; pokerkit and studeval read each other's F7S
+    histories.
+
+    Structures the old check refused (ante >= bring-in): pokerkit's hands replay in
     studeval, and pokerkit reads ours, to the same stacks."""
     rng = random.Random(17)
     deep = structure.big_bet * 100
@@ -207,6 +215,7 @@ def _pokerkit_stacks(text: str) -> list[int]:
 
 
 def test_pokerkit_reads_our_all_in_histories_to_the_same_result():
+    """R55: pokerkit and studeval read each other's F7S histories."""
     rng = random.Random(11)
     hands = all_in = checked = 0
     for h in range(400):
@@ -226,7 +235,9 @@ def test_pokerkit_reads_our_all_in_histories_to_the_same_result():
 
 
 def test_our_all_in_histories_pokerkit_refuses_use_one_of_its_differing_rules():
-    """Unrestricted random play: every hand pokerkit reads differently or refuses used a rule
+    """R55: pokerkit and studeval read each other's F7S histories.
+
+    Unrestricted random play: every hand pokerkit reads differently or refuses used a rule
     where the two libraries differ; the other hands agree."""
     rng = random.Random(12)
     outcomes = {"same": 0, "differing rule": 0}
@@ -265,6 +276,7 @@ _REFUSED = {
 
 @pytest.mark.parametrize("message", list(_REFUSED))
 def test_pokerkit_refuses_a_betting_action_our_rules_allow(message):
+    """R55: pokerkit and studeval read each other's F7S histories."""
     stacks, script, refused, finishing = _REFUSED[message]
     st = StudState("seven", S, stacks, deck=_DECK, all_in_rule="full_bet")
     for kind, to in script:
@@ -287,7 +299,9 @@ def test_pokerkit_refuses_a_betting_action_our_rules_allow(message):
 
 @pytest.mark.filterwarnings("ignore:Returning reserved")  # pokerkit recycling folded cards
 def test_pokerkit_all_in_histories_replay_in_studeval():
-    """pokerkit's short-stack hands: its all-in showdown comes before the last cards and again
+    """R55: pokerkit and studeval read each other's F7S histories.
+
+    pokerkit's short-stack hands: its all-in showdown comes before the last cards and again
     at the end, a bring-in all-in may be written ``cbr``; studeval replays them, and refuses
     only bets and raises its rules do not allow (a short all-in completion does not end the
     completion; a short all-in bet does not reopen the betting to players who checked)."""
@@ -306,7 +320,9 @@ def test_pokerkit_all_in_histories_replay_in_studeval():
 
 
 def test_a_bring_in_all_in_written_as_cbr_replays():
-    """pokerkit writes the bring-in of a player with no more than the bring-in as ``cbr``."""
+    """R55: pokerkit and studeval read each other's F7S histories.
+
+    pokerkit writes the bring-in of a player with no more than the bring-in as ``cbr``."""
     text = dumps(HandHistory("F7S", [1, 1], 2, 5, 10, [2, 30], [
         "d dh p1 AhAd2c", "d dh p2 KhKd9s", "p1 cbr 1", "p2 cc", "d dh p1 5c", "d dh p2 Kc",
         "d dh p1 6c", "d dh p2 3h", "d dh p1 7h", "d dh p2 8d", "d dh p1 Js", "d dh p2 8h",
@@ -340,6 +356,7 @@ def _burns_chips(st: StudState) -> bool:
 
 @pytest.mark.parametrize("game", list(_PK_GAMES))
 def test_pokerkit_reads_our_razz_and_stud8_histories_to_the_same_result(game):
+    """R82: PHH variants FR and F7S/8."""
     rng = random.Random(21)
     checked = 0
     for h in range(250):
@@ -387,6 +404,7 @@ def _pokerkit_game_hand(game: str, n: int, rng: random.Random, stacks: tuple[int
 
 @pytest.mark.parametrize("game", list(_PK_GAMES))
 def test_pokerkit_razz_and_stud8_histories_replay_in_studeval(game):
+    """R82: PHH variants FR and F7S/8."""
     rng = random.Random(22)
     outcomes = {"same": 0, "refused": 0, "pots merged": 0}
     for h in range(300):

@@ -18,6 +18,7 @@ from studeval.game import settle_pots, side_pots, uncalled_bet
     data=hs.data(),
 )
 def test_settle_conserves_chips_and_pays_the_best_eligible_hands(n, seed, data):
+    """R30: unmatched chips returned, side pots per all-in level."""
     rng = random.Random(seed)
     deck = list(range(52))
     rng.shuffle(deck)
@@ -43,6 +44,7 @@ def test_settle_conserves_chips_and_pays_the_best_eligible_hands(n, seed, data):
 
 
 def test_odd_chips_go_one_at_a_time():
+    """R42: the odd chip by the cards (highest card), or dealer's left by option."""
     hands = ["Ac Kd 9c 7h 3s", "As Kh 9d 7s 3c", "Ad Ks 9h 7c 3d"]  # three-way tie
     r = settle_pots([11, 11, 11], hands)
     assert r.payouts == [11, 11, 11]
@@ -59,6 +61,9 @@ def test_odd_chips_go_one_at_a_time():
 
 
 def test_side_pots_and_uncalled_bet_shapes():
+    """R30, R39: unmatched chips returned, side pots per all-in level; an uncalled winner takes the
+    pot unshown, the uncalled bet returned.
+    """
     assert side_pots([0, 0], [True, True]) == []
     assert uncalled_bet([5, 5], [True, True]) == (-1, 0)
     assert uncalled_bet([9, 5], [False, True]) == (-1, 0)  # a folded player's chips stay in

@@ -39,6 +39,9 @@ def play_randomly(st: StudState, rng: random.Random, check=None) -> None:
 
 
 def test_chips_conserved_offered_actions_accepted_and_replays_agree():
+    """R23, R36, R51: if the first to act is all-in, the next player who can act starts; chips are
+    conserved; a recorded hand replays to the same stacks.
+    """
     rng = random.Random(2024)
     hands = 2500
     for h in range(hands):
@@ -68,6 +71,7 @@ def _illegal_candidates(st: StudState, rng: random.Random) -> list[tuple[object,
 
 
 def test_every_refused_action_leaves_the_state_unchanged():
+    """R33: a refused action leaves the table as it was."""
     rng = random.Random(7)
     refusals = 0
 
@@ -86,6 +90,9 @@ def test_every_refused_action_leaves_the_state_unchanged():
 
 
 def test_no_view_and_no_seat_history_leaks_a_down_card():
+    """R34, R52: a seat's view never holds another seat's down cards; a seat's history hides the
+    other seats' down cards.
+    """
     rng = random.Random(11)
 
     def check(st: StudState) -> None:
@@ -113,6 +120,7 @@ def test_no_view_and_no_seat_history_leaks_a_down_card():
 
 
 def test_mucked_hands_stay_hidden_and_shown_hands_are_seen():
+    """R40: show or muck: automatic, or chosen by option."""
     rng = random.Random(5)
     mucks = shows = 0
     for h in range(400):

@@ -1,4 +1,5 @@
-"""Every table rule of 000, 001 and 003 as a scenario with a stacked deck.
+"""The table rules R1-R55 of docs/rules.md (the seven and five card stud rules), each as a
+scenario with a stacked deck; each test's docstring names the rules it shows.
 
 Structure in all scenarios: ante 1, bring-in 2, small bet 5, big bet 10. Seats are numbered
 from the dealer's left (seat 0 = p1).
@@ -41,17 +42,19 @@ def play(st: StudState, *moves: str) -> None:
         st.act(kind, int(amount[0]) if amount else None)
 
 
-# -------------------------------------------------------------------- structures (003)
+# -------------------------------------------------------------------- structures (R7, R32)
 
 
-def test_structure_presets_are_sane_and_in_the_shape_of_003():
+def test_structure_presets_are_sane_and_in_the_shape_of_the_limit_tables():
+    """R32: any structure that can be dealt."""
     for name, s in PRESETS.items():
         assert s.ante < s.bring_in < s.small_bet < s.big_bet == 2 * s.small_bet, name
         assert s.max_seats == 8
         assert s.check_buy_in(s.min_buy_in) == s.min_buy_in
 
 
-def test_buy_in_checks_no_short_buys_003():
+def test_buy_in_checks_no_short_buys():
+    """R7: buy-ins inside the structure's limits, no short buys."""
     s = PRESETS["1/2"]
     with pytest.raises(ValueError, match="below the minimum"):
         s.check_buy_in(s.min_buy_in - 1)
@@ -62,12 +65,14 @@ def test_buy_in_checks_no_short_buys_003():
 
 
 @pytest.mark.parametrize("players", [1, 9])
-def test_two_to_eight_players_001(players):
+def test_two_to_eight_players(players):
+    """R11: two to eight players."""
     with pytest.raises(ValueError, match="seats 2..8"):
         StudState("seven", S, [100] * players, seed=1)
 
 
 def test_bad_structures_are_refused():
+    """R32: any structure that can be dealt."""
     with pytest.raises(ValueError, match="negative"):
         Structure(ante=-1, bring_in=2, small_bet=5, big_bet=10)
     with pytest.raises(ValueError, match="bring-in"):
@@ -85,20 +90,27 @@ def test_bad_structures_are_refused():
 # -------------------------------------------------------------------- antes, dealing, burns
 
 
-def test_antes_and_first_deal_seven_two_down_one_up_003():
+def test_antes_and_first_deal_seven_two_down_one_up():
+    """R1, R15: seven card stud deals two down and one up, one at a time from the dealer's left;
+    every player antes.
+    """
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     assert st.pot == 3 and st.stacks == [999, 999, 999]
     assert [format_cards(d) for d in st.down] == ["As Ad", "Ks Kd", "Qs Qd"]
     assert [format_cards(u) for u in st.up] == ["Kh", "2d", "2c"]
 
 
-def test_first_deal_five_one_down_one_up_000():
+def test_first_deal_five_one_down_one_up():
+    """R8: five card stud deals one down and one up."""
     st = table("five", [["As Kh", "Ks 2d"]])
     assert [format_cards(d) for d in st.down] == ["As", "Ks"]
     assert [format_cards(u) for u in st.up] == ["Kh", "2d"]
 
 
 def test_burn_card_before_every_street_but_the_first():
+    """R9, R16: five card stud: three single up cards after the first deal; a burn card before
+    every round but the first.
+    """
     deck = parse_cards("2c 3d 4h 5s  6c  7d 8h  9c  Td Jh")
     st = StudState("five", S, [100, 100], deck=deck, seed=0)
     assert st._burns == []
@@ -110,7 +122,8 @@ def test_burn_card_before_every_street_but_the_first():
     assert format_cards(st.up[1]) == "5s 8h Jh"
 
 
-def test_seventh_card_down_seven_card_stud_003():
+def test_seventh_card_down_seven_card_stud():
+    """R2: seven card stud: three single up cards, then the seventh card down."""
     st = StudState("seven", S, [100, 100], seed=3)
     while st.street < 4:
         st.act("call" if any(a.kind == "call" for a in st.legal_actions()) else st.legal_actions()[0].kind)
@@ -120,26 +133,30 @@ def test_seventh_card_down_seven_card_stud_003():
 # -------------------------------------------------------------------- the bring-in
 
 
-def test_bring_in_lowest_door_card_by_rank_then_suit_seven_003():
+def test_bring_in_lowest_door_card_by_rank_then_suit_seven():
+    """R17: the lowest door card brings in, by rank then suit."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     assert st.actor == 2  # 2c is lower than 2d: clubs are the lowest suit
     assert legal(st) == [("bring_in", 2), ("complete", 5)]
 
 
-def test_bring_in_lowest_door_card_by_rank_then_suit_five_000():
+def test_bring_in_lowest_door_card_by_rank_then_suit_five():
+    """R17: the lowest door card brings in, by rank then suit."""
     st = table("five", [["As 3h", "Ks 3d", "Qs 9c"]])
     assert st.actor == 1
     assert legal(st) == [("bring_in", 2), ("complete", 5)]
 
 
-def test_bring_in_must_bet_may_not_check_or_fold_003():
+def test_bring_in_must_bet_may_not_check_or_fold():
+    """R18: the bring-in must post or complete, not check or fold."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     refused(st, "check")
     refused(st, "fold")
     refused(st, "bet", 5)
 
 
-def test_after_bring_in_players_may_call_it_or_complete_001():
+def test_after_bring_in_players_may_call_it_or_complete():
+    """R19: after the bring-in: fold, call it or complete."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     play(st, "p3 bring_in")
     assert legal(st) == [("fold", 0), ("call", 2), ("complete", 5)]
@@ -148,7 +165,8 @@ def test_after_bring_in_players_may_call_it_or_complete_001():
     assert legal(st) == [("fold", 0), ("call", 5), ("raise", 10)]
 
 
-def test_bring_in_player_may_complete_then_raises_follow_000():
+def test_bring_in_player_may_complete_then_raises_follow():
+    """R18: the bring-in must post or complete, not check or fold."""
     st = table("five", [["As 3h", "Ks 3d", "Qs 9c"]])
     play(st, "p2 complete")
     assert st.pot == 3 + 5
@@ -156,12 +174,14 @@ def test_bring_in_player_may_complete_then_raises_follow_000():
 
 
 def test_everyone_calls_the_bring_in_and_the_round_ends():
+    """R19: after the bring-in: fold, call it or complete."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     play(st, "p3 bring_in", "p1 call", "p2 call")
     assert st.street == 1 and st.pot == 9
 
 
-def test_no_big_bets_on_the_first_round_001():
+def test_no_big_bets_on_the_first_round():
+    """R21: no big bet on the first round."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     play(st, "p3 complete")
     refused(st, "raise", 15)
@@ -177,24 +197,28 @@ def _tie_deal() -> list[list[str]]:
 
 
 def test_best_showing_hand_acts_first_pair_beats_ace():
+    """R22: the best showing hand acts first (pairs and kickers only)."""
     st = table("seven", [["2h 3h Ah", "4h 5h Ks", "6h 8h 2c"], ["Kc", "7d", "2d"]])
     play(st, "p3 bring_in", "p1 call", "p2 call")
     assert st.actor == 2  # 2-2 beats A-K and K-7
 
 
-def test_tie_for_best_showing_dealer_left_acts_default_000_003():
+def test_tie_for_best_showing_dealer_left_acts_default():
+    """R24: showing ties: dealer's left, or suits by option."""
     st = table("seven", _tie_deal())
     play(st, "p3 bring_in", "p1 call", "p2 call")
     assert st.actor == 0  # K-7 against K-7: the player closest to the dealer's left
 
 
-def test_tie_for_best_showing_suits_option_001():
+def test_tie_for_best_showing_suits_option():
+    """R24: showing ties: dealer's left, or suits by option."""
     st = table("seven", _tie_deal(), tie_rule="suits")
     play(st, "p3 bring_in", "p1 call", "p2 call")
     assert st.actor == 1  # Ks beats Kh: spades rank highest
 
 
-def test_tie_rule_suits_in_five_card_stud_001():
+def test_tie_rule_suits_in_five_card_stud():
+    """R24: showing ties: dealer's left, or suits by option."""
     st = table("five", [["2h Kh", "4h Ks", "6h 2c"], ["7c", "7d", "3c"]], tie_rule="suits")
     play(st, "p3 bring_in", "p1 call", "p2 call")
     assert st.actor == 1
@@ -203,7 +227,8 @@ def test_tie_rule_suits_in_five_card_stud_001():
     assert st.actor == 0
 
 
-def test_check_and_check_raise_000():
+def test_check_and_check_raise():
+    """R25: check, bet, call, raise, fold, check-raise."""
     st = table("seven", _tie_deal())
     play(st, "p3 bring_in", "p1 call", "p2 call", "p1 check", "p2 bet 5")
     play(st, "p3 call", "p1 raise 10")  # check-raise
@@ -213,7 +238,8 @@ def test_check_and_check_raise_000():
 # -------------------------------------------------------------------- small and big bets, open pair
 
 
-def test_small_bets_early_big_bets_later_seven_003():
+def test_small_bets_early_big_bets_later_seven():
+    """R3: small bets on the first two rounds, big bets after (seven card stud)."""
     st = table("seven", [["2h 3h Ah", "4h 5h Ks"], ["7c", "8d"], ["9c", "Td"]])
     play(st, "p2 bring_in", "p1 call")  # 3rd street
     assert ("bet", 5) in legal(st) and ("bet", 10) not in legal(st)  # 4th street: small
@@ -221,7 +247,8 @@ def test_small_bets_early_big_bets_later_seven_003():
     assert ("bet", 10) in legal(st) and ("bet", 5) not in legal(st)  # 5th street: big
 
 
-def test_small_bets_early_big_bets_later_five_000():
+def test_small_bets_early_big_bets_later_five():
+    """R10: small bets on the first two rounds, big bets after (five card stud)."""
     st = table("five", [["2h Ah", "4h Ks"], ["7c", "8d"], ["9c", "Td"]])
     play(st, "p2 bring_in", "p1 call")
     assert ("bet", 5) in legal(st) and ("bet", 10) not in legal(st)  # 3rd street
@@ -237,7 +264,10 @@ def _open_pair(game: str) -> StudState:
 
 
 @pytest.mark.parametrize("game", ["seven", "five"])
-def test_open_pair_allows_the_big_bet_003_000(game):
+def test_open_pair_allows_the_big_bet(game):
+    """R4, R12: an open pair on the second betting round (fourth street in seven card stud,
+    third street in five card stud) allows the big bet.
+    """
     st = _open_pair(game)
     assert st.actor == 1  # the open nines act first
     assert legal(st) == [("check", 0), ("bet", 5), ("bet", 10)]
@@ -245,6 +275,9 @@ def test_open_pair_allows_the_big_bet_003_000(game):
 
 @pytest.mark.parametrize("game", ["seven", "five"])
 def test_open_pair_small_bet_then_small_or_big_raise(game):
+    """R5, R13: after a small open-pair bet, raises may be small or big until one is big (seven
+    and five card stud).
+    """
     st = _open_pair(game)
     play(st, "p2 bet 5")
     assert legal(st) == [("fold", 0), ("call", 5), ("raise", 10), ("raise", 15)]
@@ -257,6 +290,9 @@ def test_open_pair_small_bet_then_small_or_big_raise(game):
 
 @pytest.mark.parametrize("game", ["seven", "five"])
 def test_open_pair_once_big_always_big(game):
+    """R5, R13: after a small open-pair bet, raises may be small or big until one is big (seven
+    and five card stud).
+    """
     st = _open_pair(game)
     play(st, "p2 bet 10")
     assert legal(st) == [("fold", 0), ("call", 10), ("raise", 20)]
@@ -264,6 +300,7 @@ def test_open_pair_once_big_always_big(game):
 
 
 def test_open_pair_of_a_folded_player_does_not_count():
+    """R6: a folded player's pair does not open the big bet."""
     st = table("seven", [["As Ad 2c", "Ks Kd 9h", "Qs Qd 3h"], ["4c", "9d", "5h"]])
     play(st, "p1 bring_in", "p2 call", "p3 call")
     assert st.open_pair
@@ -275,7 +312,8 @@ def test_open_pair_of_a_folded_player_does_not_count():
 # -------------------------------------------------------------------- the raise cap
 
 
-def test_three_way_cap_one_bet_and_three_raises_001_003():
+def test_three_way_cap_one_bet_and_three_raises():
+    """R27: the cap: one bet and three raises (raise_cap)."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     play(st, "p3 bring_in", "p1 complete", "p2 raise 10", "p3 raise 15", "p1 raise 20")
     assert legal(st) == [("fold", 10), ("call", 20)]  # capped: the bring-in and completion are not raises
@@ -285,13 +323,15 @@ def test_three_way_cap_one_bet_and_three_raises_001_003():
 
 
 def test_three_way_cap_on_a_later_street():
+    """R27: the cap: one bet and three raises (raise_cap)."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"], ["7h", "8h", "9h"], ["7c", "8c", "9c"]])
     play(st, "p3 bring_in", "p1 call", "p2 call")
     play(st, "p1 bet 5", "p2 raise 10", "p3 raise 15", "p1 raise 20")
     assert legal(st) == [("fold", 10), ("call", 20)]
 
 
-def test_heads_up_raises_are_unlimited_000_003():
+def test_heads_up_raises_are_unlimited():
+    """R28: no cap heads-up (cap_heads_up by option)."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2c"]])
     play(st, "p2 complete")
     for k in range(12):
@@ -301,12 +341,14 @@ def test_heads_up_raises_are_unlimited_000_003():
 
 
 def test_cap_lifts_when_a_fold_leaves_two_players():
+    """R28: no cap heads-up (cap_heads_up by option)."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     play(st, "p3 bring_in", "p1 complete", "p2 raise 10", "p3 raise 15", "p1 raise 20", "p2 fold")
     assert ("raise", 25) in legal(st)
 
 
 def test_raise_cap_option():
+    """R27: the cap: one bet and three raises (raise_cap)."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]], raise_cap=1)
     play(st, "p3 bring_in", "p1 complete", "p2 raise 10")
     assert legal(st) == [("fold", 2), ("call", 10)]
@@ -318,6 +360,7 @@ def test_raise_cap_option():
 
 
 def test_all_in_for_less_than_the_bring_in():
+    """R29: all-in for less; no bet nobody can call."""
     st = table("seven", [["As Ad 2c", "Ks Kd 9h"]], stacks=[2, 100])
     assert legal(st) == [("bring_in", 1)]  # one chip left after the ante
     play(st, "p1 bring_in")
@@ -325,6 +368,7 @@ def test_all_in_for_less_than_the_bring_in():
 
 
 def test_all_in_call_for_less_and_three_level_side_pots():
+    """R30: unmatched chips returned, side pots per all-in level."""
     hands = {  # quads > queens full > jacks full > a straight; the shortest stack holds the best hand
         0: "As Ad Ah Ac Kd Kh 7s",
         1: "Ks Kc Qh Qs Qd 3c 4d",
@@ -345,6 +389,7 @@ def test_all_in_call_for_less_and_three_level_side_pots():
 
 
 def test_settle_three_levels_and_folded_chips():
+    """R30: unmatched chips returned, side pots per all-in level."""
     r = settle_pots([10, 30, 60, 60, 25], ["7c 7d 7h 2c 2h", "As Ks Qs Js 9s", "2d 3h 4s 5c 7s", "Ac Kc Qd Jd 9h", None])
     assert [p.amount for p in r.pots] == [50, 75, 60]
     assert [p.eligible for p in r.pots] == [(0, 1, 2, 3), (1, 2, 3), (2, 3)]
@@ -364,7 +409,8 @@ def test_settle_refuses_bad_input():
 # -------------------------------------------------------------------- uncalled bets, showdown
 
 
-def test_uncalled_bet_returned_and_winner_not_shown_000_003():
+def test_uncalled_bet_returned_and_winner_not_shown():
+    """R39: an uncalled winner takes the pot unshown, the uncalled bet returned."""
     st = table("five", [["As 2c", "Ks 9h"], ["3c", "8d"], ["4c", "7d"]])
     play(st, "p1 bring_in", "p2 call", "p2 check", "p1 check", "p2 bet 10", "p1 fold")
     assert st.returned == [0, 10]
@@ -379,7 +425,8 @@ def _river_three(game: str = "seven") -> StudState:
     return table(game, streets)
 
 
-def test_showdown_order_last_aggressor_shows_first_000_003():
+def test_showdown_order_last_aggressor_shows_first():
+    """R38: showdown order: the last aggressor shows first."""
     st = _river_three()
     play(st, "p3 bring_in", "p1 call", "p2 call")
     for _ in range(3):
@@ -398,6 +445,7 @@ def test_showdown_order_last_aggressor_shows_first_000_003():
 
 
 def test_showdown_order_all_checked_first_to_act_shows_first():
+    """R38: showdown order: the last aggressor shows first."""
     st = _river_three()
     play(st, "p3 bring_in", "p1 call", "p2 call")
     while st.street < 4:
@@ -410,6 +458,7 @@ def test_showdown_order_all_checked_first_to_act_shows_first():
 
 
 def test_losing_hands_may_muck_and_stay_hidden():
+    """R40: show or muck: automatic, or chosen by option."""
     st = _river_three()
     play(st, "p3 bring_in", "p1 call", "p2 call")
     while st.actor >= 0:
@@ -428,6 +477,7 @@ def test_losing_hands_may_muck_and_stay_hidden():
 
 
 def test_cards_speak_best_five_of_seven_wins():
+    """R37: cards speak: the best five-card hand wins."""
     # p3's down cards make a flush the board never showed; the dealer reads it
     streets = [["Ah Ad As", "Kh Kd Ks", "9c 8c 2c"], ["Qh", "Qd", "3c"], ["Jh", "Jd", "Th"], ["2d", "2h", "4d"],
                ["5h", "5s", "6c"]]
@@ -449,25 +499,33 @@ def _split(odd_chip: str) -> StudState:
 
 
 def test_split_pot_odd_chip_to_highest_card_by_suit_default():
+    """R41, R42: equal hands split the pot; the odd chip by the cards (highest card), or dealer's
+    left by option.
+    """
     st = _split("high_card")
     assert st.pots[0].amount == 19 and st.pots[0].winners == (0, 1)
     assert st.payouts == [9, 10, 0]  # p2 holds the ace of spades
 
 
 def test_split_pot_odd_chip_first_left_of_dealer_option():
+    """R42: the odd chip by the cards (highest card), or dealer's left by option."""
     st = _split("dealer_left")
     assert st.payouts == [10, 9, 0]
 
 
 def test_chips_conserved_in_scenarios():
+    """R36: chips are conserved."""
     st = _split("high_card")
     assert sum(st.stacks) == 3000
 
 
-# -------------------------------------------------------------------- time-outs (003)
+# -------------------------------------------------------------------- time-outs (R48, R49)
 
 
-def test_time_out_without_a_bet_folds_the_hand_003():
+def test_time_out_without_a_bet_folds_the_hand():
+    """R49, R53: a time-out with only the ante in folds; what PHH has no line for (community card,
+    time-out, options) in studeval's own form.
+    """
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     play(st, "p3 bring_in")
     st.time_out()  # p1 has only anted
@@ -475,7 +533,8 @@ def test_time_out_without_a_bet_folds_the_hand_003():
     assert any(a.startswith("# p1 time-out") for a in to_phh(st).actions)
 
 
-def test_time_out_after_betting_is_all_in_for_what_is_in_003():
+def test_time_out_after_betting_is_all_in_for_what_is_in():
+    """R48: a time-out after betting is all-in for what is in."""
     streets = [["As Ad Ah", "Ks Kd 2d", "Qs Qd 2c"], ["7h", "8h", "9h"], ["7c", "8c", "9c"], ["7d", "8d", "9d"],
                ["6s", "5s", "4s"]]
     st = table("seven", streets)
@@ -492,6 +551,7 @@ def test_time_out_after_betting_is_all_in_for_what_is_in_003():
 
 
 def test_time_out_histories_replay():
+    """R51: a recorded hand replays to the same stacks."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     play(st, "p3 bring_in", "p1 call", "p2 call")
     st.time_out()
@@ -500,7 +560,7 @@ def test_time_out_histories_replay():
     assert replay(dumps(to_phh(st, full=True))).stacks == st.stacks
 
 
-# -------------------------------------------------------------------- deck exhaustion (003)
+# -------------------------------------------------------------------- deck exhaustion (R43-R46)
 
 
 def _calling_station_to_river(st: StudState) -> None:
@@ -509,7 +569,10 @@ def _calling_station_to_river(st: StudState) -> None:
         st.act("call" if "call" in kinds else "bring_in" if "bring_in" in kinds else "check")
 
 
-def test_deck_exhaustion_eight_players_get_one_community_card_003():
+def test_deck_exhaustion_eight_players_get_one_community_card():
+    """R45, R53: running out of cards: one community card; what PHH has no line for (community
+    card, time-out, options) in studeval's own form.
+    """
     for seed in range(5):
         st = StudState("seven", S, [1000] * 8, seed=seed)
         _calling_station_to_river(st)
@@ -541,7 +604,10 @@ def _fold_one(st: StudState, street: int) -> int:
     return folded
 
 
-def test_deck_exhaustion_burns_reshuffled_when_they_give_everyone_a_card_003():
+def test_deck_exhaustion_burns_reshuffled_when_they_give_everyone_a_card():
+    """R44, R46: running out of cards: burns shuffled in when that gives everyone a card; folded
+    cards are never dealt again.
+    """
     for seed in range(5):
         st = StudState("seven", S, [1000] * 8, seed=seed)
         quitter = _fold_one(st, 0)  # folded with 3 cards: 3 burns + 4 left = 7 cards for 7 players
@@ -557,7 +623,8 @@ def test_deck_exhaustion_burns_reshuffled_when_they_give_everyone_a_card_003():
         assert replay(dumps(to_phh(st, full=True))).stacks == st.stacks
 
 
-def test_deck_exhaustion_community_card_when_burns_are_too_few_003():
+def test_deck_exhaustion_community_card_when_burns_are_too_few():
+    """R45: running out of cards: one community card."""
     for seed in range(5):
         st = StudState("seven", S, [1000] * 8, seed=seed)
         quitter = _fold_one(st, 1)  # folded with 4 cards: 3 burns + 3 left = 6 cards for 7 players
@@ -568,6 +635,7 @@ def test_deck_exhaustion_community_card_when_burns_are_too_few_003():
 
 
 def test_no_exhaustion_with_seven_players():
+    """R45: running out of cards: one community card."""
     st = StudState("seven", S, [1000] * 7, seed=1)
     _calling_station_to_river(st)
     assert st.community < 0 and all(len(d) == 3 for d in st.down)
@@ -577,6 +645,9 @@ def test_no_exhaustion_with_seven_players():
 
 
 def test_illegal_actions_raise_and_change_nothing():
+    """R26, R33: fixed limit: bets and raises are exactly one bet; a refused action leaves the
+    table as it was.
+    """
     st = _open_pair("seven")
     refused(st, "call")  # nothing to call
     refused(st, "bet", 7)  # not a fixed-limit amount
@@ -592,6 +663,7 @@ def test_illegal_actions_raise_and_change_nothing():
 
 
 def test_a_seat_view_never_holds_another_seats_down_cards():
+    """R34: a seat's view never holds another seat's down cards."""
     st = StudState("seven", S, [100] * 4, seed=9)
     for seat in range(4):
         v = st.view(seat)
@@ -605,6 +677,7 @@ def test_a_seat_view_never_holds_another_seats_down_cards():
 
 
 def test_seeded_deals_repeat_and_default_shuffle_is_the_os_source():
+    """R35: secure shuffles, seeded deals repeat."""
     a = StudState("seven", S, [100] * 8, seed=123)
     b = StudState("seven", S, [100] * 8, seed=123)
     assert a.down == b.down and a.up == b.up
@@ -620,6 +693,7 @@ def test_stacked_deck_refuses_repeats():
 
 
 def test_bring_in_duty_passes_on_when_the_bring_in_times_out():
+    """R20: the bring-in duty passes on from an all-in or timed-out player."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
     st.time_out()  # p3 has only anted: the hand is folded
     assert st.folded[2] and st.actor == 0
@@ -627,12 +701,14 @@ def test_bring_in_duty_passes_on_when_the_bring_in_times_out():
 
 
 def test_bring_in_all_in_from_the_ante_passes_the_duty_on():
+    """R20: the bring-in duty passes on from an all-in or timed-out player."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]], stacks=[100, 100, 1])
     assert st.stacks[2] == 0 and st.actor == 0
     assert legal(st) == [("bring_in", 2), ("complete", 5)]
 
 
 def test_short_all_in_raise_does_not_reopen_the_betting_full_bet_option():
+    """R31: short all-ins: the half-bet rule, or the full-bet rule by option."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]], stacks=[100, 9, 100], all_in_rule="full_bet")
     play(st, "p3 bring_in", "p1 complete", "p2 raise 8")  # all-in, 3 more: not a full raise
     assert legal(st) == [("fold", 2), ("call", 8), ("complete", 10)]  # p3 has not acted since
@@ -640,14 +716,16 @@ def test_short_all_in_raise_does_not_reopen_the_betting_full_bet_option():
     assert legal(st) == [("fold", 5), ("call", 8)]  # p1 already acted on the full bet
 
 
-def test_deal_starts_at_the_dealers_left_and_goes_clockwise_000_003():
+def test_deal_starts_at_the_dealers_left_and_goes_clockwise():
+    """R1: seven card stud deals two down and one up, one at a time from the dealer's left."""
     # one card at a time: p1's first down card is the top card, p2's the next, ...
     st = StudState("seven", S, [100] * 3, deck="2c 3c 4c  5c 6c 7c  8c 9c Tc", seed=0)
     assert [format_cards(d) for d in st.down] == ["2c 5c", "3c 6c", "4c 7c"]
     assert [format_cards(u) for u in st.up] == ["8c", "9c", "Tc"]
 
 
-def test_showing_hands_rank_pairs_and_kickers_not_straights_or_flushes_001():
+def test_showing_hands_rank_pairs_and_kickers_not_straights_or_flushes():
+    """R22: the best showing hand acts first (pairs and kickers only)."""
     # p1 shows 5-6-7-8 of hearts by sixth street: no pair, so it ranks as eight high
     streets = [["Ah Kd 5h", "Ac Kc 2c", "Qh Qd 9s"], ["6h", "2d", "9d"], ["7h", "3s", "4c"], ["8h", "4s", "Ts"]]
     st = table("seven", streets)
@@ -661,6 +739,7 @@ def test_showing_hands_rank_pairs_and_kickers_not_straights_or_flushes_001():
 
 
 def test_two_pair_showing_beats_one_pair_and_trips_beat_two_pair():
+    """R22: the best showing hand acts first (pairs and kickers only)."""
     streets = [["Ah Kd 5h", "Ac Kc 2c", "Qh Qd 9s"], ["5d", "2d", "Ts"], ["7h", "3s", "9c"]]
     st = table("seven", streets)
     play(st, "p2 bring_in", "p3 call", "p1 call")
@@ -669,7 +748,8 @@ def test_two_pair_showing_beats_one_pair_and_trips_beat_two_pair():
     assert st.actor == 2  # T-9-9 (a pair of nines) beats 5-5-7 and 2-2-3
 
 
-def test_cards_speak_ace_plays_low_in_a_straight_001():
+def test_cards_speak_ace_plays_low_in_a_straight():
+    """R14: the ace plays high, or low in 5-4-3-2-A."""
     st = table("five", [["Ah 2c", "Kd Kh"], ["3d", "9c"], ["4s", "7d"], ["5c", "8s"]])
     play(st, "p1 bring_in", "p2 call")
     while st.actor >= 0:
@@ -678,6 +758,7 @@ def test_cards_speak_ace_plays_low_in_a_straight_001():
 
 
 def test_everyone_all_in_on_the_antes_deals_out_to_showdown():
+    """R29: all-in for less; no bet nobody can call."""
     st = StudState("seven", S, [1, 1, 1], seed=4)
     assert st.finished and st.actor < 0
     assert all(len(st.hand(i)) == 7 for i in range(3))
@@ -685,6 +766,7 @@ def test_everyone_all_in_on_the_antes_deals_out_to_showdown():
 
 
 def test_one_player_with_chips_left_does_not_bet_alone():
+    """R29: all-in for less; no bet nobody can call."""
     st = StudState("five", S, [1, 1, 50], seed=4)
     assert st.finished  # the bring-in would have nobody to face: no betting at all
     assert sum(st.stacks) == 52 and st.stacks[2] >= 49

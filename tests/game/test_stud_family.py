@@ -34,6 +34,7 @@ def _call_down(st: StudState) -> None:
     ],
 )
 def test_razz_bring_in_is_the_highest_door_card_aces_low_spades_highest(doors, seat):
+    """R71: razz: the highest door card brings in, aces low, spades highest."""
     hands = [f"{d1} {d2} {door}" for (d1, d2), door in zip([("2d", "3d"), ("4d", "5d"), ("6d", "9d")], doors, strict=True)]
     st = StudState("razz", S, [100] * 3, deck=stacked_deck("razz", [hands]))
     assert st.actor == seat
@@ -44,6 +45,9 @@ def test_razz_bring_in_is_the_highest_door_card_aces_low_spades_highest(doors, s
 
 
 def test_razz_best_low_showing_acts_first_and_pairs_count_against():
+    """R72, R74: razz: the best low showing acts first, pairs count against; no open-pair big bet
+    in razz or hi-lo.
+    """
     streets = [
         ["2d 3d Kc", "4d 5d 7d", "6d 9d 3s"],  # p1's king brings in
         ["Qh", "7h", "8c"],  # 4th: K-Q, a pair of sevens, 8-3
@@ -71,6 +75,7 @@ def test_razz_best_low_showing_acts_first_and_pairs_count_against():
 
 
 def test_razz_showing_ties_follow_the_tie_rule():
+    """R72: razz: the best low showing acts first, pairs count against."""
     streets = [["2d 3d Kc", "4d 5d 7d", "6d 9d Ks"], ["8h", "7h", "8s"]]  # 4th: K-8 twice, a pair of sevens
     deck = stacked_deck("razz", streets)
     for tie_rule, first in (("dealer_left", 0), ("suits", 0)):
@@ -89,6 +94,7 @@ def test_razz_showing_ties_follow_the_tie_rule():
 
 
 def test_razz_the_best_ace_to_five_low_wins_straights_and_flushes_ignored():
+    """R73: razz: the best ace-to-five low wins."""
     streets = [["Ac 2c Kd", "Ad 2d Ks"], ["3c", "3h"], ["4c", "4h"], ["5c", "6h"], ["Qh", "Qd"]]
     st = StudState("razz", S, [100, 100], deck=stacked_deck("razz", streets))
     _call_down(st)
@@ -98,6 +104,9 @@ def test_razz_the_best_ace_to_five_low_wins_straights_and_flushes_ignored():
 
 
 def test_stud8_has_no_open_pair_big_bet():
+    """R74, R75: no open-pair big bet in razz or hi-lo; hi-lo: bring-in and action order as in
+    seven card stud.
+    """
     streets = [["2d 3d Kc", "4d 5d 7d"], ["Kh", "8c"]]
     st = StudState("stud8", S, [100, 100], deck=stacked_deck("stud8", streets))
     assert st.actor == 1  # 7d brings in: the lowest door card, as in seven card stud
@@ -150,6 +159,10 @@ P3_LOW = ("Ac 3h 4h", "2h", "6s", "Th", "Qs")
 
 @pytest.mark.parametrize(("odd_chip", "p2_low", "p3_low"), [("high_card", 5, 6), ("dealer_left", 6, 5)])
 def test_stud8_side_pots_odd_chips_and_a_quartered_low(odd_chip, p2_low, p3_low):
+    """R76, R77, R79, R80: hi-lo: each pot split between the best high and the best qualifying low;
+    hi-lo: the odd chip of a split pot goes to the high half; hi-lo: a half shared by tied hands
+    is split again (quartered); the odd chip among tied lows goes to the lowest card.
+    """
     st = _play_hi_lo(_hi_lo_deck(P2_LOW, P3_LOW), odd_chip)
     main, side = st.pots
     assert main.winners == (0,) and main.low_winners == (1, 2)
@@ -165,6 +178,7 @@ def test_stud8_side_pots_odd_chips_and_a_quartered_low(odd_chip, p2_low, p3_low)
 
 
 def test_stud8_a_side_pot_without_a_low_goes_whole_to_the_high():
+    """R78: hi-lo: a pot with no qualifying low goes whole to the high."""
     p2_no_low = ("Jd Qc 2d", "4d", "8d", "Ts", "Jh")  # 2-4-8 only: no eight-or-better low
     st = _play_hi_lo(_hi_lo_deck(p2_no_low, P3_LOW))
     main, side = st.pots
@@ -174,6 +188,7 @@ def test_stud8_a_side_pot_without_a_low_goes_whole_to_the_high():
 
 
 def test_stud8_no_low_at_all_the_high_scoops():
+    """R78: hi-lo: a pot with no qualifying low goes whole to the high."""
     streets = [["Ac Ad Kd", "Qc Qd Ks"], ["Ah", "Qh"], ["9c", "9d"], ["Tc", "2s"], ["Jh", "Js"]]
     st = StudState("stud8", S, [100, 100], deck=stacked_deck("stud8", streets))
     _call_down(st)
@@ -182,6 +197,7 @@ def test_stud8_no_low_at_all_the_high_scoops():
 
 
 def test_stud8_one_hand_scoops_high_and_low():
+    """R76: hi-lo: each pot split between the best high and the best qualifying low."""
     streets = [["Ac 2d Kd", "Qc Qd Ks"], ["3h", "Qh"], ["4c", "9d"], ["5d", "2s"], ["7h", "Js"]]
     st = StudState("stud8", S, [100, 100], deck=stacked_deck("stud8", streets))
     _call_down(st)  # p1: a wheel is a straight (high) and the best low
@@ -190,6 +206,7 @@ def test_stud8_one_hand_scoops_high_and_low():
 
 
 def test_stud8_a_split_pot_odd_chip_goes_to_the_high_half():
+    """R77: hi-lo: the odd chip of a split pot goes to the high half."""
     streets = [["Ac 2d Kd", "Qc Qd Ks"], ["3h", "Qh"], ["4c", "9d"], ["6d", "2s"], ["8h", "Js"]]
     st = StudState("stud8", S, [100, 100], deck=stacked_deck("stud8", streets))
     st.act("bring_in")  # Kd brings in (Ks is higher)
@@ -232,6 +249,7 @@ def _play(st: StudState, rng: random.Random, check=None) -> None:
 
 @pytest.mark.parametrize("game", ["razz", "stud8"])
 def test_random_play_conserves_chips_and_replays(game):
+    """R36, R51: chips are conserved; a recorded hand replays to the same stacks."""
     rng = random.Random(hash(game) % 1000)
     split = 0
     for h in range(800):
@@ -255,6 +273,7 @@ def test_random_play_conserves_chips_and_replays(game):
 
 @pytest.mark.parametrize("game", ["razz", "stud8"])
 def test_deck_exhaustion_turns_a_community_card(game):
+    """R81: running out of cards in razz and hi-lo."""
     for seed in range(5):
         st = StudState(game, S, [200] * 8, seed=seed)
         _call_down(st)
@@ -271,6 +290,9 @@ def test_deck_exhaustion_turns_a_community_card(game):
 
 @pytest.mark.parametrize("game", ["razz", "stud8"])
 def test_views_and_seat_histories_leak_no_down_card(game):
+    """R34, R52: a seat's view never holds another seat's down cards; a seat's history hides the
+    other seats' down cards.
+    """
     rng = random.Random(77)
 
     def check(st: StudState) -> None:
@@ -291,6 +313,9 @@ def test_views_and_seat_histories_leak_no_down_card(game):
 
 
 def test_a_history_that_hides_door_cards_names_the_bring_in():
+    """R54, R75: a history that breaks the rules is refused with a ValueError; hi-lo: bring-in and
+    action order as in seven card stud.
+    """
     from studeval.game import HandHistory
 
     def hand(*actions: str) -> HandHistory:
@@ -317,6 +342,7 @@ def test_every_bot_plays_every_game(game):
 
 @pytest.mark.parametrize("game", ["razz", "stud8"])
 def test_a_refused_action_leaves_the_state_unchanged(game):
+    """R33: a refused action leaves the table as it was."""
     rng = random.Random(31)
     refusals = 0
 
@@ -339,6 +365,7 @@ def test_a_refused_action_leaves_the_state_unchanged(game):
 
 
 def test_razz_odd_chip_goes_to_the_lowest_card_by_suit():
+    """R80: the odd chip among tied lows goes to the lowest card."""
     hands = ["Ad 2c 3h 4s 6d Kc Kd", "As 2d 3c 4h 6h Qc Qd", "Ac 9d 9h 9s Tc Jd Js"]  # p3: no five low
     r = settle_pots([5, 5, 1], hands, game="razz")
     assert r.pots[0].winners == (0, 1)

@@ -1,7 +1,7 @@
 """The table rules of issue 10, each as a stacked-deck scenario on each side of its option:
 real structures (ante = or > bring-in, coinciding amounts), the limit half-bet rule for short
 all-ins (default) against the full-bet rule, the open-pair raise size, the cap heads-up,
-deck exhaustion (003), and show/muck decisions at showdown. Seats count from the dealer's
+deck exhaustion (R43, R44), and show/muck decisions at showdown. Seats count from the dealer's
 left (seat 0 = p1).
 """
 
@@ -84,6 +84,7 @@ def replays_to_same_stacks(st: StudState) -> None:
 
 
 def test_ante_equal_to_the_bring_in_wsop_ppc_structure_plays_and_replays():
+    """R32: any structure that can be dealt."""
     st = table("seven", THREE, stacks=[2_000_000] * 3, structure=PPC)
     assert st.pot == 150_000
     assert legal(st) == [("bring_in", 50_000), ("complete", 200_000)]
@@ -95,7 +96,8 @@ def test_ante_equal_to_the_bring_in_wsop_ppc_structure_plays_and_replays():
 
 
 def test_ante_above_the_bring_in_plays_and_replays():
-    s = Structure(ante=3, bring_in=2, small_bet=5, big_bet=10)  # the shape of 003's first table row
+    """R32: any structure that can be dealt."""
+    s = Structure(ante=3, bring_in=2, small_bet=5, big_bet=10)  # the shape of the first row of R32's source table
     st = table("seven", THREE, structure=s)
     assert st.pot == 9 and legal(st) == [("bring_in", 2), ("complete", 5)]
     play(st, "p2 bring_in", "p3 call", "p1 complete", "p2 call", "p3 raise 10", "p1 call", "p2 call")
@@ -104,6 +106,7 @@ def test_ante_above_the_bring_in_plays_and_replays():
 
 
 def test_bring_in_equal_to_the_small_bet_is_the_bet_no_duplicate_completion():
+    """R32: any structure that can be dealt."""
     s = Structure(ante=1, bring_in=5, small_bet=5, big_bet=10)
     st = table("seven", THREE, structure=s)
     assert legal(st) == [("bring_in", 5)]  # not also "complete 5"
@@ -116,6 +119,7 @@ def test_bring_in_equal_to_the_small_bet_is_the_bet_no_duplicate_completion():
 
 
 def test_small_bet_equal_to_the_big_bet_offers_one_size_on_an_open_pair():
+    """R4, R32: an open pair on fourth street allows the big bet; any structure that can be dealt."""
     s = Structure(ante=1, bring_in=2, small_bet=5, big_bet=5)
     st = table("seven", [["As Ad 2c", "Ks Kd 9h"], ["3c", "9d"]], structure=s)
     play(st, "p1 bring_in", "p2 call")
@@ -123,6 +127,7 @@ def test_small_bet_equal_to_the_big_bet_offers_one_size_on_an_open_pair():
 
 
 def test_random_structures_offer_distinct_actions_and_conserve_chips():
+    """R32: any structure that can be dealt."""
     rng = random.Random(10)
     for h in range(400):
         bring_in = rng.randint(1, 6)
@@ -167,6 +172,7 @@ def _fifth_street_short_bet(rule: str, stack: int) -> StudState:
 
 
 def test_half_bet_rule_an_all_in_of_half_a_bet_or_more_is_a_full_bet_and_reopens_default():
+    """R31: short all-ins: the half-bet rule, or the full-bet rule by option."""
     st = _fifth_street_short_bet("half_bet", 18)  # all-in for 15 on a 20 round
     assert legal(st) == [("fold", 0), ("call", 15), ("raise", 35)]  # p2 may raise to 35
     play(st, "p2 call")
@@ -177,6 +183,7 @@ def test_half_bet_rule_an_all_in_of_half_a_bet_or_more_is_a_full_bet_and_reopens
 
 
 def test_full_bet_rule_option_the_same_all_in_does_not_reopen():
+    """R31: short all-ins: the half-bet rule, or the full-bet rule by option."""
     st = _fifth_street_short_bet("full_bet", 18)
     assert legal(st) == [("fold", 0), ("call", 15), ("complete", 20)]  # completed to a full bet
     play(st, "p2 call")
@@ -188,6 +195,7 @@ def test_full_bet_rule_option_the_same_all_in_does_not_reopen():
 
 @pytest.mark.parametrize("rule", ALL_IN_RULES)
 def test_an_all_in_bet_of_less_than_half_a_bet_is_completed_to_a_full_bet(rule):
+    """R31: short all-ins: the half-bet rule, or the full-bet rule by option."""
     st = _fifth_street_short_bet(rule, 4)  # all-in for 1 on a 20 round
     assert legal(st) == [("fold", 0), ("call", 1), ("complete", 20)]  # not 21 (1 + a bet)
     play(st, "p2 complete 20")
@@ -206,6 +214,7 @@ def _fourth_street_short_raise(rule: str, stack: int) -> StudState:
 
 @pytest.mark.parametrize("rule", ALL_IN_RULES)
 def test_a_short_raise_of_less_than_half_a_bet_bet_10_all_in_13_complete_to_20(rule):
+    """R31: short all-ins: the half-bet rule, or the full-bet rule by option."""
     st = _fourth_street_short_raise(rule, 16)  # all-in to 13: 3 more, less than half of 10
     assert legal(st) == [("fold", 0), ("call", 13), ("complete", 20)]  # not a raise to 23
     refused(st, "raise", 23)
@@ -219,6 +228,7 @@ def test_a_short_raise_of_less_than_half_a_bet_bet_10_all_in_13_complete_to_20(r
 
 @pytest.mark.parametrize("rule", ALL_IN_RULES)
 def test_completing_a_short_raise_reopens_the_betting(rule):
+    """R31: short all-ins: the half-bet rule, or the full-bet rule by option."""
     st = _fourth_street_short_raise(rule, 16)
     play(st, "p2 complete 20")
     assert legal(st) == [("fold", 10), ("call", 20), ("raise", 30)]  # a full raise over 10: reopened
@@ -228,6 +238,7 @@ def test_completing_a_short_raise_reopens_the_betting(rule):
 
 
 def test_a_raise_of_exactly_half_a_bet_is_a_full_raise_under_the_half_bet_rule():
+    """R31: short all-ins: the half-bet rule, or the full-bet rule by option."""
     st = _fourth_street_short_raise("half_bet", 18)  # all-in to 15: 5 more, half of 10
     assert legal(st) == [("fold", 0), ("call", 15), ("raise", 25)]
     play(st, "p2 call")
@@ -239,6 +250,7 @@ def test_a_raise_of_exactly_half_a_bet_is_a_full_raise_under_the_half_bet_rule()
 
 
 def test_a_short_all_in_completion_on_the_first_round():
+    """R31: short all-ins: the half-bet rule, or the full-bet rule by option."""
     # p2 brings in 2 and p3 completes all-in to 3 (stack 4, ante 1): 3 of 5 is half or more
     st = table("seven", THREE, stacks=[100, 100, 4], all_in_rule="half_bet")
     play(st, "p2 bring_in", "p3 complete 3")
@@ -249,6 +261,7 @@ def test_a_short_all_in_completion_on_the_first_round():
 
 
 def test_a_history_re_raising_after_a_short_all_in_is_refused_clearly():
+    """R31: short all-ins: the half-bet rule, or the full-bet rule by option."""
     st = _fourth_street_short_raise("half_bet", 16)
     play(st, "p2 call")
     hh = to_phh(st, full=True)
@@ -258,6 +271,9 @@ def test_a_history_re_raising_after_a_short_all_in_is_refused_clearly():
 
 
 def test_short_all_in_histories_replay_under_the_rule_they_record():
+    """R31, R53: short all-ins: the half-bet rule, or the full-bet rule by option; what PHH has no
+    line for (community card, time-out, options) in studeval's own form.
+    """
     st = _fifth_street_short_bet("full_bet", 18)
     play(st, "p2 call")
     passive(st)
@@ -277,13 +293,19 @@ def _open_pair(**kw) -> StudState:
     return st
 
 
-def test_open_pair_small_bet_then_small_or_big_raise_default_003_line_16():
+def test_open_pair_raises_small_or_big_until_one_is_big_by_default():
+    """R5: after a small open-pair bet, raises small or big until one is big (or all big by
+    option).
+    """
     st = _open_pair()
     play(st, "p2 bet 5")
     assert legal(st) == [("fold", 0), ("call", 5), ("raise", 10), ("raise", 15)]
 
 
-def test_open_pair_every_raise_big_option_003_line_58():
+def test_open_pair_raises_big_option_every_raise_is_big():
+    """R5: after a small open-pair bet, raises small or big until one is big (or all big by
+    option).
+    """
     st = _open_pair(open_pair_raises="big")
     assert legal(st) == [("check", 0), ("bet", 5), ("bet", 10)]  # the bet may still be small
     play(st, "p2 bet 5")
@@ -296,13 +318,15 @@ def test_open_pair_every_raise_big_option_003_line_58():
     assert '_open_pair_raises = "big"' in text and replay(text).stacks == st.stacks
 
 
-def test_no_cap_heads_up_default_000_003():
+def test_no_cap_heads_up_by_default():
+    """R28: no cap heads-up (cap_heads_up by option)."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2c"]])
     play(st, "p2 complete", "p1 raise 10", "p2 raise 15", "p1 raise 20")
     assert ("raise", 25) in legal(st)
 
 
-def test_cap_heads_up_option_any_betting_round_001():
+def test_cap_heads_up_option_any_betting_round():
+    """R28: no cap heads-up (cap_heads_up by option)."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2c"]], cap_heads_up=True)
     play(st, "p2 complete", "p1 raise 10", "p2 raise 15", "p1 raise 20")
     assert legal(st) == [("fold", 15), ("call", 20)]
@@ -315,10 +339,11 @@ def test_cap_heads_up_option_any_betting_round_001():
     assert legal(st) == [("fold", 15), ("call", 20)]
 
 
-# -------------------------------------------------------------------- deck exhaustion (003)
+# -------------------------------------------------------------------- deck exhaustion (R43-R46)
 
 
 def test_deck_exhaustion_seven_players_are_dealt_from_the_stub_without_a_burn():
+    """R43: running out of cards: the stub deals the seventh cards without a burn."""
     deck = list(range(52))
     random.Random(3).shuffle(deck)
     st = StudState("seven", S, [1000] * 7, deck=deck, seed=0)
@@ -330,6 +355,7 @@ def test_deck_exhaustion_seven_players_are_dealt_from_the_stub_without_a_burn():
 
 
 def test_no_exhaustion_with_six_players_the_burn_comes_first():
+    """R43: running out of cards: the stub deals the seventh cards without a burn."""
     deck = list(range(52))
     random.Random(4).shuffle(deck)
     st = StudState("seven", S, [1000] * 6, deck=deck, seed=0)
@@ -339,6 +365,7 @@ def test_no_exhaustion_with_six_players_the_burn_comes_first():
 
 
 def test_deck_exhaustion_burns_shuffled_in_only_when_the_stub_is_short():
+    """R44: running out of cards: burns shuffled in when that gives everyone a card."""
     for seed in range(5):
         st = StudState("seven", S, [1000] * 8, seed=seed)
         while st.actor >= 0:  # p? folds on third street: 4 left + 3 burns for 7 players
@@ -370,12 +397,14 @@ def _river(showdown: str) -> StudState:
 
 
 def test_showdown_automatic_by_default():
+    """R40: show or muck: automatic, or chosen by option."""
     st = _river("auto")
     assert st.finished and st.actor < 0
     assert all(st.shown[i] or st.mucked[i] for i in range(3))
 
 
-def test_showdown_choose_option_players_show_or_muck_as_actions_000():
+def test_showdown_choose_option_players_show_or_muck_as_actions():
+    """R40: show or muck: automatic, or chosen by option."""
     st = _river("choose")
     assert not st.finished and st.street == 4
     first = st.actor
@@ -399,6 +428,7 @@ def test_showdown_choose_option_players_show_or_muck_as_actions_000():
 
 
 def test_showdown_choose_the_uncalled_winner_may_show():
+    """R40: show or muck: automatic, or chosen by option."""
     deal = [["As 2c", "Ks 9h"], ["3c", "8d"]]
     auto = table("five", deal)
     play(auto, "p1 bring_in", "p2 complete", "p1 fold")
@@ -415,6 +445,7 @@ def test_showdown_choose_the_uncalled_winner_may_show():
 
 
 def test_showdown_choose_random_play_every_pot_has_a_shown_winner_and_replays():
+    """R40: show or muck: automatic, or chosen by option."""
     rng = random.Random(21)
     mucks = 0
     for h in range(300):
@@ -449,6 +480,7 @@ def test_showdown_choose_random_play_every_pot_has_a_shown_winner_and_replays():
     ],
 )
 def test_every_option_travels_in_the_history_and_replays(option, value):
+    """R53: what PHH has no line for (community card, time-out, options) in studeval's own form."""
     rng = random.Random(5)
     for h in range(40):
         st = StudState(
@@ -463,6 +495,7 @@ def test_every_option_travels_in_the_history_and_replays(option, value):
 
 
 def test_option_fields_must_have_the_right_type():
+    """R53: what PHH has no line for (community card, time-out, options) in studeval's own form."""
     st = _river("auto")
     hh = to_phh(st, full=True)
     for field, bad in (

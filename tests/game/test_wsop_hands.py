@@ -18,6 +18,7 @@ HANDS = sorted(DATA.glob("wsop2023-*.phh"))
 
 
 def test_the_fixtures_hold_both_games_from_both_events():
+    """R82: PHH variants FR and F7S/8."""
     names = [p.name for p in HANDS]
     assert sum(n.endswith("-razz.phh") for n in names) == 10
     assert sum(n.endswith("-stud8.phh") for n in names) == 13
@@ -28,6 +29,7 @@ def test_the_fixtures_hold_both_games_from_both_events():
 @pytest.mark.parametrize("path", HANDS, ids=[p.stem for p in HANDS])
 @pytest.mark.parametrize("odd_chip", ["high_card", "dealer_left"])
 def test_a_real_hand_replays_to_the_recorded_stacks(path, odd_chip):
+    """R51, R82: a recorded hand replays to the same stacks; PHH variants FR and F7S/8."""
     hh = load(path)
     assert hh.finishing_stacks is not None
     st = replay(hh, odd_chip=odd_chip)
@@ -49,6 +51,9 @@ def test_a_real_hand_replays_to_the_recorded_stacks(path, odd_chip):
 
 
 def test_real_hi_lo_hands_split_pots_and_razz_hands_reach_showdown():
+    """R73, R76: razz: the best ace-to-five low wins; hi-lo: each pot split between the best high
+    and the best qualifying low.
+    """
     states = {p.name: replay(load(p)) for p in HANDS}
     assert sum(any(pot.low_winners for pot in st.pots) for st in states.values()) >= 3
     assert sum(st.game == "razz" and sum(st.shown) > 1 for st in states.values()) >= 2
@@ -57,6 +62,7 @@ def test_real_hi_lo_hands_split_pots_and_razz_hands_reach_showdown():
 
 @pytest.mark.parametrize("path", HANDS, ids=[p.stem for p in HANDS])
 def test_pokerkit_reads_the_real_hands_to_the_same_stacks(path):
+    """R82: PHH variants FR and F7S/8."""
     pk = pytest.importorskip("pokerkit", reason="pokerkit is a test extra")
     state = list(pk.HandHistory.loads(path.read_text(encoding="utf-8")))[-1]
     assert list(state.stacks) == load(path).finishing_stacks

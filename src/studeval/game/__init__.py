@@ -13,73 +13,88 @@ Hi-Lo eight or better (``game="seven" | "five" | "razz" | "stud8"``).
   (``F7S``, ``FR``, ``F7S/8``; five card stud as studeval's own ``F5S``).
 - :func:`simulate` and the bots: self-play.
 
-Rules as implemented (000, 001, 003; DESIGN.md's table where they disagree). Each option is
-a :class:`StudState` argument, recorded in PHH histories as a user field (``_`` + its name)
-when it is not the default, so a replay plays by the same rules.
+Rules as implemented, each with its number on the rules page (``docs/rules.md``, which names
+the document or other source of each rule and the tests that show it). Each option is a
+:class:`StudState` argument, recorded in PHH histories as a user field (``_`` + its name)
+when it is not the default, so a replay plays by the same rules (R53).
 
-- Structures: anything that can be dealt: ante >= 0 (it may equal or exceed the bring-in,
-  as in tournaments: the 2023 WSOP $50K Players Championship dealt ante 50,000, bring-in
-  50,000, limits 200,000/400,000), 0 < bring-in <= small bet <= big bet. Legal actions stay
-  distinct when amounts coincide: a bring-in of a full small bet is the bet (no "complete"
-  beside it); small bet = big bet gives one size on an open pair. Presets keep
-  ante < bring-in < small bet < big bet.
-- Seats count from the dealer's left (seat 0, ``p1``); cards are dealt one at a time round
-  the table; a burn card comes before every street but the first. Seven card stud: two down
-  and one up, three single up cards, the seventh card down. Five card stud: one down and one
-  up, then three up. Streets are named as in the documents ("third street" is the opening
-  round of seven card stud, "second street" that of five card stud).
-- The bring-in is the lowest door card by rank then suit (clubs lowest); in razz the highest
-  door card, aces low, ties by suit (spades highest). It must post the bring-in or
-  complete (it may not check or fold). If that player is all-in from the ante, or times out,
-  the duty passes to the next player clockwise who can act (as pokerkit does).
+- Structures (R32): anything that can be dealt: ante >= 0 (it may equal or exceed the
+  bring-in, as in tournaments: the 2023 WSOP $50K Players Championship dealt ante 50,000,
+  bring-in 50,000, limits 200,000/400,000), 0 < bring-in <= small bet <= big bet. Legal
+  actions stay distinct when amounts coincide: a bring-in of a full small bet is the bet (no
+  "complete" beside it); small bet = big bet gives one size on an open pair. Presets keep
+  ante < bring-in < small bet < big bet. Two to eight players (R11); buy-ins inside the
+  structure's limits (R7).
+- Seats count from the dealer's left (seat 0, ``p1``); every player antes (R15); cards are
+  dealt one at a time round the table; a burn card comes before every street but the first
+  (R16). Seven card stud: two down and one up, three single up cards, the seventh card down
+  (R1, R2). Five card stud: one down and one up, then three up (R8, R9). Streets are named
+  as in the rules ("third street" is the opening round of seven card stud, "second street"
+  that of five card stud).
+- The bring-in is the lowest door card by rank then suit (clubs lowest) (R17; stud hi-lo
+  too, R75); in razz the highest door card, aces low, ties by suit (spades highest) (R71).
+  It must post the bring-in or complete (it may not check or fold) (R18); the others fold,
+  call it or complete (R19); no big bet on the first round (R21). If that player is all-in
+  from the ante, or times out, the duty passes to the next player clockwise who can act
+  (R20, as pokerkit does).
 - On later streets the best showing hand acts first (pairs and kickers only, no straights or
-  flushes); in razz the best low showing (aces low, pairs count against: any pair showing
-  is worse than no pair). Ties go to the player closest to the dealer's left, or with
-  ``tie_rule="suits"`` to the higher suit in showing order (spades high, 001; in razz the
-  lower suit, since the best low acts first). If that player is all-in, the next player
-  clockwise who can act starts.
-- Small bets on the first two rounds, big bets after. The open pair (any live player showing a
-  pair on the second round: 3rd street in five card stud, 4th street in seven card stud;
-  never in razz or stud hi-lo) lets the bet be small or big. Raises after a small bet: small or big until one is big, then all
-  big (``open_pair_raises="small_or_big"``, default; 003 line 16, 000), or every raise big
-  (``open_pair_raises="big"``, 003 line 58).
+  flushes) (R22); in razz the best low showing (aces low, pairs count against: any pair
+  showing is worse than no pair) (R72). Ties go to the player closest to the dealer's left,
+  or with ``tie_rule="suits"`` to the higher suit in showing order (spades high; in razz the
+  lower suit, since the best low acts first) (R24, R72). If that player is all-in, the next
+  player clockwise who can act starts (R23).
+- Small bets on the first two rounds, big bets after (R3, R10); a bet or raise is exactly
+  one bet (R26); check, bet, call, raise, fold, check-raise (R25). The open pair (any live
+  player showing a pair on the second round: 3rd street in five card stud, 4th street in
+  seven card stud) lets the bet be small or big (R4, R6, R12); never in razz or stud hi-lo
+  (R74). Raises after a small bet: small or big until one is big, then all big
+  (``open_pair_raises="small_or_big"``, default), or every raise big
+  (``open_pair_raises="big"``) (R5, R13).
 - The cap: one bet and three raises (the bring-in and the completion do not count as raises;
-  the completion is the bet). ``raise_cap`` changes the number of raises (None: no cap). No
-  cap while only two players are in the hand, including when a fold leaves two mid-round
-  (default; 000, 003), or with ``cap_heads_up=True`` the cap in any betting round (001).
-- All-in: a player may call, bet or raise for less. Short all-ins follow the limit half-bet
-  rule (``all_in_rule="half_bet"``, default; Robert's Rules of Poker, TDA): an all-in wager
-  of half a bet or more counts as a full bet or raise and reopens the betting (on a 20 round
-  a 15 all-in may be raised to 35); less does not reopen it for players who already acted,
-  and a player yet to act may fold, call, or complete it to the full amount (bet 10, all-in
-  to 13: complete to 20). ``all_in_rule="full_bet"``: only a full bet or raise reopens;
-  completions as above. A bet nobody can call is not offered (everyone else is all-in).
-  Chips nobody matched are returned before the pots are built; side pots follow each all-in
-  level; folded chips stay in the pots.
-- Time-out (003): a player who has put chips in beyond the ante is all-in for what is already
-  in (keeps the rest of the stack, acts no more, wins at most the pots they are in);
-  otherwise the hand is folded, even where a check was possible (the rule makes no exception).
-  At a showdown choice a time-out takes the automatic choice.
-- Deck exhaustion (the seven-card games: seven card stud, razz, stud hi-lo; 003): on seventh street the stub deals each player a card
-  while it has one for everyone (no burn card then); else the burn cards are shuffled in with
-  it, if that gives everyone a card; else one community card is turned up for all. Folded
-  cards are never dealt again.
+  the completion is the bet). ``raise_cap`` changes the number of raises (None: no cap)
+  (R27). No cap while only two players are in the hand, including when a fold leaves two
+  mid-round (default), or with ``cap_heads_up=True`` the cap in any betting round (R28).
+- All-in: a player may call, bet or raise for less (R29). Short all-ins follow the limit
+  half-bet rule (``all_in_rule="half_bet"``, default; Robert's Rules of Poker, TDA): an
+  all-in wager of half a bet or more counts as a full bet or raise and reopens the betting
+  (on a 20 round a 15 all-in may be raised to 35); less does not reopen it for players who
+  already acted, and a player yet to act may fold, call, or complete it to the full amount
+  (bet 10, all-in to 13: complete to 20). ``all_in_rule="full_bet"``: only a full bet or
+  raise reopens; completions as above (R31). A bet nobody can call is not offered (everyone
+  else is all-in) (R29). Chips nobody matched are returned before the pots are built; side
+  pots follow each all-in level; folded chips stay in the pots (R30). Chips are conserved
+  (R36); a refused action changes nothing (R33).
+- Time-out: a player who has put chips in beyond the ante is all-in for what is already in
+  (keeps the rest of the stack, acts no more, wins at most the pots they are in) (R48);
+  otherwise the hand is folded, even where a check was possible (the rule makes no
+  exception) (R49). At a showdown choice a time-out takes the automatic choice.
+- Deck exhaustion (the seven-card games: seven card stud, razz, stud hi-lo; R81): on seventh
+  street the stub deals each player a card while it has one for everyone (no burn card then)
+  (R43); else the burn cards are shuffled in with it, if that gives everyone a card (R44);
+  else one community card is turned up for all (R45). Folded cards are never dealt again
+  (R46).
 - Showdown: the last player to bet or raise on the final street shows first, else the first
-  to act on it; then clockwise. Cards speak (no declaring). The best high hand wins; in razz
-  the best ace-to-five low (aces low, straights and flushes do not count). Stud hi-lo: each
-  pot (main and side) splits in halves between the best high and the best eight-or-better
-  low among its eligible hands, the odd chip to the high half; a pot with no qualifying low
+  to act on it; then clockwise (R38); an uncalled winner takes the pot unshown (R39). Cards
+  speak (no declaring). The best high hand wins (R37, R14); in razz the best ace-to-five low
+  (aces low, straights and flushes do not count) (R73). Stud hi-lo: each pot (main and side)
+  splits in halves between the best high and the best eight-or-better low among its
+  eligible hands (R76), the odd chip to the high half (R77); a pot with no qualifying low
   goes whole to the high (also a side pot whose players have no low when the main pot has
-  one). Ties split a pot (or a half: a low half shared by tied lows is "quartered"); odd
-  chips go one by one by the cards (default, Robert's Rules of Poker): to the tied winner
-  holding the highest card by rank then suit in a high hand, the lowest card (aces low,
-  clubs lowest) in a low hand (razz, the low half), all their cards counting; or with
-  ``odd_chip="dealer_left"`` to the first winner from the dealer's left. Show or muck:
-  ``showdown="auto"`` (default): a hand that can no longer win any part of a pot it is in is
-  mucked (it stays hidden), others show, an uncalled winner does not show;
-  ``showdown="choose"`` (000, 003): each player in turn takes a ``show`` or ``muck`` action
-  (the first to show must show, and so must the last player who could still show in a pot
-  nobody has shown in; an uncalled winner may show), recorded as PHH ``sm`` actions.
+  one) (R78). Ties split a pot (R41) (or a half: a low half shared by tied lows is
+  "quartered", R79); odd chips go one by one by the cards (``odd_chip="high_card"``,
+  default, Robert's Rules of Poker): to the tied winner holding the highest card by rank
+  then suit in a high hand (R42), the lowest card (aces low, clubs lowest) in a low hand
+  (razz, the low half) (R80), all their cards counting; or with ``odd_chip="dealer_left"``
+  to the first winner from the dealer's left. Show or muck (R40): ``showdown="auto"``
+  (default): a hand that can no longer win any part of a pot it is in is mucked (it stays
+  hidden), others show, an uncalled winner does not show; ``showdown="choose"``: each player
+  in turn takes a ``show`` or ``muck`` action (the first to show must show, and so must the
+  last player who could still show in a pot nobody has shown in; an uncalled winner may
+  show), recorded as PHH ``sm`` actions.
+- Views and histories: a seat's view and history never hold another seat's down cards until
+  they are shown (R34, R52); seeded deals repeat, else the OS's secure source (R35); PHH
+  variants ``F7S``, ``F5S`` (R50), ``FR`` and ``F7S/8`` (R82); a history replays to the
+  same stacks (R51) and one that breaks the rules is refused (R54).
 
 >>> from studeval.game import StudState, PRESETS
 >>> st = StudState("seven", PRESETS["1/2"], [2000] * 4, seed=42)
