@@ -254,41 +254,10 @@ static int unseen_subs(uint64_t packed, int maxsize, const int *avail, int *osiz
     return ocount;
 }
 
-/* table[class of S] += sign * (b of the pattern containing S) for every class of card sets S
- * within the pattern, of at most s cards */
-static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t pattern, int32_t sign) {
-    int suit = (int)(pattern & 3), s = c->s;
-    unsigned mask = (unsigned)(pattern >> 2) & 0x1FFF;
-    if (pattern >> 62 & 1) {
-        int others = (int)((pattern >> 15) & 63);
-        int32_t *table = tf + 4 * c->fsize + suit * c->psize;
-        int ssize[128], scount = 1;
-        int64_t srank[128];
-        ssize[0] = 0;
-        srank[0] = 0;
-        for (int r = 0; r < 13; r++) {
-            if (!(mask >> r & 1)) continue;
-            int n0 = scount;
-            for (int x = 0; x < n0; x++)
-                if (ssize[x] < s) {
-                    ssize[scount] = ssize[x] + 1;
-                    srank[scount] = srank[x] + unseen_binom[r][ssize[x] + 1];
-                    scount++;
-                }
-        }
-        for (int y = 0; y < scount; y++)
-            for (int k = 0; ssize[y] + k <= s && k <= others; k++)
-                table[c->poff[ssize[y]][k] + srank[y]] += sign * (int32_t)unseen_binom[c->nother[suit] - k][others - k];
-        return;
-    }
-    uint64_t packed = ((uint64_t)pattern >> 15) & ((1ULL << 39) - 1);
-    int32_t *table = tf + suit * c->fsize;
-    int osize[128];
-    int64_t orank[128], oweight[128];
-    int ocount = unseen_subs(packed, s, c->other[suit], osize, orank, oweight);
-    /* the subsets of the suit's ranks, each built from a smaller one plus a larger rank */
-    int ssize[128], scount = 1;
-    int64_t srank[128];
+/* The subsets of at most s of the ranks in `mask`, each built from a smaller one plus a larger
+ * rank: their sizes and colex ranks; returns how many (at most 128). */
+static inline int unseen_rank_subsets(unsigned mask, int s, int *ssize, int64_t *srank) {
+    int scount = 1;
     ssize[0] = 0;
     srank[0] = 0;
     for (int r = 0; r < 13; r++) {
@@ -301,6 +270,33 @@ static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t patte
                 scount++;
             }
     }
+    return scount;
+}
+
+/* table[class of S] += sign * (b of the pattern containing S) for every class of card sets S
+ * within the pattern, of at most s cards */
+static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t pattern, int32_t sign) {
+    int suit = (int)(pattern & 3), s = c->s;
+    unsigned mask = (unsigned)(pattern >> 2) & 0x1FFF;
+    if (pattern >> 62 & 1) {
+        int others = (int)((pattern >> 15) & 63);
+        int32_t *table = tf + 4 * c->fsize + suit * c->psize;
+        int ssize[128];
+        int64_t srank[128];
+        int scount = unseen_rank_subsets(mask, s, ssize, srank);
+        for (int y = 0; y < scount; y++)
+            for (int k = 0; ssize[y] + k <= s && k <= others; k++)
+                table[c->poff[ssize[y]][k] + srank[y]] += sign * (int32_t)unseen_binom[c->nother[suit] - k][others - k];
+        return;
+    }
+    uint64_t packed = ((uint64_t)pattern >> 15) & ((1ULL << 39) - 1);
+    int32_t *table = tf + suit * c->fsize;
+    int osize[128];
+    int64_t orank[128], oweight[128];
+    int ocount = unseen_subs(packed, s, c->other[suit], osize, orank, oweight);
+    int ssize[128];
+    int64_t srank[128];
+    int scount = unseen_rank_subsets(mask, s, ssize, srank);
     for (int y = 0; y < scount; y++) {
         int i = ssize[y];
         for (int x = 0; x < ocount; x++) {
@@ -407,19 +403,7 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
         int t = (int)((e - k->msize) / k->csize);
         unsigned mask = (unsigned)(k->packed[e] & 0x1FFF);
         int n = unseen_subs(k->packed[e] >> 13, s, NULL, osize, orank, oweight);
-        int ns = 1;
-        ssize[0] = 0;
-        srank[0] = 0;
-        for (int r = 0; r < 13; r++) {
-            if (!(mask >> r & 1)) continue;
-            int n0 = ns;
-            for (int x = 0; x < n0; x++)
-                if (ssize[x] < s) {
-                    ssize[ns] = ssize[x] + 1;
-                    srank[ns] = srank[x] + unseen_binom[r][ssize[x] + 1];
-                    ns++;
-                }
-        }
+        int ns = unseen_rank_subsets(mask, s, ssize, srank);
         int64_t block = base + t * c->fsize, pblock = c->pbase + t * c->psize;
         int na = 0;
         for (int r = 0; r < 13; r++) na += (int)(k->packed[e] >> (13 + 3 * r) & 7);
