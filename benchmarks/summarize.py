@@ -29,7 +29,8 @@ def time_text(t: float) -> str:
 
 
 def main(path: str) -> None:
-    data = json.load(open(path))
+    with open(path) as f:
+        data = json.load(f)
     groups: dict[str, list] = defaultdict(list)
     for b in data["benchmarks"]:
         groups[b["group"] or "ungrouped"].append(b)

@@ -21,7 +21,8 @@
 /* STUD_BATCH_SCALAR / STUD_BATCH_VECEXT pick the other paths on x86-64, to test them there */
 #if defined(STUD_BATCH_SCALAR)
 #define STUD_NO_V2 1
-#elif ((defined(__SSE2__) && defined(__x86_64__)) || (defined(_MSC_VER) && defined(_M_X64))) && !defined(STUD_BATCH_VECEXT)
+#elif ((defined(__SSE2__) && defined(__x86_64__)) || (defined(_MSC_VER) && defined(_M_X64))) && \
+    !defined(STUD_BATCH_VECEXT)
 #include <emmintrin.h>
 typedef __m128i stud_v2;
 #define STUD_V2_LOAD(c) _mm_loadu_si128((const __m128i *)&STUD_CARD_PAIR[2 * (size_t)(c)])
@@ -30,7 +31,12 @@ typedef __m128i stud_v2;
 #define STUD_V2_HI(a) ((uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64((a), (a))))
 #elif defined(__GNUC__) || defined(__clang__)
 typedef uint64_t stud_v2 __attribute__((vector_size(16)));
-#define STUD_V2_LOAD(c) ({ stud_v2 v_; memcpy(&v_, &STUD_CARD_PAIR[2 * (size_t)(c)], 16); v_; })
+#define STUD_V2_LOAD(c)                                    \
+    ({                                                     \
+        stud_v2 v_;                                        \
+        memcpy(&v_, &STUD_CARD_PAIR[2 * (size_t)(c)], 16); \
+        v_;                                                \
+    })
 #define STUD_V2_ADD(a, b) ((a) + (b))
 #define STUD_V2_LO(a) ((a)[0])
 #define STUD_V2_HI(a) ((a)[1])
@@ -46,26 +52,26 @@ typedef uint64_t stud_v2 __attribute__((vector_size(16)));
 
 /* key and bit-sum of a row of N cards */
 #ifdef STUD_NO_V2
-#define STUD_ROW_SUMS(c, N, key, bits)                                                          \
-    do {                                                                                        \
-        key = STUD_KEY_INIT;                                                                    \
-        bits = 0;                                                                               \
-        for (int j_ = 0; j_ < (N); j_++) {                                                      \
-            key += STUD_CARD_PAIR[2 * (c)[j_]];                                                 \
-            bits += STUD_CARD_PAIR[2 * (c)[j_] + 1];                                            \
-        }                                                                                       \
+#define STUD_ROW_SUMS(c, N, key, bits)               \
+    do {                                             \
+        key = STUD_KEY_INIT;                         \
+        bits = 0;                                    \
+        for (int j_ = 0; j_ < (N); j_++) {           \
+            key += STUD_CARD_PAIR[2 * (c)[j_]];      \
+            bits += STUD_CARD_PAIR[2 * (c)[j_] + 1]; \
+        }                                            \
     } while (0)
 #else
-#define STUD_ROW_SUMS(c, N, key, bits)                                                          \
-    do {                                                                                        \
-        stud_v2 s_ = STUD_V2_ADD(STUD_V2_LOAD((c)[0]), STUD_V2_LOAD((c)[1]));                   \
-        stud_v2 t_ = STUD_V2_ADD(STUD_V2_LOAD((c)[2]), STUD_V2_LOAD((c)[3]));                   \
-        stud_v2 u_ = STUD_V2_LOAD((c)[4]);                                                      \
-        if ((N) > 5) u_ = STUD_V2_ADD(u_, STUD_V2_LOAD((c)[5]));                                \
-        if ((N) > 6) t_ = STUD_V2_ADD(t_, STUD_V2_LOAD((c)[6]));                                \
-        s_ = STUD_V2_ADD(STUD_V2_ADD(s_, t_), u_);                                              \
-        key = STUD_V2_LO(s_) + STUD_KEY_INIT;                                                   \
-        bits = STUD_V2_HI(s_);                                                                  \
+#define STUD_ROW_SUMS(c, N, key, bits)                                        \
+    do {                                                                      \
+        stud_v2 s_ = STUD_V2_ADD(STUD_V2_LOAD((c)[0]), STUD_V2_LOAD((c)[1])); \
+        stud_v2 t_ = STUD_V2_ADD(STUD_V2_LOAD((c)[2]), STUD_V2_LOAD((c)[3])); \
+        stud_v2 u_ = STUD_V2_LOAD((c)[4]);                                    \
+        if ((N) > 5) u_ = STUD_V2_ADD(u_, STUD_V2_LOAD((c)[5]));              \
+        if ((N) > 6) t_ = STUD_V2_ADD(t_, STUD_V2_LOAD((c)[6]));              \
+        s_ = STUD_V2_ADD(STUD_V2_ADD(s_, t_), u_);                            \
+        key = STUD_V2_LO(s_) + STUD_KEY_INIT;                                 \
+        bits = STUD_V2_HI(s_);                                                \
     } while (0)
 #endif
 
@@ -89,23 +95,23 @@ STUD_INLINE uint16_t stud_row_low8(uint64_t key, uint64_t bits) {
     return STUD_LOW8_OF_LOW[STUD_LOW[stud_rank_slot(key)]];
 }
 
-#define STUD_DEFINE_BATCH(N, KIND, SUFFIX, ATTR)                                                \
+#define STUD_DEFINE_BATCH(N, KIND, SUFFIX, ATTR)                                                           \
     ATTR static int stud_batch##N##KIND##SUFFIX(const uint8_t *h, size_t rows, uint16_t *out, int check) { \
-        uint64_t bad = 0;                                                                       \
-        for (size_t i = 0; i < rows; i++) {                                                     \
-            const uint8_t *c = h + (N) * i;                                                     \
-            uint64_t key, bits;                                                                 \
-            STUD_ROW_SUMS(c, N, key, bits);                                                     \
-            bad |= key >> 52;                                                                   \
-            if (check) bad |= (uint64_t)(stud_popcount64(bits) ^ (N));                          \
-            out[i] = stud_row_##KIND(key, bits);                                                \
-        }                                                                                       \
-        return bad != 0;                                                                        \
+        uint64_t bad = 0;                                                                                  \
+        for (size_t i = 0; i < rows; i++) {                                                                \
+            const uint8_t *c = h + (N) * i;                                                                \
+            uint64_t key, bits;                                                                            \
+            STUD_ROW_SUMS(c, N, key, bits);                                                                \
+            bad |= key >> 52;                                                                              \
+            if (check) bad |= (uint64_t)(stud_popcount64(bits) ^ (N));                                     \
+            out[i] = stud_row_##KIND(key, bits);                                                           \
+        }                                                                                                  \
+        return bad != 0;                                                                                   \
     }
 
-#define STUD_DEFINE_BATCHES(KIND, SUFFIX, ATTR)                                                 \
-    STUD_DEFINE_BATCH(5, KIND, SUFFIX, ATTR)                                                    \
-    STUD_DEFINE_BATCH(6, KIND, SUFFIX, ATTR)                                                    \
+#define STUD_DEFINE_BATCHES(KIND, SUFFIX, ATTR) \
+    STUD_DEFINE_BATCH(5, KIND, SUFFIX, ATTR)    \
+    STUD_DEFINE_BATCH(6, KIND, SUFFIX, ATTR)    \
     STUD_DEFINE_BATCH(7, KIND, SUFFIX, ATTR)
 
 STUD_DEFINE_BATCHES(high, , )
@@ -120,9 +126,9 @@ STUD_DEFINE_BATCHES(low, _popcnt, __attribute__((target("popcnt"))))
 STUD_DEFINE_BATCHES(low8, _popcnt, __attribute__((target("popcnt"))))
 #endif
 
-#define STUD_PICK_WIDTH(KIND, SUFFIX, check)                                                    \
-    (width == 7 ? stud_batch7##KIND##SUFFIX(hands, rows, out, check)                            \
-     : width == 6 ? stud_batch6##KIND##SUFFIX(hands, rows, out, check)                          \
+#define STUD_PICK_WIDTH(KIND, SUFFIX, check)                           \
+    (width == 7   ? stud_batch7##KIND##SUFFIX(hands, rows, out, check) \
+     : width == 6 ? stud_batch6##KIND##SUFFIX(hands, rows, out, check) \
                   : stud_batch5##KIND##SUFFIX(hands, rows, out, check))
 
 /* Values of one kind (STUD_KIND_*) of `rows` hands of `width` (5, 6 or 7) cards; nonzero if

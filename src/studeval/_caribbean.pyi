@@ -5,6 +5,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import Self, disjoint_base
 
 MONEY_BITS: int
 
@@ -30,15 +31,18 @@ class Slot(enum.IntEnum):
     ST_RAISE_AFTER_CHANGE = 62
     NSLOT = 64
 
+@disjoint_base
 class UpCardTables:
     """Counting tables of the dealer hands that hold one up card, over a deck of cards."""
 
     up: int
     deck_size: int
     deck_cards: bytes
-    def __init__(self, deck: npt.NDArray[np.uint8], up: int) -> None: ...
+    # a cdef class that takes its arguments in __cinit__: at runtime they go to __new__
+    def __new__(cls, deck: npt.NDArray[np.uint8], up: int) -> Self: ...
     def count_below(self, cards: Sequence[int], thresholds: Sequence[int]) -> list[int]: ...
 
+@disjoint_base
 class SixCardStore:
     """Per up card: dealer counts for every canonical six-card set (the change variant)."""
 

@@ -22,8 +22,7 @@ the caller checks with MONEY_BITS that its sums fit.
 """
 from cython.parallel cimport prange, threadid
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
-from libc.stdlib cimport calloc, malloc, free
-from libc.string cimport memset
+from libc.stdlib cimport calloc, free
 
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_ctz64, stud_popcount64
 from studeval._core cimport STUD_BINOM as BINOM  # C(n, k), n < 64, k <= 7 (_combin.h)
@@ -174,7 +173,7 @@ cdef void count_below(const Tabs *T, const int *x, int nx, const int *ts, int nt
     cdef const uint16_t *rows3[20]
     cdef int quad[15]
     cdef int q[5]
-    cdef int n2 = 0, n3 = 0, n4 = 0, i, j, k, l, ti, t
+    cdef int n2 = 0, n3 = 0, n4 = 0, i, j, k, h, ti, t
     cdef int64_t acc
     for i in range(nx):
         rows1[i] = T.cum1 + x[i] * NV
@@ -184,12 +183,12 @@ cdef void count_below(const Tabs *T, const int *x, int nx, const int *ts, int nt
             for k in range(j + 1, nx):
                 rows3[n3] = T.l3 + triple_index(x[i], x[j], x[k]) * T.l3len
                 n3 += 1
-                for l in range(k + 1, nx):
+                for h in range(k + 1, nx):
                     q[0] = T.up
                     q[1] = x[i]
                     q[2] = x[j]
                     q[3] = x[k]
-                    q[4] = x[l]
+                    q[4] = x[h]
                     quad[n4] = value_of(q, 5)
                     n4 += 1
     for ti in range(nt):
@@ -237,7 +236,7 @@ cdef class UpCardTables:
     cdef readonly bytes deck_cards
 
     def __cinit__(self, deck, up):
-        cdef int n, m = 0, i, j, k, l, v, a, b, c, d, p, upc
+        cdef int n, m = 0, i, j, k, h, v, a, b, c, p, upc
         cdef int others[52]
         cdef int quad[4]
         cdef int trip
@@ -278,12 +277,12 @@ cdef class UpCardTables:
                     h2 = stud_hand_add(h1, others[j])
                     for k in range(j + 1, m):
                         h3 = stud_hand_add(h2, others[k])
-                        for l in range(k + 1, m):
-                            v = stud_hand_value(stud_hand_add(h3, others[l]))
+                        for h in range(k + 1, m):
+                            v = stud_hand_value(stud_hand_add(h3, others[h]))
                             quad[0] = others[i]
                             quad[1] = others[j]
                             quad[2] = others[k]
-                            quad[3] = others[l]
+                            quad[3] = others[h]
                             # histograms now, cumulated below: slot v + 1 counts value v
                             self.T.cum0[v + 1] += 1
                             for a in range(4):
@@ -352,7 +351,7 @@ cdef void _insertion_sort(uint16_t *a, int n) noexcept nogil:
 def canonical_hands(deck, k):
     """Every k-card set of the deck (k = 5 or 6) up to a permutation of hearts, diamonds and
     spades (clubs fixed), as (cards uint8[N, k] sorted, orbit sizes uint8[N])."""
-    cdef int n, i, cnt, pass_, s, kk
+    cdef int n, i, pass_, s, kk
     cdef int idx[8]
     cdef int dk[52]
     cdef unsigned m[4]
@@ -432,9 +431,9 @@ def six_card_index(sets):
 cdef struct SixData:
     # per canonical six-card set E, in the order of E's sorted cards j = 0..5
     uint32_t *nq          # dealer hands missing E that do not qualify
-    uint32_t *lt          # [6] qualifying dealer hands below the value of E minus card j
-                          #     (when that value does not qualify and with winning_antes:
-                          #     the non-qualifying dealer hands below it)
+    # [6] qualifying dealer hands below the value of E minus card j (when that value does not
+    # qualify and with winning_antes: the non-qualifying dealer hands below it)
+    uint32_t *lt
     uint32_t *eq          # [6] dealer hands equal to it
     uint16_t *tv          # [6] value of E minus card j
     const int32_t *index  # colex rank -> row
@@ -495,7 +494,10 @@ cdef class SixCardStore:
         _card_rows(sets, 6, range(52), "six-card sets")
         index_arr = np.asarray(index)
         if index_arr.dtype != np.int32 or index_arr.shape != (BINOM[52][6],):
-            raise ValueError(f"the index must be int32 of shape ({BINOM[52][6]},), got {index_arr.dtype} of shape {index_arr.shape}")
+            raise ValueError(
+                f"the index must be int32 of shape ({BINOM[52][6]},), "
+                f"got {index_arr.dtype} of shape {index_arr.shape}"
+            )
         sets_arr = np.ascontiguousarray(sets)
         self.rows = sets_arr.shape[0]
         if not np.array_equal(index_arr, six_card_index(sets_arr)):
@@ -654,7 +656,7 @@ cdef inline int six_lookup(const SixData *S, const unsigned *pm, int c, int *new
     """Row of the canonical form of the six cards P + c (P given by suit masks pm); newsuit
     gets the suit permutation that leads there, cardmask the canonical cards as bits."""
     cdef unsigned m[4]
-    cdef int o0 = 1, o1 = 2, o2 = 3, tmp, i
+    cdef int o0 = 1, o1 = 2, o2 = 3, i
     cdef uint64_t cm, bits
     cdef int64_t r = 0
     m[0] = pm[0]
@@ -664,11 +666,11 @@ cdef inline int six_lookup(const SixData *S, const unsigned *pm, int c, int *new
     m[c & 3] |= 1u << (c >> 2)
     # sort suits 1..3 by rank mask, largest first
     if m[o0] < m[o1]:
-        tmp = o0; o0 = o1; o1 = tmp
+        o0, o1 = o1, o0
     if m[o1] < m[o2]:
-        tmp = o1; o1 = o2; o2 = tmp
+        o1, o2 = o2, o1
     if m[o0] < m[o1]:
-        tmp = o0; o0 = o1; o1 = tmp
+        o0, o1 = o1, o0
     newsuit[0] = 0
     newsuit[o0] = 1
     newsuit[o1] = 2
@@ -839,7 +841,10 @@ def play_pass(UpCardTables tables, SixCardStore store, hands, orbit, deck, pay, 
     _card_rows(hands, 5, deck_list, "player hands")
     orbit_arr = np.asarray(orbit)
     if orbit_arr.dtype != np.uint8 or orbit_arr.shape != (np.asarray(hands).shape[0],):
-        raise ValueError(f"the orbits must be uint8 of shape ({np.asarray(hands).shape[0]},), got {orbit_arr.dtype} of shape {orbit_arr.shape}")
+        raise ValueError(
+            f"the orbits must be uint8 of shape ({np.asarray(hands).shape[0]},), "
+            f"got {orbit_arr.dtype} of shape {orbit_arr.shape}"
+        )
     if len(orbit_arr) and not np.isin(orbit_arr, (1, 3, 6)).all():
         raise ValueError("an orbit size is 1, 3 or 6")
     pay, half = list(pay), list(half)

@@ -34,14 +34,16 @@ cdef extern from "_bitgen.h":
         uint32_t (*next_uint32)(void *st) noexcept nogil
 
 cdef extern from "_subsets.h" nogil:
-    int64_t stud_subset_query(const int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept
-    void stud_subset_insert(int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes, const int64_t *binom) noexcept
+    int64_t stud_subset_query(const int32_t *table, uint64_t code, int r, int build, const int64_t *offset,
+                              int sizes, const int64_t *binom) noexcept
+    void stud_subset_insert(int32_t *table, uint64_t code, int r, int build, const int64_t *offset,
+                            int sizes, const int64_t *binom) noexcept
 
 cdef enum:
     MAXP = 12          # players a kernel handles (more cannot be dealt from 52 cards anyway)
     MAXV = 7465        # keys (below) are 1..7464
     MAXR = 7           # private cards a player may still draw
-    POLL_MASK = 0xFFFF # work items between looks at pending signals (a few ms of work)
+    POLL_MASK = 0xFFFF  # work items between looks at pending signals (a few ms of work)
 
 # Games of the enumeration and Monte Carlo kernels: high hand, ace-to-five low, hi-lo.
 cdef enum:
@@ -128,6 +130,7 @@ def check_signals_every() -> int:
     """How many work items (completions, deals, values) a kernel does between looks at
     pending signals."""
     return POLL_MASK + 1
+
 
 def binom(int n, int k) -> int:
     """C(n, k) for n < 64, k <= 7 (the table the kernels use)."""
@@ -457,7 +460,7 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
 
     The sweep's subset sizes are independent terms: several threads share them out."""
     cdef stud_hand ha = STUD_EMPTY_HAND, hb = STUD_EMPTY_HAND
-    cdef int j, k, g, err = 0, n = <int>live.shape[0], s, groups, tasks
+    cdef int j, k, g, err = 0, n = <int>live.shape[0], s, groups
     cdef bint x_is_a
     cdef _Side a, b
     cdef _Nested nest
@@ -773,7 +776,7 @@ def enumerate_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] know
     """
     cdef _Enum proto
     cdef _Enum *ctx
-    cdef int P = <int>known.shape[0], t, p, k, pos, nthreads = check_threads(threads), stop = 0
+    cdef int P = <int>known.shape[0], t, pos, nthreads = check_threads(threads), stop = 0
     _check_deal(live, known, nknown, draws, community, shares)
     _check_counts(wins, ties, P)
     _check_first(first_lo, first_hi, live.shape[0])
@@ -986,9 +989,9 @@ cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uin
                         st[p] = stud_hand_add(st[p], deck[j])
         idx = community
         for p in range(P):
-            for j in range(draws[p]):
-                st[p] = stud_hand_add(st[p], deck[idx])
-                idx += 1
+            for j in range(idx, idx + draws[p]):
+                st[p] = stud_hand_add(st[p], deck[j])
+            idx += draws[p]
             if game == GAME_HIGH:
                 val[p] = stud_hand_value(st[p])
             elif game == GAME_RAZZ:
@@ -1045,7 +1048,9 @@ def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known no
         raise ValueError(f"monte_carlo: wins must have shape ({T}, {P}) and ties ({T}, {P}, {P + 1})")
     for t in range(T):
         if not isinstance(bit_generators[t], np.random.BitGenerator):
-            raise TypeError(f"monte_carlo: bit_generators[{t}] is {type(bit_generators[t]).__name__}, not a numpy BitGenerator")
+            raise TypeError(
+                f"monte_carlo: bit_generators[{t}] is {type(bit_generators[t]).__name__}, not a numpy BitGenerator"
+            )
         if samples[t] < 0:
             raise ValueError(f"monte_carlo: samples[{t}] is {samples[t]}, must be >= 0")
     for p in range(P):

@@ -20,7 +20,7 @@
 #define STUD_INLINE static inline
 #endif
 
-#define STUD_KEY_INIT (0x3333ULL << 32)     /* 3 in each suit nibble: bit 3 set at 5 cards */
+#define STUD_KEY_INIT (0x3333ULL << 32) /* 3 in each suit nibble: bit 3 set at 5 cards */
 #define STUD_FLUSH_CHECK (0x8888ULL << 32)
 #define STUD_SLOT_MASK ((1u << STUD_SLOT_BITS) - 1u)
 #define STUD_FLUSH (STUD_VALUE + STUD_FLUSH_BASE) /* indexed by the flush suit's rank mask */
@@ -46,7 +46,11 @@ STUD_INLINE int stud_flush_suit(uint64_t flush) {
 /* Bit helpers, portable, for the kernels here and for modules that cimport them. */
 #if defined(_MSC_VER)
 #include <intrin.h>
-STUD_INLINE int stud_ctz64(uint64_t x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+STUD_INLINE int stud_ctz64(uint64_t x) {
+    unsigned long i;
+    _BitScanForward64(&i, x);
+    return (int)i;
+}
 #else
 STUD_INLINE int stud_ctz64(uint64_t x) { return __builtin_ctzll(x); }
 #endif
@@ -63,9 +67,7 @@ STUD_INLINE int stud_popcount64(uint64_t x) {
 #endif
 
 /* Shift that brings the flush suit's rank lane of the bits to the bottom (any when no flush). */
-STUD_INLINE int stud_flush_shift(uint64_t flush) {
-    return ((stud_ctz64(flush | (1ULL << 63)) - 35) & 12) << 2;
-}
+STUD_INLINE int stud_flush_shift(uint64_t flush) { return ((stud_ctz64(flush | (1ULL << 63)) - 35) & 12) << 2; }
 
 /* Slot of a non-flush hand's rank part in STUD_VALUE. */
 STUD_INLINE uint32_t stud_rank_slot(uint64_t key) {
@@ -74,23 +76,15 @@ STUD_INLINE uint32_t stud_rank_slot(uint64_t key) {
 }
 
 /* Value of a non-flush hand from the rank part of its key. */
-STUD_INLINE uint16_t stud_rank_value(uint64_t key) {
-    return STUD_VALUE[stud_rank_slot(key)];
-}
+STUD_INLINE uint16_t stud_rank_value(uint64_t key) { return STUD_VALUE[stud_rank_slot(key)]; }
 
 /* Ace-to-five low (1..6175) and eight-or-better low (0 or 1..56) of a hand state holding 5, 6
  * or 7 cards: the same slot as the high value's, another array. */
-STUD_INLINE uint16_t stud_hand_low(stud_hand h) {
-    return STUD_LOW[stud_rank_slot(h.key)];
-}
+STUD_INLINE uint16_t stud_hand_low(stud_hand h) { return STUD_LOW[stud_rank_slot(h.key)]; }
 
-STUD_INLINE uint8_t stud_low8_of_low(uint16_t low) {
-    return STUD_LOW8_OF_LOW[low];
-}
+STUD_INLINE uint8_t stud_low8_of_low(uint16_t low) { return STUD_LOW8_OF_LOW[low]; }
 
-STUD_INLINE uint8_t stud_hand_low8(stud_hand h) {
-    return STUD_LOW8_OF_LOW[stud_hand_low(h)];
-}
+STUD_INLINE uint8_t stud_hand_low8(stud_hand h) { return STUD_LOW8_OF_LOW[stud_hand_low(h)]; }
 
 /* Ace-to-five low of 5, 6 or 7 valid, distinct cards. */
 STUD_INLINE uint16_t stud_low_cards(const uint8_t *cards, int n) {
@@ -100,9 +94,7 @@ STUD_INLINE uint16_t stud_low_cards(const uint8_t *cards, int n) {
 }
 
 /* Eight-or-better low of 5, 6 or 7 valid, distinct cards. */
-STUD_INLINE uint8_t stud_low8_cards(const uint8_t *cards, int n) {
-    return STUD_LOW8_OF_LOW[stud_low_cards(cards, n)];
-}
+STUD_INLINE uint8_t stud_low8_cards(const uint8_t *cards, int n) { return STUD_LOW8_OF_LOW[stud_low_cards(cards, n)]; }
 
 /* Value of a hand state holding 5, 6 or 7 cards. */
 STUD_INLINE uint16_t stud_hand_value(stud_hand h) {

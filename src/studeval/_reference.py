@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Iterable
 from functools import lru_cache
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
@@ -63,7 +64,7 @@ def class_value() -> dict[tuple[int, ...], int]:
     return {cls: i + 1 for i, cls in enumerate(all_classes())}
 
 
-def evaluate(cards) -> int:
+def evaluate(cards: Iterable[int]) -> int:
     """Value 1..7462 of the best 5-card hand among 5..7 distinct cards (ints)."""
     cards = tuple(cards)
     assert 5 <= len(cards) <= 7 and len(set(cards)) == len(cards)
@@ -71,7 +72,7 @@ def evaluate(cards) -> int:
     return class_value()[best]
 
 
-def showing_key(cards) -> tuple[int, ...]:
+def showing_key(cards: Iterable[int]) -> tuple[int, ...]:
     """Stud order of 1..4 up cards: quads, trips, two pair, pair, high card, then kickers."""
     counts = Counter(c >> 2 for c in cards)
     groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
@@ -121,14 +122,14 @@ def low_class_value() -> dict[tuple[int, ...], int]:
     return {cls: len(classes) - i for i, cls in enumerate(classes)}
 
 
-def evaluate_low(cards) -> int:
+def evaluate_low(cards: Iterable[int]) -> int:
     """Ace-to-five low 1..6175 (higher is better) of the best 5 of 5..7 distinct cards."""
     cards = tuple(cards)
     assert 5 <= len(cards) <= 7 and len(set(cards)) == len(cards)
     return low_class_value()[min(five_card_low_class(combo) for combo in itertools.combinations(cards, 5))]
 
 
-def evaluate_low8(cards) -> int:
+def evaluate_low8(cards: Iterable[int]) -> int:
     """Eight-or-better low: 0 unless some five cards are of five different ranks, all eight or
     lower (aces low); else 1..56 by the ace-to-five order among such lows (56 the wheel)."""
     cards = tuple(cards)

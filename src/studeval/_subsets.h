@@ -26,15 +26,17 @@
  * table[offset[|S|] + rank(S)] += 1 for every S. Querying (insert = 0): the sum over S of
  * (-1)^|S| table[offset[|S|] + rank(S)]. Always inlined with a constant `insert`, so each
  * use compiles to its own loop. */
-STUD_HOT int64_t stud_subset_walk(int32_t *table, uint64_t code, int r, int build, const int64_t *offset,
-                                  int sizes, const int64_t *binom, int insert) {
+STUD_HOT int64_t stud_subset_walk(int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes,
+                                  const int64_t *binom, int insert) {
     int64_t part[STUD_MAX_SUBSETS];
     int8_t size[STUD_MAX_SUBSETS];
     int count = 1;
     int64_t acc = 0;
     if (sizes & 1) {
-        if (insert) table[offset[0]] += 1;
-        else acc = table[offset[0]];
+        if (insert)
+            table[offset[0]] += 1;
+        else
+            acc = table[offset[0]];
     }
     part[0] = 0;
     size[0] = 0;
@@ -67,8 +69,8 @@ STUD_HOT int64_t stud_subset_query(const int32_t *table, uint64_t code, int r, i
     return stud_subset_walk((int32_t *)table, code, r, build, offset, sizes, binom, 0);
 }
 
-STUD_HOT void stud_subset_insert(int32_t *table, uint64_t code, int r, int build, const int64_t *offset,
-                                 int sizes, const int64_t *binom) {
+STUD_HOT void stud_subset_insert(int32_t *table, uint64_t code, int r, int build, const int64_t *offset, int sizes,
+                                 const int64_t *binom) {
     stud_subset_walk(table, code, r, build, offset, sizes, binom, 1);
 }
 

@@ -40,8 +40,8 @@
 #include <string.h>
 #include "_eval.h"
 
-#define UNSEEN_MAXV 7463  /* hand values are 1..7462 */
-#define UNSEEN_MAXR 7     /* cards a player may still draw */
+#define UNSEEN_MAXV 7463 /* hand values are 1..7462 */
+#define UNSEEN_MAXR 7    /* cards a player may still draw */
 
 /* C(n, k) for n < 64, k <= 7 */
 static int64_t unseen_binom[64][8];
@@ -58,8 +58,8 @@ static void unseen_init(void) {
 typedef struct {
     int64_t count, cap;
     uint16_t *value;
-    int64_t *index;   /* a rank multiset (3 bits a rank) or a flush pattern */
-    int64_t *weight;  /* +1 or -1 */
+    int64_t *index;  /* a rank multiset (3 bits a rank) or a flush pattern */
+    int64_t *weight; /* +1 or -1 */
 } unseen_events;
 
 static int unseen_push(unseen_events *e, int value, int64_t index, int64_t weight) {
@@ -104,24 +104,24 @@ static int unseen_group(const unseen_events *e, int64_t **order_out, int64_t *st
 
 typedef struct {
     int n, s, ra, rb;
-    int low;                   /* 1: razz (ace-to-five lows, no flushes), 0: high hands */
-    uint8_t live[64];          /* ascending, so the ranks of a subset come in order */
-    int rank[64];              /* rank of each live position */
-    int per_rank[13];          /* L_r */
-    int64_t moff[9];           /* rank-multiset table offsets by size */
+    int low;          /* 1: razz (ace-to-five lows, no flushes), 0: high hands */
+    uint8_t live[64]; /* ascending, so the ranks of a subset come in order */
+    int rank[64];     /* rank of each live position */
+    int per_rank[13]; /* L_r */
+    int64_t moff[9];  /* rank-multiset table offsets by size */
     /* flush tables, one block per suit: a card set S is classed, for suit t, by the ranks of
      * its t cards and the rank multiset of its other cards: block (i, k) for i t cards and k
      * others, C(13, i) x C(12 + k, k) entries */
     int64_t foff[9][9];
-    int64_t fsize;             /* entries per suit */
-    int64_t poff[9][9];        /* the second table (see UNSEEN_SUITED): block (i, k), C(13, i) entries */
+    int64_t fsize;      /* entries per suit */
+    int64_t poff[9][9]; /* the second table (see UNSEEN_SUITED): block (i, k), C(13, i) entries */
     int64_t psize;
-    int64_t pbase;             /* where it starts in the tables' one array */
-    int nother[4];             /* live cards not of suit t */
-    int other[4][13];          /* live cards of rank r not of suit t */
-    int active;                /* suits in which B can make a flush (bit t) */
+    int64_t pbase;    /* where it starts in the tables' one array */
+    int nother[4];    /* live cards not of suit t */
+    int other[4][13]; /* live cards of rank r not of suit t */
+    int active;       /* suits in which B can make a flush (bit t) */
     stud_hand known_b;
-    uint16_t *g_of;            /* g by the rank multiset of r_b cards */
+    uint16_t *g_of; /* g by the rank multiset of r_b cards */
     unseen_events rank_ev, flush_ev;
 } unseen_ctx;
 
@@ -170,7 +170,8 @@ static inline int64_t unseen_set_rank(unsigned mask) {
 }
 
 /* The patterns with `mask` as the suit's ranks and every multiset of `left` other ranks. */
-static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, stud_hand h, int r, int left, uint64_t packed, int *counts) {
+static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, stud_hand h, int r, int left, uint64_t packed,
+                               int *counts) {
     if (r == 13) {
         if (left) return 0;
         int64_t ms_rank = 0;
@@ -253,41 +254,10 @@ static int unseen_subs(uint64_t packed, int maxsize, const int *avail, int *osiz
     return ocount;
 }
 
-/* table[class of S] += sign * (b of the pattern containing S) for every class of card sets S
- * within the pattern, of at most s cards */
-static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t pattern, int32_t sign) {
-    int suit = (int)(pattern & 3), s = c->s;
-    unsigned mask = (unsigned)(pattern >> 2) & 0x1FFF;
-    if (pattern >> 62 & 1) {
-        int others = (int)((pattern >> 15) & 63);
-        int32_t *table = tf + 4 * c->fsize + suit * c->psize;
-        int ssize[128], scount = 1;
-        int64_t srank[128];
-        ssize[0] = 0;
-        srank[0] = 0;
-        for (int r = 0; r < 13; r++) {
-            if (!(mask >> r & 1)) continue;
-            int n0 = scount;
-            for (int x = 0; x < n0; x++)
-                if (ssize[x] < s) {
-                    ssize[scount] = ssize[x] + 1;
-                    srank[scount] = srank[x] + unseen_binom[r][ssize[x] + 1];
-                    scount++;
-                }
-        }
-        for (int y = 0; y < scount; y++)
-            for (int k = 0; ssize[y] + k <= s && k <= others; k++)
-                table[c->poff[ssize[y]][k] + srank[y]] += sign * (int32_t)unseen_binom[c->nother[suit] - k][others - k];
-        return;
-    }
-    uint64_t packed = ((uint64_t)pattern >> 15) & ((1ULL << 39) - 1);
-    int32_t *table = tf + suit * c->fsize;
-    int osize[128];
-    int64_t orank[128], oweight[128];
-    int ocount = unseen_subs(packed, s, c->other[suit], osize, orank, oweight);
-    /* the subsets of the suit's ranks, each built from a smaller one plus a larger rank */
-    int ssize[128], scount = 1;
-    int64_t srank[128];
+/* The subsets of at most s of the ranks in `mask`, each built from a smaller one plus a larger
+ * rank: their sizes and colex ranks; returns how many (at most 128). */
+static inline int unseen_rank_subsets(unsigned mask, int s, int *ssize, int64_t *srank) {
+    int scount = 1;
     ssize[0] = 0;
     srank[0] = 0;
     for (int r = 0; r < 13; r++) {
@@ -300,11 +270,39 @@ static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t patte
                 scount++;
             }
     }
+    return scount;
+}
+
+/* table[class of S] += sign * (b of the pattern containing S) for every class of card sets S
+ * within the pattern, of at most s cards */
+static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t pattern, int32_t sign) {
+    int suit = (int)(pattern & 3), s = c->s;
+    unsigned mask = (unsigned)(pattern >> 2) & 0x1FFF;
+    if (pattern >> 62 & 1) {
+        int others = (int)((pattern >> 15) & 63);
+        int32_t *table = tf + 4 * c->fsize + suit * c->psize;
+        int ssize[128];
+        int64_t srank[128];
+        int scount = unseen_rank_subsets(mask, s, ssize, srank);
+        for (int y = 0; y < scount; y++)
+            for (int k = 0; ssize[y] + k <= s && k <= others; k++)
+                table[c->poff[ssize[y]][k] + srank[y]] += sign * (int32_t)unseen_binom[c->nother[suit] - k][others - k];
+        return;
+    }
+    uint64_t packed = ((uint64_t)pattern >> 15) & ((1ULL << 39) - 1);
+    int32_t *table = tf + suit * c->fsize;
+    int osize[128];
+    int64_t orank[128], oweight[128];
+    int ocount = unseen_subs(packed, s, c->other[suit], osize, orank, oweight);
+    int ssize[128];
+    int64_t srank[128];
+    int scount = unseen_rank_subsets(mask, s, ssize, srank);
     for (int y = 0; y < scount; y++) {
         int i = ssize[y];
         for (int x = 0; x < ocount; x++) {
             int k = osize[x];
-            if (i + k <= s) table[c->foff[i][k] + srank[y] * unseen_binom[12 + k][k] + orank[x]] += sign * (int32_t)oweight[x];
+            if (i + k <= s)
+                table[c->foff[i][k] + srank[y] * unseen_binom[12 + k][k] + orank[x]] += sign * (int32_t)oweight[x];
         }
     }
 }
@@ -317,11 +315,11 @@ static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t patte
  * these classes, and each class present queries its sub-classes once, with the number of
  * subsets each stands for. */
 typedef struct {
-    int64_t msize;          /* rank multisets of r_a cards */
-    int64_t csize;          /* classes of r_a cards for one suit */
-    int64_t coff[9];        /* classes with i cards of the suit start at coff[i] */
-    int32_t *count;         /* msize + 4 * csize counters */
-    uint64_t *packed;       /* per class: the suit's rank mask | the other ranks' counts << 13 */
+    int64_t msize;    /* rank multisets of r_a cards */
+    int64_t csize;    /* classes of r_a cards for one suit */
+    int64_t coff[9];  /* classes with i cards of the suit start at coff[i] */
+    int32_t *count;   /* msize + 4 * csize counters */
+    uint64_t *packed; /* per class: the suit's rank mask | the other ranks' counts << 13 */
     int64_t *touched;
 } unseen_classes;
 
@@ -405,19 +403,7 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
         int t = (int)((e - k->msize) / k->csize);
         unsigned mask = (unsigned)(k->packed[e] & 0x1FFF);
         int n = unseen_subs(k->packed[e] >> 13, s, NULL, osize, orank, oweight);
-        int ns = 1;
-        ssize[0] = 0;
-        srank[0] = 0;
-        for (int r = 0; r < 13; r++) {
-            if (!(mask >> r & 1)) continue;
-            int n0 = ns;
-            for (int x = 0; x < n0; x++)
-                if (ssize[x] < s) {
-                    ssize[ns] = ssize[x] + 1;
-                    srank[ns] = srank[x] + unseen_binom[r][ssize[x] + 1];
-                    ns++;
-                }
-        }
+        int ns = unseen_rank_subsets(mask, s, ssize, srank);
         int64_t block = base + t * c->fsize, pblock = c->pbase + t * c->psize;
         int na = 0;
         for (int r = 0; r < 13; r++) na += (int)(k->packed[e] >> (13 + 3 * r) & 7);
@@ -442,9 +428,8 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
 /* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Counts over all disjoint pairs of
  * completions: *a_wins pairs where A's hand is better, *ties equal. `interrupted` (if not
  * NULL) is asked every few milliseconds of work whether to stop (a pending Ctrl-C). */
-static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra,
-                          const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *ties,
-                          int (*interrupted)(void), int low) {
+static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra, const uint8_t *known_b,
+                          int nb, int rb, int64_t *a_wins, int64_t *ties, int (*interrupted)(void), int low) {
     unseen_ctx c;
     int err = 0, m[13], pos[UNSEEN_MAXR + 1], d;
     int64_t *a_start = NULL, *r_start = NULL, *f_start = NULL, *r_order = NULL, *f_order = NULL;

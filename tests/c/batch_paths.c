@@ -7,7 +7,12 @@
 #include "_batch.h"
 
 static uint64_t rng = 88172645463325252ULL;
-static uint64_t next(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+static uint64_t next(void) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
 
 int main(void) {
     enum { ROWS = 100000 };
@@ -25,18 +30,27 @@ int main(void) {
         }
         for (int kind = STUD_KIND_HIGH; kind <= STUD_KIND_LOW8; kind++) {
             for (int check = 0; check <= 1; check++) {
-                if (stud_batch_kind(hands, width, ROWS, out, check, kind)) { printf("good rows refused\n"); return 1; }
+                if (stud_batch_kind(hands, width, ROWS, out, check, kind)) {
+                    printf("good rows refused\n");
+                    return 1;
+                }
                 for (int i = 0; i < ROWS; i++) {
                     const uint8_t *c = hands + i * width;
                     int want = kind == STUD_KIND_HIGH  ? stud_eval_cards(c, width)
-                             : kind == STUD_KIND_LOW ? stud_low_cards(c, width)
-                                                     : stud_low8_cards(c, width);
-                    if (out[i] != want) { printf("kind %d row %d differs\n", kind, i); return 1; }
+                               : kind == STUD_KIND_LOW ? stud_low_cards(c, width)
+                                                       : stud_low8_cards(c, width);
+                    if (out[i] != want) {
+                        printf("kind %d row %d differs\n", kind, i);
+                        return 1;
+                    }
                 }
             }
             uint8_t row[7] = {0, 4, 8, 12, 16, 20, 24};
             row[width - 1] = row[0]; /* a repeated card */
-            if (!stud_batch_kind(row, width, 1, out, 1, kind)) { printf("repeat not caught (%d cards)\n", width); return 1; }
+            if (!stud_batch_kind(row, width, 1, out, 1, kind)) {
+                printf("repeat not caught (%d cards)\n", width);
+                return 1;
+            }
             row[width - 1] = 200; /* not a card */
             if (!stud_batch_kind(row, width, 1, out, 0, kind) || !stud_batch_kind(row, width, 1, out, 1, kind)) {
                 printf("byte 200 not caught (%d cards)\n", width);

@@ -9,7 +9,12 @@
 #include "_subsets.h"
 
 static uint64_t rng = 88172645463325252ULL;
-static uint64_t next(void) { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; return rng; }
+static uint64_t next(void) {
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng;
+}
 
 /* r distinct positions below n, increasing, packed 6 bits each; also as a bit set */
 static uint64_t completion(int n, int r, uint64_t *set) {
@@ -17,7 +22,10 @@ static uint64_t completion(int n, int r, uint64_t *set) {
     int got = 0;
     while (got < r) {
         int p = (int)(next() % (uint64_t)n);
-        if (!(s >> p & 1)) { s |= 1ULL << p; got++; }
+        if (!(s >> p & 1)) {
+            s |= 1ULL << p;
+            got++;
+        }
     }
     for (int p = 0, i = 0; p < n; p++) {
         if (s >> p & 1) code |= (uint64_t)p << (6 * i++);
@@ -47,12 +55,17 @@ int main(void) {
                         uint64_t code = completion(N, ra, &a);
                         int64_t got = stud_subset_query(table, code, ra, build, offset, sizes, &STUD_BINOM[0][0]);
                         int pos[7], m = 0;
-                        for (int p = 0; p < N; p++) if (a >> p & 1) pos[m++] = p;
+                        for (int p = 0; p < N; p++)
+                            if (a >> p & 1) pos[m++] = p;
                         int64_t want = 0;
                         for (int sub = 0; sub < (1 << ra); sub++) {
                             uint64_t s = 0;
                             int k = 0;
-                            for (int j = 0; j < ra; j++) if (sub >> j & 1) { s |= 1ULL << pos[j]; k++; }
+                            for (int j = 0; j < ra; j++)
+                                if (sub >> j & 1) {
+                                    s |= 1ULL << pos[j];
+                                    k++;
+                                }
                             if (k > build || !(sizes >> k & 1)) continue;
                             for (int i = 0; i < INSERTED; i++) {
                                 if ((sets[i] & s) == s) want += (k & 1) ? -1 : 1;

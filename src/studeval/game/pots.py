@@ -235,15 +235,8 @@ def award(
     >>> pay
     [15, 16, 0]
     """
-    out = []
-    for pot in pots:
-        best = max(values[i] for i in pot.eligible)
-        if best <= 0:
-            raise ValueError(f"pot of {pot.amount} has no hand in contention among seats {pot.eligible}")
-        winners = [i for i in pot.eligible if values[i] == best]
-        _split(pot.amount, winners, high_cards, odd_chip, payouts)
-        out.append(Pot(pot.amount, pot.eligible, tuple(winners)))
-    return out
+    # a hi-lo award where nobody has a low: each pot goes whole to its best high hands
+    return award_hi_lo(pots, values, [0] * len(values), (high_cards, high_cards), odd_chip, payouts)
 
 
 def settle_pots(
