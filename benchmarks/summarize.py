@@ -52,7 +52,9 @@ def main(path: str) -> None:
             n = b.get("extra_info", {}).get("hands") or b.get("extra_info", {}).get("items")
             per = time_text(b["stats"]["median"] / n) if n else ""
             ratio = f"{best / r:.2f}x slower" if r and best and r < best else ("fastest" if r else "")
-            print(f"| {b['name']} | {time_text(b['stats']['median'])} | {per} | {rate_text(r) if r else ''} | {ratio} |")
+            print(
+                f"| {b['name']} | {time_text(b['stats']['median'])} | {per} | {rate_text(r) if r else ''} | {ratio} |"
+            )
         print()
 
 

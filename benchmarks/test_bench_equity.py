@@ -135,14 +135,23 @@ def _pokerkit_stud(hero: str, villain: str, samples: int):
     starting hands (hole cards plus up cards), which is how it takes a range."""
     hole_range, up = parse_player(villain)
     hands = [list(c) + up for c in hole_range.combos] if hole_range else [up]
-    ranges = [[tuple(pokerkit.Card.parse(hero.replace(" ", "")))], [tuple(pokerkit.Card.parse(format_cards(h, ""))) for h in hands]]
-    return pokerkit.calculate_equities(ranges, (), 7, 0, pokerkit.Deck.STANDARD, (pokerkit.StandardHighHand,), sample_count=samples)
+    ranges = [
+        [tuple(pokerkit.Card.parse(hero.replace(" ", "")))],
+        [tuple(pokerkit.Card.parse(format_cards(h, ""))) for h in hands],
+    ]
+    return pokerkit.calculate_equities(
+        ranges, (), 7, 0, pokerkit.Deck.STANDARD, (pokerkit.StandardHighHand,), sample_count=samples
+    )
 
 
 @pytest.mark.benchmark(group="stud7 3rd street against a door card and a range, 2k deals (pokerkit-sized)")
 @pytest.mark.parametrize("villain", ["Qc", "[KK, QQ+] Kc"])
 def test_stud_unknown_small_studeval(benchmark, villain: str) -> None:
-    _run(benchmark, lambda: stud_equity([DOOR_CARD[0], villain], method="monte-carlo", samples=SMALL_DEALS, seed=1, threads=1), SMALL_DEALS)
+    _run(
+        benchmark,
+        lambda: stud_equity([DOOR_CARD[0], villain], method="monte-carlo", samples=SMALL_DEALS, seed=1, threads=1),
+        SMALL_DEALS,
+    )
 
 
 @pytest.mark.benchmark(group="stud7 3rd street against a door card and a range, 2k deals (pokerkit-sized)")
@@ -193,7 +202,9 @@ def test_holdem_exact_poker_equity(benchmark) -> None:
 
 @pytest.mark.benchmark(group="stud7 Monte Carlo 3-way 3rd street, 1M deals, 1 thread")
 def test_stud_mc_studeval(benchmark) -> None:
-    r = _run(benchmark, lambda: stud_equity(STUD_3WAY, method="monte-carlo", samples=MC_DEALS, seed=1, threads=1), MC_DEALS)
+    r = _run(
+        benchmark, lambda: stud_equity(STUD_3WAY, method="monte-carlo", samples=MC_DEALS, seed=1, threads=1), MC_DEALS
+    )
     assert r.deals == MC_DEALS
 
 
@@ -218,13 +229,21 @@ def _pokerkit_equities(hands: list[str], hole: int, board: int, samples: int):
 
 @pytest.mark.benchmark(group="stud7 Monte Carlo 3-way 3rd street, 2k deals (pokerkit-sized)")
 def test_stud_mc_small_studeval(benchmark) -> None:
-    _run(benchmark, lambda: stud_equity(STUD_3WAY, method="monte-carlo", samples=SMALL_DEALS, seed=1, threads=1), SMALL_DEALS)
+    _run(
+        benchmark,
+        lambda: stud_equity(STUD_3WAY, method="monte-carlo", samples=SMALL_DEALS, seed=1, threads=1),
+        SMALL_DEALS,
+    )
 
 
 @pytest.mark.benchmark(group="stud7 Monte Carlo 3-way 3rd street, 2k deals (pokerkit-sized)")
 def test_stud_mc_small_poker_equity(benchmark) -> None:
     _need(poker_equity, "poker-equity")
-    _run(benchmark, lambda: poker_equity.chunk_from_text("stud", _compact(STUD_3WAY), samples=SMALL_DEALS, seed=1, threads=1), SMALL_DEALS)
+    _run(
+        benchmark,
+        lambda: poker_equity.chunk_from_text("stud", _compact(STUD_3WAY), samples=SMALL_DEALS, seed=1, threads=1),
+        SMALL_DEALS,
+    )
 
 
 @pytest.mark.benchmark(group="stud7 Monte Carlo 3-way 3rd street, 2k deals (pokerkit-sized)")
@@ -240,7 +259,9 @@ def test_stud_mc_small_pokerkit(benchmark) -> None:
 
 @pytest.mark.benchmark(group="holdem Monte Carlo heads-up preflop, 1M deals, 1 thread")
 def test_holdem_mc_studeval(benchmark) -> None:
-    r = _run(benchmark, lambda: holdem_equity(HOLDEM_HU, method="monte-carlo", samples=MC_DEALS, seed=1, threads=1), MC_DEALS)
+    r = _run(
+        benchmark, lambda: holdem_equity(HOLDEM_HU, method="monte-carlo", samples=MC_DEALS, seed=1, threads=1), MC_DEALS
+    )
     assert abs(r.equity[0] - 0.8126) < 0.003
 
 
@@ -267,7 +288,11 @@ def test_holdem_mc_poker_equity(benchmark) -> None:
 
 @pytest.mark.benchmark(group="holdem Monte Carlo heads-up preflop, 2k deals (pokerkit-sized)")
 def test_holdem_mc_small_studeval(benchmark) -> None:
-    _run(benchmark, lambda: holdem_equity(HOLDEM_HU, method="monte-carlo", samples=SMALL_DEALS, seed=1, threads=1), SMALL_DEALS)
+    _run(
+        benchmark,
+        lambda: holdem_equity(HOLDEM_HU, method="monte-carlo", samples=SMALL_DEALS, seed=1, threads=1),
+        SMALL_DEALS,
+    )
 
 
 @pytest.mark.benchmark(group="holdem Monte Carlo heads-up preflop, 2k deals (pokerkit-sized)")
@@ -281,7 +306,11 @@ def test_holdem_mc_small_eval7(benchmark) -> None:
 @pytest.mark.benchmark(group="holdem Monte Carlo heads-up preflop, 2k deals (pokerkit-sized)")
 def test_holdem_mc_small_poker_equity(benchmark) -> None:
     _need(poker_equity, "poker-equity")
-    _run(benchmark, lambda: poker_equity.chunk_from_text("holdem", _compact(HOLDEM_HU), samples=SMALL_DEALS, seed=1, threads=1), SMALL_DEALS)
+    _run(
+        benchmark,
+        lambda: poker_equity.chunk_from_text("holdem", _compact(HOLDEM_HU), samples=SMALL_DEALS, seed=1, threads=1),
+        SMALL_DEALS,
+    )
 
 
 @pytest.mark.benchmark(group="holdem Monte Carlo heads-up preflop, 2k deals (pokerkit-sized)")

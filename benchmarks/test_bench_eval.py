@@ -63,8 +63,13 @@ def competitors(k: int):
         from pokerkit import Card as PKCard
         from pokerkit import StandardHighHand
 
-        out.append(("pokerkit", lambda h: StandardHighHand.from_game(h),
-                    lambda h: tuple(PKCard.parse("".join(card_text(c) for c in h)))))
+        out.append(
+            (
+                "pokerkit",
+                lambda h: StandardHighHand.from_game(h),
+                lambda h: tuple(PKCard.parse("".join(card_text(c) for c in h))),
+            )
+        )
     except ImportError:
         pass
     return out
@@ -111,14 +116,18 @@ def batch5() -> np.ndarray:
 @pytest.mark.parametrize(("threads", "check"), [(1, True), (1, False), (None, True)])
 def test_studeval_batch7(benchmark, batch7, threads, check):
     benchmark.extra_info["hands"] = len(batch7)
-    benchmark.pedantic(studeval.evaluate_batch, args=(batch7, threads), kwargs={"check": check}, rounds=7, warmup_rounds=1)
+    benchmark.pedantic(
+        studeval.evaluate_batch, args=(batch7, threads), kwargs={"check": check}, rounds=7, warmup_rounds=1
+    )
 
 
 @pytest.mark.benchmark(group="evaluate 5 cards, batch of 10M random hands")
 @pytest.mark.parametrize(("threads", "check"), [(1, True), (1, False), (None, True)])
 def test_studeval_batch5(benchmark, batch5, threads, check):
     benchmark.extra_info["hands"] = len(batch5)
-    benchmark.pedantic(studeval.evaluate_batch, args=(batch5, threads), kwargs={"check": check}, rounds=7, warmup_rounds=1)
+    benchmark.pedantic(
+        studeval.evaluate_batch, args=(batch5, threads), kwargs={"check": check}, rounds=7, warmup_rounds=1
+    )
 
 
 @pytest.mark.benchmark(group="evaluate 7 cards, batch of 10M random hands")

@@ -49,8 +49,16 @@ def studeval_hands(count: int, rng: random.Random, game: str = "seven") -> int:
 
 def pokerkit_hands(count: int, rng: random.Random, game: str = "seven") -> int:
     A = pokerkit.Automation
-    automations = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_DEALING,
-                   A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
+    automations = (
+        A.ANTE_POSTING,
+        A.BET_COLLECTION,
+        A.CARD_BURNING,
+        A.HOLE_DEALING,
+        A.HOLE_CARDS_SHOWING_OR_MUCKING,
+        A.HAND_KILLING,
+        A.CHIPS_PUSHING,
+        A.CHIPS_PULLING,
+    )
     s = STRUCTURE
     table = getattr(pokerkit, _PK_GAMES[game])(automations, True, s.ante, s.bring_in, s.small_bet, s.big_bet)
     for _ in range(count):
@@ -90,5 +98,7 @@ def test_selfplay_pokerkit(benchmark, game):
     if game in _medians:
         ratio = per_hand / _medians[game]
         benchmark.extra_info["studeval_speedup"] = round(ratio, 1)
-        print(f"\n{game}: studeval {1 / _medians[game]:,.0f} hands/s, pokerkit {1 / per_hand:,.0f} hands/s: {ratio:.1f}x")
+        print(
+            f"\n{game}: studeval {1 / _medians[game]:,.0f} hands/s, pokerkit {1 / per_hand:,.0f} hands/s: {ratio:.1f}x"
+        )
         assert ratio >= 10, f"studeval {game} self-play is only {ratio:.1f}x pokerkit's speed"

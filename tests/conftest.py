@@ -25,7 +25,6 @@ def all_combinations(n: int, k: int) -> Iterator[np.ndarray]:
             combos[j] = np.vstack([combos[j], with_m])
 
 
-
 @pytest.fixture(name="all_combinations")
 def _all_combinations_fixture():
     return all_combinations

@@ -49,13 +49,20 @@ SLOT_BITS = 17
 POISON_KEY = 1 << 52  # above the suit nibbles: seven of them cannot overflow
 POISON_BIT = 1 << 63  # above the spade lane's 13 rank bits
 CATEGORIES = (
-    "HIGH_CARD", "PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "STRAIGHT", "FLUSH", "FULL_HOUSE",
-    "FOUR_OF_A_KIND", "STRAIGHT_FLUSH",
+    "HIGH_CARD",
+    "PAIR",
+    "TWO_PAIR",
+    "THREE_OF_A_KIND",
+    "STRAIGHT",
+    "FLUSH",
+    "FULL_HOUSE",
+    "FOUR_OF_A_KIND",
+    "STRAIGHT_FLUSH",
 )  # worst first, the order of best_nonflush's category numbers
 BINOM_N, BINOM_K = 64, 8  # C(n, k) for n < 64 (a live deck fits in 63), k <= 7 (a stud hand)
-STRAIGHTS = [(12, 11, 10, 9, 8)] + [tuple(range(h, h - 5, -1)) for h in range(11, 3, -1)] + [
-    (3, 2, 1, 0, 12)
-]  # high to low; the wheel (5-4-3-2-A) is last
+STRAIGHTS = (
+    [(12, 11, 10, 9, 8)] + [tuple(range(h, h - 5, -1)) for h in range(11, 3, -1)] + [(3, 2, 1, 0, 12)]
+)  # high to low; the wheel (5-4-3-2-A) is last
 
 
 def straight_high(ranks: set[int]) -> int | None:
@@ -287,7 +294,9 @@ def generate() -> str:
         "#define STUD_ALIGN16 __attribute__((aligned(16)))",
         "#endif",
         "STUD_ALIGN16 "
-        + c_array("uint64_t", "STUD_CARD_PAIR", [x for kb in zip(card_key, card_bit, strict=True) for x in kb], 4, "ULL"),
+        + c_array(
+            "uint64_t", "STUD_CARD_PAIR", [x for kb in zip(card_key, card_bit, strict=True) for x in kb], 4, "ULL"
+        ),
         "",
         c_array("uint16_t", "STUD_DISP", disp),
         "",

@@ -54,7 +54,9 @@ cdef int _card_int(object card) except -1:
     try:
         value = operator.index(card)
     except TypeError:  # e.g. a 0-d float array: it has __index__ but refuses it
-        raise TypeError(f"a card must be an int 0..51 or a string like 'As', got {type(card).__name__} {card!r}") from None
+        raise TypeError(
+            f"a card must be an int 0..51 or a string like 'As', got {type(card).__name__} {card!r}"
+        ) from None
     if not 0 <= value <= 51:
         raise ValueError(f"card {value} is out of range: a card is an int 0..51")
     return value
@@ -82,7 +84,10 @@ cdef list _parse_text(str text):
             while end < n and not (text[end].isspace() or text[end] == ","):
                 end += 1
             bad = text[start:max(end, start + 1)]
-            raise ValueError(f"unknown card {bad!r} in {text!r}: a card is a rank (2-9, T or 10, J, Q, K, A) and a suit (c, d, h, s), like 'As' or 'Td'")
+            raise ValueError(
+                f"unknown card {bad!r} in {text!r}: a card is a rank (2-9, T or 10, J, Q, K, A)"
+                " and a suit (c, d, h, s), like 'As' or 'Td'"
+            )
         out.append(4 * rank + suit)
     return out
 
@@ -331,7 +336,10 @@ def evaluate_batch(hands, threads=None, *, check=True, kind="high"):
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     cdef int kind_code = _KIND_CODE[kind]
     if isinstance(hands, np.ma.MaskedArray):
-        raise TypeError("evaluate_batch cannot take a masked array: select the rows you mean (e.g. arr[~arr.mask.any(axis=1)].data)")
+        raise TypeError(
+            "evaluate_batch cannot take a masked array:"
+            " select the rows you mean (e.g. arr[~arr.mask.any(axis=1)].data)"
+        )
     if not isinstance(hands, np.ndarray):
         raise TypeError(f"evaluate_batch takes a numpy array of dtype uint8, got {type(hands).__name__}")
     if hands.dtype != np.uint8:

@@ -138,14 +138,20 @@ class _Deal:
     __slots__ = ("known", "draws", "community", "shares", "live", "game")
 
     def __init__(
-        self, known: list[list[int]], draws: list[int], community: int, shares: list[bool], live: list[int], game: str = "seven"
+        self,
+        known: list[list[int]],
+        draws: list[int],
+        community: int,
+        shares: list[bool],
+        live: list[int],
+        game: str = "seven",
     ) -> None:
-        self.known = known          # per player, every known card (hold'em: with the board)
-        self.draws = draws          # private cards each player still gets
+        self.known = known  # per player, every known card (hold'em: with the board)
+        self.draws = draws  # private cards each player still gets
         self.community = community  # shared cards still to come
-        self.shares = shares        # who uses them
+        self.shares = shares  # who uses them
         self.live = live
-        self.game = game            # how hands compare: a stud game ("seven": high hands)
+        self.game = game  # how hands compare: a stud game ("seven": high hands)
 
     @property
     def players(self) -> int:
@@ -264,11 +270,18 @@ def _count_work(deal: _Deal) -> tuple[str, int]:
         if max(completions) <= HEADSUP_MAX_COMPLETIONS:
             a, b = _headsup_roles(deal)
             runs = 4 if deal.game == "stud8" else 1
-            options.append((runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)), "headsup"))
+            options.append(
+                (runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)), "headsup")
+            )
         # the rank-multiset count knows high hands and ace-to-five lows, of hands with no card
         # in common (hold'em's hands share the board: the card-subset count takes those)
         disjoint = not set(deal.known[0]) & set(deal.known[1])
-        if deal.game in ("seven", "five", "razz") and disjoint and s <= _UNSEEN_MAX_SHARED and min(completions) <= HEADSUP_MAX_COMPLETIONS:
+        if (
+            deal.game in ("seven", "five", "razz")
+            and disjoint
+            and s <= _UNSEEN_MAX_SHARED
+            and min(completions) <= HEADSUP_MAX_COMPLETIONS
+        ):
             options.append((_unseen_work(deal), "unseen"))
         if options:
             work, kind = min(options)
@@ -414,7 +427,12 @@ def _result(counts: _Counts, method: str, start: float, community: bool) -> Equi
 
 
 def _headsup(
-    deal: _Deal, threads: int, key0: str, key1: str, queried: int | None = None, cancel: np.ndarray[Any, np.dtype[np.int32]] | None = None
+    deal: _Deal,
+    threads: int,
+    key0: str,
+    key1: str,
+    queried: int | None = None,
+    cancel: np.ndarray[Any, np.dtype[np.int32]] | None = None,
 ) -> tuple[int, int, int]:
     """(player 0 wins, player 1 wins, ties) of the heads-up count, each player's completions
     compared by their key; the kernel's roles (who is queried, who inserted) chosen for speed
@@ -449,7 +467,12 @@ def _headsup_hilo(deal: _Deal, threads: int, progress: Callable[[float], None] |
     # comparison with the other
     # (the queried side's out-of-class hands at the bottom, the inserted side's at the top:
     # the sweep skips both)
-    runs = [("high", "high", None), ("low8", "low8", None), ("nolow_min", "nolow_max", 0), ("nolow_max", "nolow_min", 1)]
+    runs = [
+        ("high", "high", None),
+        ("low8", "low8", None),
+        ("nolow_min", "nolow_max", 0),
+        ("nolow_max", "nolow_min", 1),
+    ]
     if threads > 1:
         # side by side, one thread each; they share a stop flag that this thread sets if it
         # is interrupted (Ctrl-C) while waiting, so the others stop within milliseconds
@@ -494,7 +517,12 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
     if kind == "unseen":
         a, b = _unseen_roles(deal)
         wa, wb, t = _unseen.headsup_unseen(
-            live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]), deal.game == "razz"
+            live,
+            known[a, : nknown[a]].copy(),
+            int(draws[a]),
+            known[b, : nknown[b]].copy(),
+            int(draws[b]),
+            deal.game == "razz",
         )
         counts.wins[a], counts.wins[b] = wa, wb
         counts.ties[:, 2] = t
@@ -523,7 +551,19 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
             _equity.board5_exact(live, known, nknown, lo, hi, threads, counts.wins, counts.ties)
         else:
             _equity.enumerate_exact(
-                live, known, nknown, draws, deal.community, shares, lo, hi, threads, counts.wins, counts.ties, game, counts.hilo
+                live,
+                known,
+                nknown,
+                draws,
+                deal.community,
+                shares,
+                lo,
+                hi,
+                threads,
+                counts.wins,
+                counts.ties,
+                game,
+                counts.hilo,
             )
         if progress:
             progress(hi / n)
@@ -531,7 +571,9 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
     return counts
 
 
-def _monte_carlo(deal: _Deal, samples: int, seed: int | None, threads: int, progress: Callable[[float], None] | None) -> _Counts:
+def _monte_carlo(
+    deal: _Deal, samples: int, seed: int | None, threads: int, progress: Callable[[float], None] | None
+) -> _Counts:
     P = deal.players
     threads = max(1, min(threads, samples))
     generators = [np.random.SFC64(s) for s in np.random.SeedSequence(seed).spawn(threads)]
@@ -546,7 +588,9 @@ def _monte_carlo(deal: _Deal, samples: int, seed: int | None, threads: int, prog
     done = 0
     while done < max(per_thread):
         chunk = np.array([max(0, min(_MC_CHUNK, n - done)) for n in per_thread], dtype=np.int64)
-        _equity.monte_carlo(live, known, nknown, draws, deal.community, shares, generators, chunk, wins, ties, game, hl, squares)
+        _equity.monte_carlo(
+            live, known, nknown, draws, deal.community, shares, generators, chunk, wins, ties, game, hl, squares
+        )
         done += _MC_CHUNK
         if progress:
             progress(min(1.0, done / max(per_thread)))
@@ -678,7 +722,9 @@ def _range_equity(
         if hole_range is not None:
             live = hole_range.live(visible)
             if not live:
-                raise ValueError(f"player {i + 1}: no hand of the range [{hole_range.text}] is left once the visible and dead cards are removed")
+                raise ValueError(
+                    f"player {i + 1}: no hand of the range [{hole_range.text}] is left once the visible and dead cards are removed"
+                )
             ranged.append((i, live))
 
     def deal_for(combos: Sequence[tuple[int, ...]]) -> _Deal:
@@ -699,9 +745,13 @@ def _range_equity(
         kind, work = _count_work(deal_for([c for c, _ in joints[0]]))
         total = len(joints) * (work + _RANGE_CALL_WORK)
         if method == "exact" and total > EXACT_WORK_LIMIT:
-            raise ValueError(f"too much work for an exact answer over {len(joints)} combinations of hands: use method='monte-carlo'")
+            raise ValueError(
+                f"too much work for an exact answer over {len(joints)} combinations of hands: use method='monte-carlo'"
+            )
         if method == "exact" or total <= AUTO_EXACT_WORK:
-            return _range_exact(joints, deal_for, P, nthreads if threads is not None or work >= _SMALL_JOB else 1, progress, start)
+            return _range_exact(
+                joints, deal_for, P, nthreads if threads is not None or work >= _SMALL_JOB else 1, progress, start
+            )
     elif method == "exact":
         raise ValueError(f"too many combinations of hands for an exact answer ({size:.3g}): use method='monte-carlo'")
     return _range_monte_carlo(ranged, deal_for, P, samples, seed, threads, nthreads, progress, start, game == "stud8")
@@ -714,7 +764,12 @@ _Ranged = list[tuple[int, list[tuple[tuple[int, ...], float]]]]
 
 
 def _range_exact(
-    joints: Sequence[_Joint], deal_for: _DealFor, P: int, threads: int, progress: Callable[[float], None] | None, start: float
+    joints: Sequence[_Joint],
+    deal_for: _DealFor,
+    P: int,
+    threads: int,
+    progress: Callable[[float], None] | None,
+    start: float,
 ) -> EquityResult:
     equity = np.zeros(P)
     win = np.zeros(P)
@@ -1033,7 +1088,21 @@ def sharded_equity(
             if token in _STOPPED:
                 raise KeyboardInterrupt("the equity job was stopped")
             chunk = np.array([min(_MC_CHUNK, deals - done)], dtype=np.int64)
-            _equity.monte_carlo(live_a, known, nknown, draws, deal.community, shares, generator, chunk, wins, ties, game_code, hl, squares)
+            _equity.monte_carlo(
+                live_a,
+                known,
+                nknown,
+                draws,
+                deal.community,
+                shares,
+                generator,
+                chunk,
+                wins,
+                ties,
+                game_code,
+                hl,
+                squares,
+            )
         counts = _Counts(P, hilo)
         counts.wins, counts.ties, counts.deals = wins[0], ties[0], deals
         if hl is not None and squares is not None:

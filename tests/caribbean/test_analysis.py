@@ -26,8 +26,9 @@ def _exact(counts: np.ndarray) -> np.ndarray:
     return np.rint(counts).astype(np.int64)
 
 
-def brute_force(ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *, change: bool = False,
-                winning_antes: bool = False):
+def brute_force(
+    ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *, change: bool = False, winning_antes: bool = False
+):
     """Every player hand, up card, (replacement card) and dealer hand of a small deck, counted
     one by one with plain numpy; returns the return-table rows the way analyze() builds them.
     ``winning_antes``: the option of R70 (without the change only)."""
@@ -148,15 +149,16 @@ def test_winning_antes_dealer_not_qualifying_matches_brute_force(ranks):
 
 def test_standard_game_with_another_pay_table_matches_brute_force():
     """R61, R69: the pay table; the exact house edge and return table."""
-    table = PayTable.parse("high_card=0.5,pair=1,two_pair=3,three_of_a_kind=3,straight=5,flush=5,"
-                           "full_house=9,four_of_a_kind=25,straight_flush=45,royal_flush=99")
+    table = PayTable.parse(
+        "high_card=0.5,pair=1,two_pair=3,three_of_a_kind=3,straight=5,flush=5,"
+        "full_house=9,four_of_a_kind=25,straight_flush=45,royal_flush=99"
+    )
     assert _rows(analyze(table, ranks="TJQKA")) == brute_force("TJQKA", table)
 
 
 @pytest.mark.parametrize(
     "ranks",
-    ["JQKA", "TQKA", pytest.param("TJQKA", marks=pytest.mark.slow),
-     pytest.param("9JQKA", marks=pytest.mark.slow)],
+    ["JQKA", "TQKA", pytest.param("TJQKA", marks=pytest.mark.slow), pytest.param("9JQKA", marks=pytest.mark.slow)],
 )
 def test_one_card_change_matches_brute_force_on_a_small_deck(ranks):
     """R69: the exact house edge and return table.

@@ -51,7 +51,7 @@ def test_ace_king_qualifies_ace_queen_does_not():
 @pytest.mark.parametrize(
     "hand, pays",
     [
-        ("As Kd Qc 9h 8s", 1),     # ace-king beating the dealer's ace-king
+        ("As Kd Qc 9h 8s", 1),  # ace-king beating the dealer's ace-king
         ("9s 9d 4c 3h 2s", 1),
         ("9s 9d 4c 4h 2s", 2),
         ("9s 9d 9c 4h 2s", 3),
@@ -85,7 +85,7 @@ def test_tie_pushes_both_bets():
 
 def test_each_bet_is_capped_at_the_maximum_payout():
     """R62: each bet's win capped at the maximum payout, in the wagers' unit."""
-    s = settle_hand("Th Jh Qh Kh Ah", "Ac Kc Jd 7d 3c", ante=100, raised=True)   # raise would win 20,000
+    s = settle_hand("Th Jh Qh Kh Ah", "Ac Kc Jd 7d 3c", ante=100, raised=True)  # raise would win 20,000
     assert (s.ante, s.raise_bet) == (100, 5000)
     s = settle_hand("Th Jh Qh Kh Ah", "Ac Kc Jd 7d 3c", ante=100, raised=True, max_payout=60)
     assert (s.ante, s.raise_bet) == (60, 60)
@@ -137,8 +137,7 @@ def test_table_deals_distinct_cards_reproducibly():
 
 def test_round_change_decide_settle():
     """R57: the one-card change costs a wager equal to the ante."""
-    r = Round.from_cards({1: "9s 9d 9c 4h 2s", 3: "2c 3d 5h 8s Tc"}, "Ac Kc Jd 7d 3c",
-                         antes={1: 2, 3: 5}, stub="9h Qd")
+    r = Round.from_cards({1: "9s 9d 9c 4h 2s", 3: "2c 3d 5h 8s Tc"}, "Ac Kc Jd 7d 3c", antes={1: 2, 3: 5}, stub="9h Qd")
     assert format_card(r.change(1, "4h")) == "9h"
     with pytest.raises(ValueError, match="already changed"):
         r.change(1, "2s")
@@ -202,15 +201,19 @@ def _state(r):
 def _three_seats(**kwargs):
     # seat 1 quads, seat 2 trips, seat 3 a pair of nines; the dealer qualifies with kings
     return Round.from_cards(
-        {1: "9s 9d 9c 9h 2s", 2: "As Ad Ac 5h 4s", 3: "8s 8d 4c 3h 2h"}, "Ks Kh Jd 7d 3c",
-        antes={1: 2, 2: 5, 3: 1}, stub="Qc Qd 6h", **kwargs)
+        {1: "9s 9d 9c 9h 2s", 2: "As Ad Ac 5h 4s", 3: "8s 8d 4c 3h 2h"},
+        "Ks Kh Jd 7d 3c",
+        antes={1: 2, 2: 5, 3: 1},
+        stub="Qc Qd 6h",
+        **kwargs,
+    )
 
 
 def test_a_killed_hand_forfeits_every_wager_even_when_it_beats_the_dealer():
     """R66: a hand killed for a violation forfeits every wager."""
     played, killed = _three_seats(), _three_seats()
     for r in (played, killed):
-        r.change(1, "2s")                      # draws Qc: still quads
+        r.change(1, "2s")  # draws Qc: still quads
         for seat in (1, 2, 3):
             r.decide(seat, "raise")
     killed.kill_hand(1, "exchanged information")
@@ -227,7 +230,7 @@ def test_a_killed_hand_forfeits_every_wager_even_when_it_beats_the_dealer():
 def test_a_hand_killed_before_deciding_loses_its_ante_and_takes_no_further_part():
     """R66: a hand killed for a violation forfeits every wager."""
     r = _three_seats()
-    r.kill_hand(2)                             # the default reason
+    r.kill_hand(2)  # the default reason
     assert r.seats[2].violation == "player violation"
     before = _state(r)
     with pytest.raises(ValueError, match=r"seat 2's hand is dead \(player violation\): it cannot decide"):
@@ -237,11 +240,11 @@ def test_a_hand_killed_before_deciding_loses_its_ante_and_takes_no_further_part(
     with pytest.raises(ValueError, match="already dead"):
         r.kill_hand(2, "again")
     assert _state(r) == before
-    r.decide(1, "raise")                       # the other seats play on
+    r.decide(1, "raise")  # the other seats play on
     out = r.settle()
     assert (out[2].outcome, out[2].ante, out[2].raise_bet, out[2].change, out[2].net) == ("forfeit", -5, 0, 0, -5)
     assert out[1].outcome == "player wins"
-    assert out[3].outcome == "fold"            # never decided: folds, unaffected
+    assert out[3].outcome == "fold"  # never decided: folds, unaffected
 
 
 def test_a_killed_hand_after_a_change_and_a_fold_loses_the_ante_and_the_change_wager():
@@ -306,7 +309,7 @@ def test_no_hand_is_killed_after_settling_or_on_a_void_round():
 def test_an_exposed_hold_card_voids_every_hand():
     """R67: an exposed hold card before No More Bets voids every hand."""
     r = _three_seats()
-    r.kill_hand(3)                             # a penalty already given stands
+    r.kill_hand(3)  # a penalty already given stands
     r.expose_hold_card("7d")
     assert r.voided and r.void_reason == "hold card exposed"
     assert r.exposed_hold_card == parse_cards("7d")[0] and r.dealer_up is None
@@ -319,10 +322,14 @@ def test_an_exposed_hold_card_voids_every_hand():
 def test_after_an_exposed_hold_card_the_round_refuses_further_play():
     """R67: an exposed hold card before No More Bets voids every hand."""
     r = _three_seats()
-    r.expose_hold_card(parse_cards("Kh")[0])   # a card as an int is accepted too
+    r.expose_hold_card(parse_cards("Kh")[0])  # a card as an int is accepted too
     before = _state(r)
-    for action in (lambda: r.change(1, "2s"), lambda: r.decide(1, "raise"), lambda: r.decide(2, False),
-                   lambda: r.kill_hand(1)):
+    for action in (
+        lambda: r.change(1, "2s"),
+        lambda: r.decide(1, "raise"),
+        lambda: r.decide(2, False),
+        lambda: r.kill_hand(1),
+    ):
         with pytest.raises(ValueError, match=r"the deal is void \(hold card exposed\): all hands push"):
             action()
     with pytest.raises(ValueError, match=r"already void \(hold card exposed\)"):
@@ -331,8 +338,9 @@ def test_after_an_exposed_hold_card_the_round_refuses_further_play():
     assert all(x.net == 0 for x in r.settle().values())
 
 
-@pytest.mark.parametrize("act", [lambda r: r.change(2, "4s"), lambda r: r.decide(3, "fold"),
-                                 lambda r: r.decide(1, "raise")])
+@pytest.mark.parametrize(
+    "act", [lambda r: r.change(2, "4s"), lambda r: r.decide(3, "fold"), lambda r: r.decide(1, "raise")]
+)
 def test_a_hold_card_exposed_once_play_has_begun_does_not_void(act):
     """R67: an exposed hold card before No More Bets voids every hand."""
     # "No More Bets" comes before the players' decisions: once a seat has changed a card or
@@ -351,8 +359,8 @@ def test_a_hold_card_exposed_once_play_has_begun_does_not_void(act):
     [
         ("Ks", "Ks is the dealer's up card, not a hold card"),
         ("2c", r"2c is not one of the dealer's hold cards \(Kh Jd 7d 3c\)"),
-        ("9s", "not one of the dealer's hold cards"),    # a player's card
-        ("Qc", "not one of the dealer's hold cards"),    # in the stub
+        ("9s", "not one of the dealer's hold cards"),  # a player's card
+        ("Qc", "not one of the dealer's hold cards"),  # in the stub
         ("Xx", "Xx"),
         ("Kh Jd", "one card"),
         ("", "one card"),
@@ -365,7 +373,7 @@ def test_an_exposed_hold_card_must_be_one_of_the_dealers_four(card, message):
     with pytest.raises(ValueError, match=message):
         r.expose_hold_card(card)
     assert _state(r) == before and not r.voided
-    r.decide(1, "raise")                       # the round plays on
+    r.decide(1, "raise")  # the round plays on
     assert r.settle()[1].outcome == "player wins"
 
 
@@ -437,8 +445,10 @@ def test_change_advice_against_brute_force_on_a_small_deck(hand, up):
     halves = STANDARD_PAYTABLE.as_list(changed=True)
     unseen = [c for c in deck if c not in hand and c != up]
     for d in hand:
-        evs = [max(Fraction(-1), _naive_raise([x for x in hand if x != d] + [c], up, deck, halves, excluded=[d]))
-               for c in unseen]
+        evs = [
+            max(Fraction(-1), _naive_raise([x for x in hand if x != d] + [c], up, deck, halves, excluded=[d]))
+            for c in unseen
+        ]
         assert a.exact[f"change {format_card(d)}"] == -1 + sum(evs, Fraction(0)) / len(unseen)
     assert a.best_ev == max(float(v) for v in a.exact.values())
 

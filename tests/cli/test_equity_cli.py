@@ -74,7 +74,9 @@ def test_ctrl_c_stops_a_long_job_with_status_130() -> None:
     import time
 
     args = ["equity", "As Ah", "Kd", "Qc", "Jh", "--method", "monte-carlo", "--samples", "1000000000", "--threads", "1"]
-    proc = subprocess.Popen([sys.executable, "-m", "studeval", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "studeval", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     time.sleep(2)  # past start-up, inside the job
     proc.send_signal(signal.SIGINT)
     start = time.monotonic()
@@ -92,7 +94,9 @@ def test_ctrl_c_stops_a_long_exact_job_within_a_second_and_a_half(game: str) -> 
     import time
 
     args = ["equity", "As", "Kd", "--game", game, "--method", "exact", "--threads", "1"]
-    proc = subprocess.Popen([sys.executable, "-m", "studeval", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "studeval", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     time.sleep(1.5)  # start-up (imports) and one second of the job
     assert proc.poll() is None
     proc.send_signal(signal.SIGINT)
@@ -115,7 +119,9 @@ def test_razz_and_stud8_tables(studeval) -> None:
     out = proc.stdout.splitlines()
     assert out[0].split() == ["player", "cards", "equity", "scoop", "high", "low"]
     assert expected.scoop is not None and expected.high is not None and expected.low is not None
-    assert out[2].split()[6:] == [f"{100 * x:.2f}%" for x in (expected.equity[1], expected.scoop[1], expected.high[1], expected.low[1])]
+    assert out[2].split()[6:] == [
+        f"{100 * x:.2f}%" for x in (expected.equity[1], expected.scoop[1], expected.high[1], expected.low[1])
+    ]
     assert out[3].startswith("seven card stud hi-lo, exact over")
 
 

@@ -155,7 +155,9 @@ def test_replay_of_deeply_nested_arrays_is_one_line(tmp_path, studeval, one_erro
     one_error(studeval("replay", str(deep)), "replay")
 
 
-@pytest.mark.parametrize(("game", "variant", "name"), [("razz", "FR", "razz"), ("stud8", "F7S/8", "seven card stud hi-lo")])
+@pytest.mark.parametrize(
+    ("game", "variant", "name"), [("razz", "FR", "razz"), ("stud8", "F7S/8", "seven card stud hi-lo")]
+)
 def test_simulate_razz_and_stud8(tmp_path, studeval, game, variant, name) -> None:
     out = tmp_path / game
     proc = studeval("simulate", "--game", game, "--players", "6", "--hands", "30", "--seed", "3", "--out", str(out))
@@ -188,7 +190,10 @@ def test_replay_of_a_real_stud8_hand_names_the_high_and_the_low(studeval) -> Non
     report = json.loads(studeval("replay", str(path), "--json").stdout)
     assert report["variant"] == "F7S/8" and report["finishing_stacks"] == load(path).finishing_stacks
     assert report["pots"][0]["low_winners"] == [f"p{low + 1}"]
-    assert {w["player"]: w["won"] for w in report["winning_hands"]} == {f"p{high + 1}": "the high", f"p{low + 1}": "the low"}
+    assert {w["player"]: w["won"] for w in report["winning_hands"]} == {
+        f"p{high + 1}": "the high",
+        f"p{low + 1}": "the low",
+    }
 
 
 def test_replay_of_a_real_razz_hand_names_the_low(studeval) -> None:

@@ -24,8 +24,17 @@ def test_encoding_is_bring_in_order() -> None:
 
 @pytest.mark.parametrize(
     "given",
-    ["As Kd Th", "as,kd,th", "AsKdTh", "As, Kd, 10h", ["As", "Kd", "Th"], [51, 45, 34], (51, "Kd", 34),
-     np.array([51, 45, 34], dtype=np.uint8), np.array([51, 45, 34])],
+    [
+        "As Kd Th",
+        "as,kd,th",
+        "AsKdTh",
+        "As, Kd, 10h",
+        ["As", "Kd", "Th"],
+        [51, 45, 34],
+        (51, "Kd", 34),
+        np.array([51, 45, 34], dtype=np.uint8),
+        np.array([51, 45, 34]),
+    ],
 )
 def test_many_forms_of_the_same_cards(given) -> None:
     assert parse_cards(given) == [51, 45, 34]

@@ -35,8 +35,13 @@ def test_input_forms_agree() -> None:
     cards = [51, 47, 43, 39, 35, 0, 5]
     expected = evaluate(cards)
     assert expected == 7462  # As Ks Qs Js Ts: the royal flush
-    for form in (tuple(cards), np.array(cards, dtype=np.uint8), studeval.format_cards(cards),
-                 studeval.format_cards(cards).split(), [np.int64(c) for c in cards]):
+    for form in (
+        tuple(cards),
+        np.array(cards, dtype=np.uint8),
+        studeval.format_cards(cards),
+        studeval.format_cards(cards).split(),
+        [np.int64(c) for c in cards],
+    ):
         assert evaluate(form) == expected
 
 
@@ -132,9 +137,14 @@ def test_value_boundaries_and_categories() -> None:
 def test_describe_names_every_value_consistently() -> None:
     # equal values describe equally; every value has a description that names its category
     words = {
-        HandCategory.HIGH_CARD: "high", HandCategory.PAIR: "Pair of", HandCategory.TWO_PAIR: "Two pair",
-        HandCategory.THREE_OF_A_KIND: "Three of a kind", HandCategory.STRAIGHT: "Straight,",
-        HandCategory.FLUSH: "Flush", HandCategory.FULL_HOUSE: "Full house", HandCategory.FOUR_OF_A_KIND: "Four of a kind",
+        HandCategory.HIGH_CARD: "high",
+        HandCategory.PAIR: "Pair of",
+        HandCategory.TWO_PAIR: "Two pair",
+        HandCategory.THREE_OF_A_KIND: "Three of a kind",
+        HandCategory.STRAIGHT: "Straight,",
+        HandCategory.FLUSH: "Flush",
+        HandCategory.FULL_HOUSE: "Full house",
+        HandCategory.FOUR_OF_A_KIND: "Four of a kind",
         HandCategory.STRAIGHT_FLUSH: "traight flush",
     }
     for v in range(1, 7462):
@@ -160,9 +170,14 @@ def test_best_five_orders_the_deciding_cards_first() -> None:
 
 
 @settings(max_examples=2000, deadline=None)
-@given(st.integers(1, 4).flatmap(lambda n: st.tuples(
-    st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True),
-    st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True))))
+@given(
+    st.integers(1, 4).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True),
+            st.lists(st.integers(0, 51), min_size=n, max_size=n, unique=True),
+        )
+    )
+)
 def test_showing_rank_orders_like_the_reference(pair) -> None:
     a, b = pair
     ka, kb = reference.showing_key(a), reference.showing_key(b)

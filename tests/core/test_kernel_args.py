@@ -27,15 +27,25 @@ def deal(players: int = 2):
 
 def enumerate_args(**change):
     live, known, nknown, draws, community, shares, wins, ties = deal()
-    args = {"live": live, "known": known, "nknown": nknown, "draws": draws, "community": community,
-            "shares": shares, "first_lo": 0, "first_hi": 0, "threads": 1, "wins": wins, "ties": ties}
+    args = {
+        "live": live,
+        "known": known,
+        "nknown": nknown,
+        "draws": draws,
+        "community": community,
+        "shares": shares,
+        "first_lo": 0,
+        "first_hi": 0,
+        "threads": 1,
+        "wins": wins,
+        "ties": ties,
+    }
     args.update(change)
     return list(args.values())
 
 
 def test_valid_call_runs() -> None:
-    args = enumerate_args(first_hi=1, draws=np.array([2, 2], dtype=np.int32),
-                          nknown=np.array([5, 5], dtype=np.int32))
+    args = enumerate_args(first_hi=1, draws=np.array([2, 2], dtype=np.int32), nknown=np.array([5, 5], dtype=np.int32))
     args[1][:, :5] = [[0, 1, 2, 3, 4], [5, 6, 7, 8, 9]]
     _equity.enumerate_exact(*args)
     assert args[-2].sum() + args[-1][:, 2].sum() // 2 > 0
@@ -82,9 +92,19 @@ def test_too_many_players_refused() -> None:
     live, known, nknown, draws, community, shares, wins, ties = deal(2)
     P = 13
     with pytest.raises(ValueError, match="players"):
-        _equity.enumerate_exact(live, np.zeros((P, 7), dtype=U8), np.zeros(P, dtype=np.int32),
-                                np.zeros(P, dtype=np.int32), 0, np.zeros(P, dtype=U8), 0, 0, 1,
-                                np.zeros(P, dtype=np.int64), np.zeros((P, P + 1), dtype=np.int64))
+        _equity.enumerate_exact(
+            live,
+            np.zeros((P, 7), dtype=U8),
+            np.zeros(P, dtype=np.int32),
+            np.zeros(P, dtype=np.int32),
+            0,
+            np.zeros(P, dtype=U8),
+            0,
+            0,
+            1,
+            np.zeros(P, dtype=np.int64),
+            np.zeros((P, P + 1), dtype=np.int64),
+        )
 
 
 def board5_args(**change):
@@ -92,8 +112,16 @@ def board5_args(**change):
     known = np.zeros((2, 7), dtype=U8)
     known[0, :2] = [0, 1]
     known[1, :2] = [2, 3]
-    args = {"live": live, "known": known, "nknown": np.array([2, 2], dtype=np.int32), "first_lo": 0,
-            "first_hi": 0, "threads": 1, "wins": np.zeros(2, dtype=np.int64), "ties": np.zeros((2, 3), dtype=np.int64)}
+    args = {
+        "live": live,
+        "known": known,
+        "nknown": np.array([2, 2], dtype=np.int32),
+        "first_lo": 0,
+        "first_hi": 0,
+        "threads": 1,
+        "wins": np.zeros(2, dtype=np.int64),
+        "ties": np.zeros((2, 3), dtype=np.int64),
+    }
     args.update(change)
     return list(args.values())
 
@@ -123,8 +151,14 @@ def test_board5_valid_call_runs() -> None:
 
 
 def headsup_args(**change):
-    args = {"live": np.arange(10, 52, dtype=U8), "known_a": np.array([0, 1, 2], dtype=U8), "draws_a": 4,
-            "known_b": np.array([3, 4, 5], dtype=U8), "draws_b": 4, "threads": 1}
+    args = {
+        "live": np.arange(10, 52, dtype=U8),
+        "known_a": np.array([0, 1, 2], dtype=U8),
+        "draws_a": 4,
+        "known_b": np.array([3, 4, 5], dtype=U8),
+        "draws_b": 4,
+        "threads": 1,
+    }
     args.update(change)
     return list(args.values())
 
@@ -152,9 +186,18 @@ def test_headsup_exact_refuses(change, error) -> None:
 
 def monte_carlo_args(**change):
     live, known, nknown, draws, community, shares, _, _ = deal()
-    args = {"live": live, "known": known, "nknown": nknown, "draws": draws, "community": community,
-            "shares": shares, "bit_generators": [np.random.SFC64(1)], "samples": np.array([10], dtype=np.int64),
-            "wins": np.zeros((1, 2), dtype=np.int64), "ties": np.zeros((1, 2, 3), dtype=np.int64)}
+    args = {
+        "live": live,
+        "known": known,
+        "nknown": nknown,
+        "draws": draws,
+        "community": community,
+        "shares": shares,
+        "bit_generators": [np.random.SFC64(1)],
+        "samples": np.array([10], dtype=np.int64),
+        "wins": np.zeros((1, 2), dtype=np.int64),
+        "ties": np.zeros((1, 2, 3), dtype=np.int64),
+    }
     args.update(change)
     return list(args.values())
 

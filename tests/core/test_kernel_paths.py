@@ -22,7 +22,8 @@ def test_batch_path_agrees_with_per_hand_kernel(path, tmp_path) -> None:
     flags = [] if path == "default" else [f"-D{path}"]
     build = subprocess.run(
         [CC, "-O2", "-std=gnu99", *flags, f"-I{SRC}", str(TESTS / "c" / "batch_paths.c"), "-o", str(exe)],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     assert build.returncode == 0, build.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True)
@@ -35,8 +36,20 @@ def test_subset_walk_against_direct_count(tmp_path) -> None:
         pytest.skip("needs the source tree")
     exe = tmp_path / "subset_walk"
     build = subprocess.run(
-        [CC, "-O2", "-std=gnu99", "-Wall", "-Wextra", "-Werror", f"-I{SRC}", str(TESTS / "c" / "subset_walk.c"), "-o", str(exe)],
-        capture_output=True, text=True,
+        [
+            CC,
+            "-O2",
+            "-std=gnu99",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            f"-I{SRC}",
+            str(TESTS / "c" / "subset_walk.c"),
+            "-o",
+            str(exe),
+        ],
+        capture_output=True,
+        text=True,
     )
     assert build.returncode == 0, build.stderr
     run = subprocess.run([str(exe)], capture_output=True, text=True)

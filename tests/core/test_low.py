@@ -81,7 +81,9 @@ def test_batch_refuses_bad_rows(kind: str) -> None:
         evaluate_batch(rows, kind=kind, check=False)
 
 
-@pytest.mark.parametrize(("kind", "error"), [("mid", ValueError), ("LOW", ValueError), (1, TypeError), (None, TypeError)])
+@pytest.mark.parametrize(
+    ("kind", "error"), [("mid", ValueError), ("LOW", ValueError), (1, TypeError), (None, TypeError)]
+)
 def test_batch_refuses_unknown_kind(kind, error) -> None:
     with pytest.raises(error, match="kind"):
         evaluate_batch(random_rows(3, 7, 1), kind=kind)
@@ -276,8 +278,9 @@ def test_best_five_low_order() -> None:
 # Razz: who shows the best low acts first, who shows the highest card brings in
 
 up_cards = st.integers(1, 4).flatmap(
-    lambda n: st.lists(st.sampled_from([c for c in range(52) if c >> 2 <= 7 or c >> 2 == 12]), min_size=n,
-                       max_size=n, unique=True)
+    lambda n: st.lists(
+        st.sampled_from([c for c in range(52) if c >> 2 <= 7 or c >> 2 == 12]), min_size=n, max_size=n, unique=True
+    )
 )
 PAD = [44, 40, 36, 32]  # Kc Qc Jc Tc: above every card the up cards may hold
 
@@ -330,14 +333,18 @@ def test_bring_in_card_against_a_sort() -> None:
         assert bring_in_card(doors, "seven") == high[0]
 
 
-@pytest.mark.parametrize(("doors", "game", "error"), [("As", "holdem", ValueError), ([], "razz", ValueError),
-                                                     ("As As", "razz", ValueError), (None, "seven", TypeError)])
+@pytest.mark.parametrize(
+    ("doors", "game", "error"),
+    [("As", "holdem", ValueError), ([], "razz", ValueError), ("As As", "razz", ValueError), (None, "seven", TypeError)],
+)
 def test_bring_in_card_refuses(doors, game, error) -> None:
     with pytest.raises(error):
         bring_in_card(doors, game)
 
 
-@pytest.mark.parametrize("bad", ["As Ks", "As Ks Qs Js Ts 9s 8s 7s", "As As Ks Qs Js", {51: 1, 47: 2, 43: 3, 39: 4, 35: 5}])
+@pytest.mark.parametrize(
+    "bad", ["As Ks", "As Ks Qs Js Ts 9s 8s 7s", "As As Ks Qs Js", {51: 1, 47: 2, 43: 3, 39: 4, 35: 5}]
+)
 def test_low_refuses_bad_hands(bad) -> None:
     for fn in (evaluate_low, evaluate_low8, best_five_low):
         with pytest.raises((ValueError, TypeError)):

@@ -60,7 +60,10 @@ def brute_headsup(a, b, total, dead=()):
     live = [c for c in range(52) if c not in used]
 
     def completions(hand):
-        return [(sum(1 << c for c in combo), evaluate(list(hand) + list(combo))) for combo in itertools.combinations(live, total - len(hand))]
+        return [
+            (sum(1 << c for c in combo), evaluate(list(hand) + list(combo)))
+            for combo in itertools.combinations(live, total - len(hand))
+        ]
 
     wins_a = wins_b = ties = 0
     side_b = completions(b)
@@ -101,10 +104,10 @@ def _dead_run(start: int, count: int) -> list[int]:
 @pytest.mark.parametrize(
     ("a", "b", "dead"),
     [
-        ("As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h", ""),           # sixth street, both exposed
-        ("As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h", "5d 6d 9s Tc"),      # sixth street against four up cards
-        ("Ks Kh 4d 4c Jh", "9c 9d Ts", list(range(0, 24, 1))),    # fifth street vs third, many dead
-        ("Ac 2c 3c 4c", "Kd Kh Ks 7d 7h", list(range(20, 44))),   # mixed counts, dead cards
+        ("As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h", ""),  # sixth street, both exposed
+        ("As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h", "5d 6d 9s Tc"),  # sixth street against four up cards
+        ("Ks Kh 4d 4c Jh", "9c 9d Ts", list(range(0, 24, 1))),  # fifth street vs third, many dead
+        ("Ac 2c 3c 4c", "Kd Kh Ks 7d 7h", list(range(20, 44))),  # mixed counts, dead cards
     ],
 )
 def test_headsup_seven_equals_brute_force(a, b, dead) -> None:
@@ -122,11 +125,11 @@ def test_headsup_seven_equals_brute_force(a, b, dead) -> None:
 @pytest.mark.parametrize(
     ("a", "b", "dead"),
     [
-        ("As Kd 9c 9h", "Qc Qd 7s 2h", ""),          # fourth street
-        ("As Kd 9c", "Qc Qd 7s", ""),                # third street
-        ("As Kd", "Qh 7s 7c", list(range(28))),   # second vs third street, with dead cards
-        ("Ad Ks", "Qd Qh", list(range(4, 30))),      # second street
-        ("Ac Ad 9h 9s Kc", "Kd Qc Jc Tc 8c", ""),    # all cards known: one deal
+        ("As Kd 9c 9h", "Qc Qd 7s 2h", ""),  # fourth street
+        ("As Kd 9c", "Qc Qd 7s", ""),  # third street
+        ("As Kd", "Qh 7s 7c", list(range(28))),  # second vs third street, with dead cards
+        ("Ad Ks", "Qd Qh", list(range(4, 30))),  # second street
+        ("Ac Ad 9h 9s Kc", "Kd Qc Jc Tc 8c", ""),  # all cards known: one deal
     ],
 )
 def test_headsup_five_equals_brute_force(a, b, dead) -> None:
@@ -165,8 +168,8 @@ def test_multiway_five_card_equals_brute_force() -> None:
         (["Ah As", "Kd Kc"], "2c 7d 9h", ""),
         (["Ah As", "Kd Kc"], "2c 7d 9h Kh", "3s"),
         (["Ah Kh", "Qs Qd", "7c 8c"], "2h 9h Tc", ""),
-        (["Ah As", "Kd"], "2c 7d 9h", ""),                     # one hole card not known
-        (["Ah As", "Kd Kc", "2s 2d"], "2c 7d 9h Jc Js", ""),   # river: one deal
+        (["Ah As", "Kd"], "2c 7d 9h", ""),  # one hole card not known
+        (["Ah As", "Kd Kc", "2s 2d"], "2c 7d 9h Jc Js", ""),  # river: one deal
     ],
 )
 def test_holdem_equals_brute_force(hands, board, dead) -> None:
@@ -212,8 +215,19 @@ def test_holdem_board_kernel_matches_generic_enumeration() -> None:
             if kernel == "board5":
                 _equity.board5_exact(live, known, nknown, 0, len(live), threads, wins, ties)
             else:
-                _equity.enumerate_exact(live, known, nknown, np.zeros(3, dtype=np.int32), 5,
-                                        np.ones(3, dtype=np.uint8), 0, len(live), threads, wins, ties)
+                _equity.enumerate_exact(
+                    live,
+                    known,
+                    nknown,
+                    np.zeros(3, dtype=np.int32),
+                    5,
+                    np.ones(3, dtype=np.uint8),
+                    0,
+                    len(live),
+                    threads,
+                    wins,
+                    ties,
+                )
             results.append((wins.tolist(), ties.tolist()))
     assert all(r == results[0] for r in results)
     wins, ties = results[0]

@@ -102,7 +102,13 @@ def test_razz_matches_the_card_subset_count(seed: int) -> None:
         used = set(a) | set(b) | set(dead)
         live = [c for c in range(52) if c not in used]
         rng.shuffle(live)
-        args = (np.array(live, dtype=np.uint8), np.array(a, dtype=np.uint8), 7 - na, np.array(b, dtype=np.uint8), 7 - nb)
+        args = (
+            np.array(live, dtype=np.uint8),
+            np.array(a, dtype=np.uint8),
+            7 - na,
+            np.array(b, dtype=np.uint8),
+            7 - nb,
+        )
         low = _equity.KEYS["low"]
         assert _unseen.headsup_unseen(*args, True) == _equity.headsup_exact(*args, 1, low, low)
         compared += 1

@@ -27,7 +27,7 @@ def test_written_fields_and_finishing_stacks():
     assert (hh.small_bet, hh.big_bet) == (5, 10)
     assert hh.starting_stacks == [400] * 4 and hh.finishing_stacks == st.stacks
     text = dumps(hh)
-    assert "finishing_stacks = " in text and "variant = \"F7S\"" in text
+    assert "finishing_stacks = " in text and 'variant = "F7S"' in text
 
 
 def test_five_card_stud_uses_our_own_variant_code():
@@ -86,8 +86,14 @@ def test_reads_with_tomllib_or_tomli_the_same():
     ("text", "message"),
     [
         ("variant = 'F7S'\n", "lacks the field"),
-        ("variant = 'NT'\nantes=[0,0]\nbring_in=1\nsmall_bet=2\nbig_bet=4\nstarting_stacks=[9,9]\nactions=[]", "not stud"),
-        ("variant = 'F7S'\nantes=[1,2]\nbring_in=2\nsmall_bet=5\nbig_bet=10\nstarting_stacks=[9,9]\nactions=[]", "differ"),
+        (
+            "variant = 'NT'\nantes=[0,0]\nbring_in=1\nsmall_bet=2\nbig_bet=4\nstarting_stacks=[9,9]\nactions=[]",
+            "not stud",
+        ),
+        (
+            "variant = 'F7S'\nantes=[1,2]\nbring_in=2\nsmall_bet=5\nbig_bet=10\nstarting_stacks=[9,9]\nactions=[]",
+            "differ",
+        ),
         ("variant = = 'F7S'", "TOML|PHH"),
     ],
 )
@@ -105,7 +111,16 @@ def test_refuses_a_folded_card_dealt_again():
     """R46, R54: folded cards are never dealt again; a history that breaks the rules is refused
     with a ValueError.
     """
-    actions = ["d dh p1 AsAd2c", "d dh p2 KsKd9h", "d dh p3 QsQd8h", "p1 pb", "p2 cc", "p3 f", "d dh p1 Qs", "d dh p2 3c"]
+    actions = [
+        "d dh p1 AsAd2c",
+        "d dh p2 KsKd9h",
+        "d dh p3 QsQd8h",
+        "p1 pb",
+        "p2 cc",
+        "p3 f",
+        "d dh p1 Qs",
+        "d dh p2 3c",
+    ]
     with pytest.raises(ValueError, match="folded cards are never dealt again"):
         replay(_hh(actions))
 
@@ -136,7 +151,7 @@ def test_refuses_individual_seventh_cards_when_the_deck_is_exhausted():
     hh.actions = [a if a != board else f"d dh p{k + 1} {'??' if k else card}" for k in range(1) for a in hh.actions]
     extra = [f"d dh p{k + 1} ??" for k in range(1, 8)]
     at = hh.actions.index(f"d dh p1 {card}")
-    hh.actions[at + 1:at + 1] = extra
+    hh.actions[at + 1 : at + 1] = extra
     with pytest.raises(ValueError, match="deck exhaustion"):
         replay(hh)
 
@@ -193,8 +208,17 @@ def test_a_bring_in_all_in_written_as_cbr_is_the_bring_in():
 
     pokerkit writes the bring-in of a player with no more than the bring-in as ``cbr``."""
     deal = ["d dh p1 AhAd2c", "d dh p2 KhKd9s"]
-    rest = ["p2 cc", "d dh p1 5c", "d dh p2 Kc", "d dh p1 6c", "d dh p2 3h", "d dh p1 7h", "d dh p2 8d",
-            "d dh p1 Js", "d dh p2 8h"]
+    rest = [
+        "p2 cc",
+        "d dh p1 5c",
+        "d dh p2 Kc",
+        "d dh p1 6c",
+        "d dh p2 3h",
+        "d dh p1 7h",
+        "d dh p2 8d",
+        "d dh p1 Js",
+        "d dh p2 8h",
+    ]
     st = replay(HandHistory("F7S", [1, 1], 2, 5, 10, [2, 30], deal + ["p1 cbr 1"] + rest))
     assert st.log[2][:3] == ("a", 0, "bring_in") and st.stacks == [0, 32]
     again = replay(dumps(to_phh(st, full=True)))  # written back as studeval writes it: pb

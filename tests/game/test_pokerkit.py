@@ -76,8 +76,16 @@ def test_pokerkit_reads_our_f7s_histories_to_the_same_result():
 
 def _pokerkit_hand(n: int, rng: random.Random, stacks: tuple[int, ...] | None = None, structure: Structure = S):
     A = pk.Automation
-    automations = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_DEALING,
-                   A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
+    automations = (
+        A.ANTE_POSTING,
+        A.BET_COLLECTION,
+        A.CARD_BURNING,
+        A.HOLE_DEALING,
+        A.HOLE_CARDS_SHOWING_OR_MUCKING,
+        A.HAND_KILLING,
+        A.CHIPS_PUSHING,
+        A.CHIPS_PULLING,
+    )
     s = structure
     game = pk.FixedLimitSevenCardStud(automations, True, s.ante, s.bring_in, s.small_bet, s.big_bet)
     state = game(stacks or (400,) * n, n)
@@ -137,8 +145,10 @@ def test_pokerkit_eight_handed_histories_replay_or_are_refused_clearly():
 
 @pytest.mark.parametrize(
     "structure",
-    [Structure(ante=50000, bring_in=50000, small_bet=200000, big_bet=400000),  # WSOP 2023 $50K PPC
-     Structure(ante=3, bring_in=2, small_bet=5, big_bet=10)],  # ante above the bring-in
+    [
+        Structure(ante=50000, bring_in=50000, small_bet=200000, big_bet=400000),  # WSOP 2023 $50K PPC
+        Structure(ante=3, bring_in=2, small_bet=5, big_bet=10),
+    ],  # ante above the bring-in
     ids=["ante = bring-in", "ante > bring-in"],
 )
 def test_tournament_structures_round_trip_with_pokerkit(structure):
@@ -225,7 +235,8 @@ def test_pokerkit_reads_our_all_in_histories_to_the_same_result():
             continue
         hands += 1
         all_in += any(t > 0 and s == 0 for t, s in zip(st.starting_stacks, st.stacks, strict=False)) or any(
-            st.totals[i] == st.starting_stacks[i] for i in range(st.n) if not st.folded[i])
+            st.totals[i] == st.starting_stacks[i] for i in range(st.n) if not st.folded[i]
+        )
         for seat in (None, rng.randrange(st.n)):
             text = dumps(to_phh(st, seat, full=seat is None))
             assert _pokerkit_stacks(text) == st.stacks, (h, text)
@@ -258,8 +269,16 @@ def test_our_all_in_histories_pokerkit_refuses_use_one_of_its_differing_rules():
 
 
 # Minimal histories, three players, nobody folds; p1's door card (2c) is the lowest.
-_DECK = stacked_deck("seven", [["Ah Ad 2c", "Kh Kd 9s", "Qh Qd Ts"], ["5c", "Kc", "2d"], ["6c", "3h", "4d"],
-                               ["7h", "8d", "Jc"], ["Js", "8h", "3s"]])
+_DECK = stacked_deck(
+    "seven",
+    [
+        ["Ah Ad 2c", "Kh Kd 9s", "Qh Qd Ts"],
+        ["5c", "Kc", "2d"],
+        ["6c", "3h", "4d"],
+        ["7h", "8d", "Jc"],
+        ["Js", "8h", "3s"],
+    ],
+)
 _REFUSED = {
     # rule 1: p3 (1 chip behind) cannot put in more than the bring-in; we let p2 complete,
     # p3 calls all-in, the 3 chips nobody called come back to p2.
@@ -267,10 +286,18 @@ _REFUSED = {
     # rule 4: p3's all-in to 9 is short of a raise (4 < 5): p1, yet to act on it, completes
     # to 10; pokerkit wants a raise of a full bet over the all-in, to 14.
     "below the minimum allowed 14": (
-        [40, 40, 10], [("bring_in", 2), ("complete", 5), ("raise", 9), ("complete", 10)], "p1 cbr 10", None),
+        [40, 40, 10],
+        [("bring_in", 2), ("complete", 5), ("raise", 9), ("complete", 10)],
+        "p1 cbr 10",
+        None,
+    ),
     # rule 3: p2's all-in "completion" to 3 is short of 5: p3 may still complete to 5.
-    "below the minimum allowed 8": ([40, 4, 40], [("bring_in", 2), ("complete", 3), ("complete", 5)],
-                                    "p3 cbr 5", [38, 12, 34]),
+    "below the minimum allowed 8": (
+        [40, 4, 40],
+        [("bring_in", 2), ("complete", 3), ("complete", 5)],
+        "p3 cbr 5",
+        [38, 12, 34],
+    ),
 }
 
 
@@ -289,7 +316,7 @@ def test_pokerkit_refuses_a_betting_action_our_rules_allow(message):
     with pytest.raises((ValueError, KeyError)):  # "Unable to repair the hand history" or KeyError
         _pokerkit_stacks(dumps(hh))
     # pokerkit reads the hand up to that action, then refuses the action itself
-    hh.actions = hh.actions[:hh.actions.index(refused)]
+    hh.actions = hh.actions[: hh.actions.index(refused)]
     hh.finishing_stacks = None
     state = list(pk.HandHistory.loads(dumps(hh)))[-1]
     assert state.actor_index == int(refused[1]) - 1
@@ -323,10 +350,32 @@ def test_a_bring_in_all_in_written_as_cbr_replays():
     """R55: pokerkit and studeval read each other's F7S histories.
 
     pokerkit writes the bring-in of a player with no more than the bring-in as ``cbr``."""
-    text = dumps(HandHistory("F7S", [1, 1], 2, 5, 10, [2, 30], [
-        "d dh p1 AhAd2c", "d dh p2 KhKd9s", "p1 cbr 1", "p2 cc", "d dh p1 5c", "d dh p2 Kc",
-        "d dh p1 6c", "d dh p2 3h", "d dh p1 7h", "d dh p2 8d", "d dh p1 Js", "d dh p2 8h",
-        "p1 sm AhAd2c5c6c7hJs", "p2 sm KhKd9sKc3h8d8h"]))
+    text = dumps(
+        HandHistory(
+            "F7S",
+            [1, 1],
+            2,
+            5,
+            10,
+            [2, 30],
+            [
+                "d dh p1 AhAd2c",
+                "d dh p2 KhKd9s",
+                "p1 cbr 1",
+                "p2 cc",
+                "d dh p1 5c",
+                "d dh p2 Kc",
+                "d dh p1 6c",
+                "d dh p2 3h",
+                "d dh p1 7h",
+                "d dh p2 8d",
+                "d dh p1 Js",
+                "d dh p2 8h",
+                "p1 sm AhAd2c5c6c7hJs",
+                "p2 sm KhKd9sKc3h8d8h",
+            ],
+        )
+    )
     assert replay(text).stacks == _pokerkit_stacks(text) == [0, 32]
 
 
@@ -379,8 +428,16 @@ def _pokerkit_game_hand(game: str, n: int, rng: random.Random, stacks: tuple[int
     import warnings
 
     A = pk.Automation
-    automations = (A.ANTE_POSTING, A.BET_COLLECTION, A.CARD_BURNING, A.HOLE_DEALING,
-                   A.HOLE_CARDS_SHOWING_OR_MUCKING, A.HAND_KILLING, A.CHIPS_PUSHING, A.CHIPS_PULLING)
+    automations = (
+        A.ANTE_POSTING,
+        A.BET_COLLECTION,
+        A.CARD_BURNING,
+        A.HOLE_DEALING,
+        A.HOLE_CARDS_SHOWING_OR_MUCKING,
+        A.HAND_KILLING,
+        A.CHIPS_PUSHING,
+        A.CHIPS_PULLING,
+    )
     g = getattr(pk, _PK_GAMES[game])(automations, True, S.ante, S.bring_in, S.small_bet, S.big_bet)
     random.seed(rng.getrandbits(64))  # pokerkit shuffles with the random module's own generator
     with warnings.catch_warnings(record=True) as caught:

@@ -28,7 +28,7 @@ def test_settle_conserves_chips_and_pays_the_best_eligible_hands(n, seed, data):
         folded[0] = False
     contributions[folded.index(False)] += 1  # a live player has put something in
     k = 7 if n <= 7 else 6  # 8 hands of 7 would need 56 cards
-    hands = [None if folded[i] else deck[k * i:k * i + k] for i in range(n)]
+    hands = [None if folded[i] else deck[k * i : k * i + k] for i in range(n)]
     odd_chip = data.draw(hs.sampled_from(["high_card", "dealer_left"]))
     r = settle_pots(contributions, hands, odd_chip=odd_chip)
     assert sum(r.payouts) == sum(contributions)

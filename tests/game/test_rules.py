@@ -390,7 +390,9 @@ def test_all_in_call_for_less_and_three_level_side_pots():
 
 def test_settle_three_levels_and_folded_chips():
     """R30: unmatched chips returned, side pots per all-in level."""
-    r = settle_pots([10, 30, 60, 60, 25], ["7c 7d 7h 2c 2h", "As Ks Qs Js 9s", "2d 3h 4s 5c 7s", "Ac Kc Qd Jd 9h", None])
+    r = settle_pots(
+        [10, 30, 60, 60, 25], ["7c 7d 7h 2c 2h", "As Ks Qs Js 9s", "2d 3h 4s 5c 7s", "Ac Kc Qd Jd 9h", None]
+    )
     assert [p.amount for p in r.pots] == [50, 75, 60]
     assert [p.eligible for p in r.pots] == [(0, 1, 2, 3), (1, 2, 3), (2, 3)]
     assert [p.winners for p in r.pots] == [(0,), (1,), (3,)]
@@ -420,8 +422,13 @@ def test_uncalled_bet_returned_and_winner_not_shown():
 
 
 def _river_three(game: str = "seven") -> StudState:
-    streets = [["2h 3h Kh", "4h 5h Ks", "6h 8h 2c"], ["7c", "7d", "3c"], ["Jc", "Jd", "4c"], ["Tc", "9d", "5d"],
-               ["2s", "3s", "4s"]]
+    streets = [
+        ["2h 3h Kh", "4h 5h Ks", "6h 8h 2c"],
+        ["7c", "7d", "3c"],
+        ["Jc", "Jd", "4c"],
+        ["Tc", "9d", "5d"],
+        ["2s", "3s", "4s"],
+    ]
     return table(game, streets)
 
 
@@ -479,8 +486,13 @@ def test_losing_hands_may_muck_and_stay_hidden():
 def test_cards_speak_best_five_of_seven_wins():
     """R37: cards speak: the best five-card hand wins."""
     # p3's down cards make a flush the board never showed; the dealer reads it
-    streets = [["Ah Ad As", "Kh Kd Ks", "9c 8c 2c"], ["Qh", "Qd", "3c"], ["Jh", "Jd", "Th"], ["2d", "2h", "4d"],
-               ["5h", "5s", "6c"]]
+    streets = [
+        ["Ah Ad As", "Kh Kd Ks", "9c 8c 2c"],
+        ["Qh", "Qd", "3c"],
+        ["Jh", "Jd", "Th"],
+        ["2d", "2h", "4d"],
+        ["5h", "5s", "6c"],
+    ]
     st = table("seven", streets)
     play(st, "p3 bring_in", "p1 call", "p2 call")
     while st.actor >= 0:
@@ -490,8 +502,7 @@ def test_cards_speak_best_five_of_seven_wins():
 
 
 def _split(odd_chip: str) -> StudState:
-    st = table("five", [["Ac Kd", "As Kh", "Qs 2c"], ["9c", "9d", "5h"], ["7h", "7s"], ["3s", "3c"]],
-               odd_chip=odd_chip)
+    st = table("five", [["Ac Kd", "As Kh", "Qs 2c"], ["9c", "9d", "5h"], ["7h", "7s"], ["3s", "3c"]], odd_chip=odd_chip)
     play(st, "p3 bring_in", "p1 call", "p2 call", "p1 bet 5", "p2 call", "p3 fold")
     while st.actor >= 0:
         st.act("check")
@@ -535,8 +546,13 @@ def test_time_out_without_a_bet_folds_the_hand():
 
 def test_time_out_after_betting_is_all_in_for_what_is_in():
     """R48: a time-out after betting is all-in for what is in."""
-    streets = [["As Ad Ah", "Ks Kd 2d", "Qs Qd 2c"], ["7h", "8h", "9h"], ["7c", "8c", "9c"], ["7d", "8d", "9d"],
-               ["6s", "5s", "4s"]]
+    streets = [
+        ["As Ad Ah", "Ks Kd 2d", "Qs Qd 2c"],
+        ["7h", "8h", "9h"],
+        ["7c", "8c", "9c"],
+        ["7d", "8d", "9d"],
+        ["6s", "5s", "4s"],
+    ]
     st = table("seven", streets)
     play(st, "p3 bring_in", "p1 call", "p2 call")
     play(st, "p1 check", "p2 bet 5", "p3 call")  # fourth street: p1's A-7 acts first

@@ -35,7 +35,9 @@ def _call_down(st: StudState) -> None:
 )
 def test_razz_bring_in_is_the_highest_door_card_aces_low_spades_highest(doors, seat):
     """R71: razz: the highest door card brings in, aces low, spades highest."""
-    hands = [f"{d1} {d2} {door}" for (d1, d2), door in zip([("2d", "3d"), ("4d", "5d"), ("6d", "9d")], doors, strict=True)]
+    hands = [
+        f"{d1} {d2} {door}" for (d1, d2), door in zip([("2d", "3d"), ("4d", "5d"), ("6d", "9d")], doors, strict=True)
+    ]
     st = StudState("razz", S, [100] * 3, deck=stacked_deck("razz", [hands]))
     assert st.actor == seat
     assert [a.kind for a in st.legal_actions()] == ["bring_in", "complete"]
@@ -319,8 +321,9 @@ def test_a_history_that_hides_door_cards_names_the_bring_in():
     from studeval.game import HandHistory
 
     def hand(*actions: str) -> HandHistory:
-        return HandHistory("F7S/8", [1] * 3, 2, 5, 10, [50] * 3, [
-            "d dh p1 ??????", "d dh p2 Js4sTh", "d dh p3 Tc3hJd", *actions])
+        return HandHistory(
+            "F7S/8", [1] * 3, 2, 5, 10, [50] * 3, ["d dh p1 ??????", "d dh p2 Js4sTh", "d dh p3 Tc3hJd", *actions]
+        )
 
     st = replay(hand("p2 pb", "p3 f", "p1 f"))  # p1's door is unknown: the history names p2 (Th)
     assert st.stacks == [49, 52, 49]
@@ -350,8 +353,16 @@ def test_a_refused_action_leaves_the_state_unchanged(game):
         nonlocal refusals
         offered = {(a.kind, a.to) for a in st.legal_actions()}
         before = st._snapshot()
-        for kind, to in [("raise", st.high + 15), ("bet", st.high + 3), ("check", None), ("call", 10**6),
-                         ("bring_in", None), ("complete", st.high + 1), ("fold", None), ("show", None)]:
+        for kind, to in [
+            ("raise", st.high + 15),
+            ("bet", st.high + 3),
+            ("check", None),
+            ("call", 10**6),
+            ("bring_in", None),
+            ("complete", st.high + 1),
+            ("fold", None),
+            ("show", None),
+        ]:
             if (kind, to) in offered or (to is None and any(k == kind for k, _ in offered)):
                 continue
             with pytest.raises(ValueError):

@@ -111,11 +111,15 @@ def format_analysis(result: Analysis) -> str:
     for o in result.outcomes:
         ret = float(o.net) * o.probability
         lines.append(f"{o.event:<44} {float(o.net):>7g} {o.combinations:>22,} {o.probability:>12.8f} {ret:>10.6f}")
-    lines.append(f"{'Total':<44} {'':>7} {result.total_combinations:>22,} {1:>12.8f} {float(result.expected_value):>10.6f}")
+    lines.append(
+        f"{'Total':<44} {'':>7} {result.total_combinations:>22,} {1:>12.8f} {float(result.expected_value):>10.6f}"
+    )
     lines.append("")
-    lines.append(f"house edge {result.house_edge:.6%}  element of risk {result.element_of_risk:.6%}  "
-                 f"average wager {float(result.average_wager):.6f}  raise {float(result.raise_frequency):.4%}"
-                 + (f"  change {float(result.change_frequency):.4%}" if result.one_card_change else ""))
+    lines.append(
+        f"house edge {result.house_edge:.6%}  element of risk {result.element_of_risk:.6%}  "
+        f"average wager {float(result.average_wager):.6f}  raise {float(result.raise_frequency):.4%}"
+        + (f"  change {float(result.change_frequency):.4%}" if result.one_card_change else "")
+    )
     return "\n".join(lines)
 
 
@@ -146,8 +150,11 @@ def _cmd_edge(args: argparse.Namespace) -> int:
         _check_plot_file(args.plot)
     name = common.command_name(args)
     if not args.quiet:
-        print(f"{name}: {title.lower()}: every deal counted exactly; {_estimate(change, args.ranks, threads)} "
-              "(the bar shows the time left)", file=sys.stderr)
+        print(
+            f"{name}: {title.lower()}: every deal counted exactly; {_estimate(change, args.ranks, threads)} "
+            "(the bar shows the time left)",
+            file=sys.stderr,
+        )
     with common.progress_bar(name, enabled=False if args.quiet else None, log_every=10) as progress:
         result = analyze(
             paytable,
@@ -162,8 +169,12 @@ def _cmd_edge(args: argparse.Namespace) -> int:
         from studeval.plots import plot_casino_returns
 
         game = "with the one-card change" if change else "without the change"
-        short_deck = (None if args.ranks is None else  # the picture must not pass for the real game's
-                      f"5 Card Stud Poker {game}, ranks {args.ranks.upper()} only: house edge {result.house_edge:.3%}")
+        short_deck = (
+            None
+            if args.ranks is None
+            # the picture must not pass for the real game's
+            else f"5 Card Stud Poker {game}, ranks {args.ranks.upper()} only: house edge {result.house_edge:.3%}"
+        )
         written = plot_casino_returns(result, args.plot, title=short_deck)
         if not args.quiet:
             print(f"{name}: wrote the return table picture to {written}", file=sys.stderr)
@@ -184,8 +195,13 @@ def _cmd_edge(args: argparse.Namespace) -> int:
 def _cmd_advise(args: argparse.Namespace) -> int:
     from studeval.caribbean import advise
 
-    advice = advise(args.hand, args.dealer, paytable=_paytable(args.paytable), one_card_change=not args.no_change,
-                    no_qualify=args.no_qualify)
+    advice = advise(
+        args.hand,
+        args.dealer,
+        paytable=_paytable(args.paytable),
+        one_card_change=not args.no_change,
+        no_qualify=args.no_qualify,
+    )
     if args.json:
         print(json.dumps(advice.to_dict()))
         return 0
@@ -236,13 +252,19 @@ def _print_rules(args: argparse.Namespace, ante: str, cap: str, paytable: PayTab
         print(f"  You may change one card: it costs a wager equal to the ante ({ante}), lost whatever comes;")
         print("  after a change, four of a kind, straight flush and royal flush pay half.")
     print(f"  Then fold (lose the ante) or raise twice the ante ({ante} x 2).")
-    nq = ("every raised ante wins even money" if args.no_qualify == "every_ante"
-          else "only an ante that beats his hand wins even money, a lower hand loses it")
+    nq = (
+        "every raised ante wins even money"
+        if args.no_qualify == "every_ante"
+        else "only an ante that beats his hand wins even money, a lower hand loses it"
+    )
     print(f"  The dealer qualifies with ace-king or better; if he does not, {nq} and the raise pushes.")
     print(f"  Beating a qualifying dealer: the ante pays even money, the raise by the table (each bet at most {cap}):")
     pays = paytable.to_dict()
-    print("    " + ", ".join(f"{name.replace('_', ' ')} {pays[name]:g}:1" for name in pays if name != "high_card")
-          + f" (ace-king {pays['high_card']:g}:1)")
+    print(
+        "    "
+        + ", ".join(f"{name.replace('_', ' ')} {pays[name]:g}:1" for name in pays if name != "high_card")
+        + f" (ace-king {pays['high_card']:g}:1)"
+    )
 
 
 def _summary(played: int, bank: float, currency: str) -> str:
@@ -282,13 +304,16 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
             print(f"  your cards: {format_cards(seat.cards)}  ({describe(evaluate(seat.cards))})")
             if not args.no_change:
                 if args.hint:
-                    hint = advise(seat.cards, up, paytable=table.paytable, one_card_change=True,
-                                  no_qualify=args.no_qualify)
+                    hint = advise(
+                        seat.cards, up, paytable=table.paytable, one_card_change=True, no_qualify=args.no_qualify
+                    )
                     best_change = max(hint.change_evs.items(), key=lambda kv: kv[1])
                     keep = max(hint.raise_ev, hint.fold_ev)
-                    advice = (f"change {best_change[0]}" if hint.best.startswith("change") else "keep your cards")
-                    print(f"  hint: {advice} (keeping: EV {keep:+.3f}; best change {best_change[0]}: "
-                          f"EV {best_change[1]:+.3f}, counting its wager)")
+                    advice = f"change {best_change[0]}" if hint.best.startswith("change") else "keep your cards"
+                    print(
+                        f"  hint: {advice} (keeping: EV {keep:+.3f}; best change {best_change[0]}: "
+                        f"EV {best_change[1]:+.3f}, counting its wager)"
+                    )
                 answer = _ask(
                     f"  change a card for {ante_text}? (a card such as 7c, or Enter for none) ",
                     functools.partial(_change_fault, cards=seat.cards),
@@ -298,9 +323,13 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
                     break
                 if answer:
                     new = round_.change(1, answer)
-                    print(f"  you draw {format_card(new)}: {format_cards(seat.cards)}  ({describe(evaluate(seat.cards))})")
+                    print(
+                        f"  you draw {format_card(new)}: {format_cards(seat.cards)}  ({describe(evaluate(seat.cards))})"
+                    )
             if args.hint:
-                hint = advise(seat.cards, up, paytable=table.paytable, one_card_change=False, no_qualify=args.no_qualify)
+                hint = advise(
+                    seat.cards, up, paytable=table.paytable, one_card_change=False, no_qualify=args.no_qualify
+                )
                 print(f"  hint: raise EV {hint.raise_ev:+.3f}, fold -1: {hint.best}")
             answer = _ask("  raise or fold? (r/f) ", _decision_fault, read)
             if answer == "q":
@@ -309,8 +338,11 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
             result = round_.settle()[1]
             dealer = round_.dealer
             print(f"  dealer: {format_cards(dealer)}  ({describe(evaluate(dealer))})")
-            print(f"  {result.outcome}: ante {result.ante:+}, raise {result.raise_bet:+}"
-                  + (f", change {result.change:+}" if result.change else "") + f"  -> {result.net:+}")
+            print(
+                f"  {result.outcome}: ante {result.ante:+}, raise {result.raise_bet:+}"
+                + (f", change {result.change:+}" if result.change else "")
+                + f"  -> {result.net:+}"
+            )
             bank += result.net
             played += 1
             print(f"  bank {bank:+g}")
@@ -341,11 +373,15 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     inner = top.add_subparsers(dest="caribbean_command", metavar="SUBCOMMAND")
     inner.required = True
-    paytable_help = ('the raise pays for pair..royal flush, e.g. "1,2,3,4,5,7,20,50,100" or '
-                     '"pair=1,...,royal_flush=100" (default: 004\'s table, 1,2,3,4,5,7,20,50,100)')
+    paytable_help = (
+        'the raise pays for pair..royal flush, e.g. "1,2,3,4,5,7,20,50,100" or '
+        '"pair=1,...,royal_flush=100" (default: 004\'s table, 1,2,3,4,5,7,20,50,100)'
+    )
     change_help = "the game without the one-card change (default: with it, the game `play` deals)"
-    nq_help = (f"a dealer who does not qualify: {EVERY_ANTE} (004 line 37) pays every raised ante, "
-               "winning_antes (004 line 11) only the antes that beat his hand")
+    nq_help = (
+        f"a dealer who does not qualify: {EVERY_ANTE} (004 line 37) pays every raised ante, "
+        "winning_antes (004 line 11) only the antes that beat his hand"
+    )
 
     def game_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--paytable", type=_checked(_paytable_text), help=paytable_help)
@@ -353,7 +389,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         p.add_argument("--no-qualify", choices=NO_QUALIFY_RULES, default=EVERY_ANTE, help=nq_help)
 
     p = common.add_command(
-        inner, "edge", _cmd_edge, "the exact house edge and return table over every deal",
+        inner,
+        "edge",
+        _cmd_edge,
+        "the exact house edge and return table over every deal",
         examples=[
             "studeval caribbean edge                      (with the change: about 45 s on 2 cores)",
             "studeval caribbean edge --no-change --json",
@@ -364,20 +403,36 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     game_options(p)
     # the old opt-in flag of README's first edition: the change is now the default
     p.add_argument("--one-card-change", action="store_true", help=argparse.SUPPRESS)
-    p.add_argument("--strategy", default="optimal", choices=list(STRATEGIES),
-                   help="the player's strategy (the simple ones never change a card: add --no-change)")
-    p.add_argument("--ranks", type=_checked(_ranks_text), default=None,
-                   help="a short deck of these ranks only, e.g. 9TJQKA, for quick checks (default: all 52 cards)")
-    p.add_argument("--threads", type=common.threads_type, default=None,
-                   help=f"threads, 1 to {THREAD_LIMIT} (default: all cores)")
-    p.add_argument("--plot", metavar="FILE", default=None,
-                   help="also write the return table as a picture, e.g. returns.png or .svg "
-                        "(needs matplotlib: pip install 'studeval[plot]')")
+    p.add_argument(
+        "--strategy",
+        default="optimal",
+        choices=list(STRATEGIES),
+        help="the player's strategy (the simple ones never change a card: add --no-change)",
+    )
+    p.add_argument(
+        "--ranks",
+        type=_checked(_ranks_text),
+        default=None,
+        help="a short deck of these ranks only, e.g. 9TJQKA, for quick checks (default: all 52 cards)",
+    )
+    p.add_argument(
+        "--threads", type=common.threads_type, default=None, help=f"threads, 1 to {THREAD_LIMIT} (default: all cores)"
+    )
+    p.add_argument(
+        "--plot",
+        metavar="FILE",
+        default=None,
+        help="also write the return table as a picture, e.g. returns.png or .svg "
+        "(needs matplotlib: pip install 'studeval[plot]')",
+    )
     p.add_argument("--quiet", action="store_true", help="no estimate or progress on stderr")
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = common.add_command(
-        inner, "advise", _cmd_advise, "the exact EV of folding, raising and each change for a hand",
+        inner,
+        "advise",
+        _cmd_advise,
+        "the exact EV of folding, raising and each change for a hand",
         examples=[
             'studeval caribbean advise "As Kd Qh 7c 3s" --dealer 9h',
             'studeval caribbean advise "Th Jh Qh Kh 2c" --dealer 5s --json',
@@ -389,7 +444,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--json", action="store_true", help="print JSON")
 
     p = common.add_command(
-        inner, "play", _cmd_play, "play hands against the dealer at the terminal",
+        inner,
+        "play",
+        _cmd_play,
+        "play hands against the dealer at the terminal",
         examples=[
             "studeval caribbean play --hint",
             "studeval caribbean play --ante 5 --hands 20 --seed 1",
@@ -397,15 +455,29 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         ],
     )
     p.add_argument("--ante", type=_checked(_ante), default="1", help="the ante, in --currency")
-    p.add_argument("--currency", default="EUR",
-                   help=f"the unit of the ante: {' or '.join(CURRENCY_UNITS)}, or another unit "
-                        "with --max-payout given in it (default: EUR)")
-    p.add_argument("--max-payout", default=None,
-                   help="maximum payout per bet, in --currency or with its unit, e.g. 5000 or '5000 EUR' "
-                        "(default: 004's 5,000 euro)")
-    p.add_argument("--hands", type=common.bounded_int(1, MAX_HANDS), default=None,
-                   help=f"stop after this many hands, 1 to {MAX_HANDS:,} (default: until you answer q)")
-    p.add_argument("--seed", type=common.seed_type, default=None,
-                   help="reproducible deals, 0 to 2**63-1 (default: the system's secure shuffle)")
+    p.add_argument(
+        "--currency",
+        default="EUR",
+        help=f"the unit of the ante: {' or '.join(CURRENCY_UNITS)}, or another unit "
+        "with --max-payout given in it (default: EUR)",
+    )
+    p.add_argument(
+        "--max-payout",
+        default=None,
+        help="maximum payout per bet, in --currency or with its unit, e.g. 5000 or '5000 EUR' "
+        "(default: 004's 5,000 euro)",
+    )
+    p.add_argument(
+        "--hands",
+        type=common.bounded_int(1, MAX_HANDS),
+        default=None,
+        help=f"stop after this many hands, 1 to {MAX_HANDS:,} (default: until you answer q)",
+    )
+    p.add_argument(
+        "--seed",
+        type=common.seed_type,
+        default=None,
+        help="reproducible deals, 0 to 2**63-1 (default: the system's secure shuffle)",
+    )
     game_options(p)
     p.add_argument("--hint", action="store_true", help="show the best play, the change included")

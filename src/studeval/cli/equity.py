@@ -97,7 +97,13 @@ def _as_json(args: argparse.Namespace, hands: list[str], r: EquityResult) -> dic
         "seconds": r.seconds,
         "community_card": r.community_card,
         "players": [
-            {"cards": h, "equity": r.equity[i], "win": _number(r.win[i]), "tie": _number(r.tie[i]), "stderr": r.stderr[i]}
+            {
+                "cards": h,
+                "equity": r.equity[i],
+                "win": _number(r.win[i]),
+                "tie": _number(r.tie[i]),
+                "stderr": r.stderr[i],
+            }
             | (
                 {"scoop": r.scoop[i] if r.scoop is not None else None, "high": r.high[i], "low": r.low[i]}
                 if r.high is not None and r.low is not None
@@ -122,7 +128,11 @@ def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult) ->
     mc = r.method == "monte-carlo"
     hilo = r.high is not None and r.low is not None
     columns = ("scoop", "high", "low") if hilo else ("win", "tie")
-    print(f"{'player':<7} {'cards':<{width}} {'equity':>8}" + "".join(f" {c:>8}" for c in columns) + ("  std err" if mc else ""))
+    print(
+        f"{'player':<7} {'cards':<{width}} {'equity':>8}"
+        + "".join(f" {c:>8}" for c in columns)
+        + ("  std err" if mc else "")
+    )
     for i, h in enumerate(hands):
         if r.high is not None and r.low is not None:
             figures = [r.scoop[i] if r.scoop is not None else None, r.high[i], r.low[i]]
@@ -157,7 +167,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "One argument per player: the cards known of them (your whole hand; an opponent's\n"
             "up cards). The rest of every hand comes from the live deck. Exact when the deals\n"
             "are few enough (always heads-up in stud), Monte Carlo otherwise. A player's text may\n"
-            "start with a range of hole cards in brackets, e.g. \"[KK, QQ+] Kc\"."
+            'start with a range of hole cards in brackets, e.g. "[KK, QQ+] Kc".'
         ),
         examples=[
             'studeval equity "As Ah Kd" "Qc Qd 7s"',
@@ -192,4 +202,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--threads", type=common.threads_type, default=None, help="threads (default: all cores)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--no-time", dest="time", action="store_false", help="leave the time out of the table")
-    p.add_argument("--plot", metavar="FILE", help="also write the equity picture to FILE (.png, .svg, .pdf; needs matplotlib)")
+    p.add_argument(
+        "--plot", metavar="FILE", help="also write the equity picture to FILE (.png, .svg, .pdf; needs matplotlib)"
+    )

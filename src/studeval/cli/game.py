@@ -48,6 +48,7 @@ __all__ = ["MAX_SIMULATED_HANDS", "register", "replay_report", "winning_hand"]
 #: The most hands ``simulate`` plays in one run (one file each).
 MAX_SIMULATED_HANDS = 1_000_000
 
+
 def _game_name(game: str) -> str:
     return common.GAME_NAMES[game]
 

@@ -169,7 +169,9 @@ def stacked_deck(game: str, streets: Sequence[Sequence[CardsLike]]) -> list[int]
         pattern = DEALS[game][k]
         for h in street:
             if len(h) != len(pattern):
-                raise ValueError(f"{STREET_NAMES[game][k]} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}")
+                raise ValueError(
+                    f"{STREET_NAMES[game][k]} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}"
+                )
         if k:
             deck.append(spare.pop())
         for p in range(len(pattern)):
@@ -252,14 +254,66 @@ class StudState:
     """
 
     __slots__ = (
-        "game", "structure", "n", "tie_rule", "raise_cap", "odd_chip", "all_in_rule", "open_pair_raises",
-        "cap_heads_up", "showdown", "starting_stacks",
-        "stacks", "bets", "totals", "antes_paid", "folded", "frozen", "acted", "down", "up",
-        "community", "street", "actor", "high", "full_high", "n_raises", "big_mode", "open_pair", "completed",
-        "bring_in_pending", "last_aggressor", "opener", "n_live", "shown", "mucked", "pots",
-        "payouts", "returned", "log", "_deck", "_burns", "_used", "_rng", "_script", "_seen",
-        "_choices", "_deals", "_last", "_legal", "_n_act", "_lazy", "_half", "_big_raises", "_capped_heads_up",
-        "_deciding", "_sd", "_razz", "_hi_lo", "_open_pair_game", "_bring_in",
+        "game",
+        "structure",
+        "n",
+        "tie_rule",
+        "raise_cap",
+        "odd_chip",
+        "all_in_rule",
+        "open_pair_raises",
+        "cap_heads_up",
+        "showdown",
+        "starting_stacks",
+        "stacks",
+        "bets",
+        "totals",
+        "antes_paid",
+        "folded",
+        "frozen",
+        "acted",
+        "down",
+        "up",
+        "community",
+        "street",
+        "actor",
+        "high",
+        "full_high",
+        "n_raises",
+        "big_mode",
+        "open_pair",
+        "completed",
+        "bring_in_pending",
+        "last_aggressor",
+        "opener",
+        "n_live",
+        "shown",
+        "mucked",
+        "pots",
+        "payouts",
+        "returned",
+        "log",
+        "_deck",
+        "_burns",
+        "_used",
+        "_rng",
+        "_script",
+        "_seen",
+        "_choices",
+        "_deals",
+        "_last",
+        "_legal",
+        "_n_act",
+        "_lazy",
+        "_half",
+        "_big_raises",
+        "_capped_heads_up",
+        "_deciding",
+        "_sd",
+        "_razz",
+        "_hi_lo",
+        "_open_pair_game",
+        "_bring_in",
     )
 
     def __init__(
@@ -286,10 +340,13 @@ class StudState:
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
         if (tie_rule, odd_chip, all_in_rule, open_pair_raises, showdown) != _DEFAULT_RULES:  # checked once
-            for name, value, allowed in (("tie_rule", tie_rule, TIE_RULES), ("odd_chip", odd_chip, ODD_CHIP_RULES),
-                                         ("all_in_rule", all_in_rule, ALL_IN_RULES),
-                                         ("open_pair_raises", open_pair_raises, OPEN_PAIR_RULES),
-                                         ("showdown", showdown, SHOWDOWN_RULES)):
+            for name, value, allowed in (
+                ("tie_rule", tie_rule, TIE_RULES),
+                ("odd_chip", odd_chip, ODD_CHIP_RULES),
+                ("all_in_rule", all_in_rule, ALL_IN_RULES),
+                ("open_pair_raises", open_pair_raises, OPEN_PAIR_RULES),
+                ("showdown", showdown, SHOWDOWN_RULES),
+            ):
                 if value not in allowed:
                     raise ValueError(f"{name} {value!r} must be one of {allowed}")
         if raise_cap is not None and (isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0):
@@ -312,7 +369,9 @@ class StudState:
         # the limit is on the chips at the table, so that a winner's stack stays within it
         # (and the hand's history loads back: the PHH reader checks the same)
         if sum(stacks) > MAX_CHIPS:
-            raise ValueError(f"starting stacks of {sum(stacks)} chips in all: the limit is {MAX_CHIPS} chips at the table")
+            raise ValueError(
+                f"starting stacks of {sum(stacks)} chips in all: the limit is {MAX_CHIPS} chips at the table"
+            )
         n = structure.check_seats(len(stacks))
         self.game = game
         self.structure = structure
@@ -986,9 +1045,7 @@ class StudState:
         """
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
             raise ValueError(f"seat {seat!r} is not 0..{self.n - 1}")
-        down = tuple(
-            tuple(self.down[j]) if (j == seat or self.shown[j]) else None for j in range(self.n)
-        )
+        down = tuple(tuple(self.down[j]) if (j == seat or self.shown[j]) else None for j in range(self.n))
         return TableView(
             game=self.game,
             street=self.street_name,
