@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import operator
+from collections.abc import Callable
 from enum import IntEnum
 from functools import lru_cache
 
@@ -186,18 +187,24 @@ def showing_rank(up_cards: CardsLike) -> int:
     >>> showing_rank("9c 9d 4h") == showing_rank("9h 9s 4c")
     True
     """
+    return _showing_value(up_cards, "showing_rank", lambda c: c >> 2)
+
+
+def _showing_value(up_cards: CardsLike, who: str, rank: Callable[[int], int]) -> int:
+    """The groups of equal ranks of 1 to 4 up cards, as one number: quads, trips, two pair, a
+    pair or none, then the ranks of the groups, largest group first, as base-14 digits (an
+    absent card counts below the lowest rank). ``rank`` reads a card's rank (aces high or low)."""
     hand = parse_cards(up_cards)
     if not 1 <= len(hand) <= 4:
-        raise ValueError(f"showing_rank takes 1 to 4 up cards, got {len(hand)}")
+        raise ValueError(f"{who} takes 1 to 4 up cards, got {len(hand)}")
     counts: dict[int, int] = {}
     for c in hand:
-        counts[c >> 2] = counts.get(c >> 2, 0) + 1
+        counts[rank(c)] = counts.get(rank(c), 0) + 1
     groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
     shape = [n for _, n in groups]
-    kind = 4 if shape[0] == 4 else 3 if shape[0] == 3 else 2 if shape[:2] == [2, 2] else 1 if shape[0] == 2 else 0
-    value = kind
+    value = 4 if shape[0] == 4 else 3 if shape[0] == 3 else 2 if shape[:2] == [2, 2] else 1 if shape[0] == 2 else 0
     digits = [r for r, n in groups for _ in range(n)]
-    for i in range(4):  # ranks as base-14 digits; an absent card counts below a deuce
+    for i in range(4):
         value = value * 14 + (digits[i] + 1 if i < len(digits) else 0)
     return value
 
@@ -284,20 +291,8 @@ def showing_rank_low(up_cards: CardsLike) -> int:
     >>> showing_rank_low("8c 5d 3h") == showing_rank_low("8s 3c 5h")
     True
     """
-    hand = parse_cards(up_cards)
-    if not 1 <= len(hand) <= 4:
-        raise ValueError(f"showing_rank_low takes 1 to 4 up cards, got {len(hand)}")
-    counts: dict[int, int] = {}
-    for c in hand:
-        counts[_low_rank(c)] = counts.get(_low_rank(c), 0) + 1
-    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
-    shape = [n for _, n in groups]
-    kind = 4 if shape[0] == 4 else 3 if shape[0] == 3 else 2 if shape[:2] == [2, 2] else 1 if shape[0] == 2 else 0
-    digits = [r for r, n in groups for _ in range(n)]
-    worse = kind  # how far from the best low showing: smaller is better
-    for i in range(4):  # ranks as base-14 digits; an absent card counts below an ace
-        worse = worse * 14 + (digits[i] + 1 if i < len(digits) else 0)
-    return 5 * 14**4 - worse
+    # the same groups as the high showing, aces low, read backwards: the worst low is highest
+    return 5 * 14**4 - _showing_value(up_cards, "showing_rank_low", _low_rank)
 
 
 def bring_in_card(door_cards: CardsLike, game: str = "seven") -> int:
