@@ -939,35 +939,24 @@ cdef inline uint32_t _below(_Rng *r, uint32_t bound) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
-cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uint8_t *live,
-                     const stud_hand *base, const int *draws, int community, const int *shares,
-                     int64_t *wins, int64_t *ties, int game, int64_t *hl, double *squares,
-                     int poll, int *stop) noexcept nogil:
-    cdef uint8_t deck[64]
+cdef inline void _mc_deals(_Rng *rng, uint8_t *deck, int64_t count, int P, int n,
+                           const stud_hand *base, const int *draws, int community, const int *shares,
+                           int total, int all_share, int64_t *wins, int64_t *ties, const int game,
+                           int64_t *hl, double *squares) noexcept nogil:
+    """``count`` random deals. Called with ``game`` a constant at each call site, so the
+    compiler makes one copy per game with no test of the game in the loop."""
     cdef stud_hand st[MAXP]
     cdef stud_hand board
     cdef int val[MAXP]
     cdef int low[MAXP]
     cdef int64_t s
-    cdef int j, k, p, total = community, idx, all_share = 1
+    cdef int j, k, p, idx
     cdef uint8_t tmp
-    cdef _Rng rng
-    rng.bg = bg
-    rng.buf = 0
-    rng.have = 0
-    for p in range(P):
-        total += draws[p]
-        if community and not shares[p]:
-            all_share = 0
-    for j in range(n):
-        deck[j] = live[j]
-    for s in range(samples):
-        if (s & POLL_MASK) == POLL_MASK and (stop[0] or (poll and _poll(stop))):
-            break
+    for s in range(count):
         # the first `total` places of the deck become a uniform random draw without
         # replacement (the rest of the deck stays a permutation of the live cards)
         for j in range(total):
-            k = j + <int>_below(&rng, <uint32_t>(n - j))
+            k = j + <int>_below(rng, <uint32_t>(n - j))
             tmp = deck[j]
             deck[j] = deck[k]
             deck[k] = tmp
@@ -989,16 +978,15 @@ cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uin
                         st[p] = stud_hand_add(st[p], deck[j])
         idx = community
         for p in range(P):
-            for j in range(idx, idx + draws[p]):
-                st[p] = stud_hand_add(st[p], deck[j])
-            idx += draws[p]
-            if game == GAME_HIGH:
-                val[p] = stud_hand_value(st[p])
-            elif game == GAME_RAZZ:
+            for j in range(draws[p]):
+                st[p] = stud_hand_add(st[p], deck[idx])
+                idx += 1
+            if game == GAME_RAZZ:
                 val[p] = stud_hand_low(st[p])
             else:
                 val[p] = stud_hand_value(st[p])
-                low[p] = stud_hand_low8(st[p])
+                if game == GAME_STUD8:
+                    low[p] = stud_hand_low8(st[p])
         if game == GAME_STUD8:
             _tally_hilo(P, val, low, hl, squares)
         elif P == 2:
@@ -1011,6 +999,44 @@ cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uin
                 ties[MAXP + 1 + 2] += 1
         else:
             _tally(P, val, wins, ties)
+
+
+cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uint8_t *live,
+                     const stud_hand *base, const int *draws, int community, const int *shares,
+                     int64_t *wins, int64_t *ties, int game, int64_t *hl, double *squares,
+                     int poll, int *stop) noexcept nogil:
+    cdef uint8_t deck[64]
+    cdef int64_t s, end
+    cdef int j, p, total = community, all_share = 1
+    cdef _Rng rng
+    rng.bg = bg
+    rng.buf = 0
+    rng.have = 0
+    for p in range(P):
+        total += draws[p]
+        if community and not shares[p]:
+            all_share = 0
+    for j in range(n):
+        deck[j] = live[j]
+    # Deals in chunks of POLL_MASK + 1 with a look at the stop flag (and, on the calling
+    # thread, at pending signals) between chunks: nothing but the deals in the hot loop.
+    s = 0
+    while s < samples:
+        if s and (stop[0] or (poll and _poll(stop))):
+            break
+        end = s + POLL_MASK + 1
+        if end > samples:
+            end = samples
+        if game == GAME_HIGH:
+            _mc_deals(&rng, deck, end - s, P, n, base, draws, community, shares, total, all_share,
+                      wins, ties, GAME_HIGH, hl, squares)
+        elif game == GAME_RAZZ:
+            _mc_deals(&rng, deck, end - s, P, n, base, draws, community, shares, total, all_share,
+                      wins, ties, GAME_RAZZ, hl, squares)
+        else:
+            _mc_deals(&rng, deck, end - s, P, n, base, draws, community, shares, total, all_share,
+                      wins, ties, GAME_STUD8, hl, squares)
+        s = end
 
 
 def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known not None,
