@@ -222,10 +222,34 @@ def _card_rows(rows, k, deck, what):
     if arr.ndim != 2 or arr.shape[1] != k or arr.dtype != np.uint8:
         raise ValueError(f"the {what} must be a uint8 array of shape (N, {k}), got {arr.dtype} of shape {arr.shape}")
     if len(arr):
-        if not (np.diff(arr.astype(np.int16), axis=1) > 0).all():
+        # one pass in C (the analysis checks every pass's hands: numpy's diff and isin over
+        # them cost a good part of the analysis); the same two errors, in the same order
+        bad = _bad_rows(np.ascontiguousarray(arr), [int(c) for c in deck])
+        if bad == 1:
             raise ValueError(f"each row of the {what} must hold {k} distinct cards in increasing order")
-        if not np.isin(arr, np.asarray(deck, dtype=np.uint8)).all():
+        if bad == 2:
             raise ValueError(f"the {what} hold cards outside the deck")
+
+
+cdef int _bad_rows(const uint8_t[:, ::1] a, list deck):
+    """0 if every row is strictly increasing and every card is in the deck; else 1 when a
+    row is not increasing, 2 when only a card is outside the deck."""
+    cdef uint64_t mask[4]
+    cdef Py_ssize_t i, j, n = a.shape[0], k = a.shape[1]
+    cdef int c, outside = 0
+    mask[0] = mask[1] = mask[2] = mask[3] = 0
+    for c in deck:
+        if 0 <= c < 256:
+            mask[c >> 6] |= (<uint64_t>1) << (c & 63)
+    with nogil:
+        for i in range(n):
+            for j in range(k):
+                c = a[i, j]
+                if j and c <= a[i, j - 1]:
+                    return 1
+                if not (mask[c >> 6] >> (c & 63)) & 1:
+                    outside = 1
+    return 2 if outside else 0
 
 
 cdef class UpCardTables:
@@ -566,6 +590,18 @@ def _qualifier(qualify):
     return qualify
 
 
+cdef bint _orbits_ok(const uint8_t[::1] o):
+    """Whether every orbit size is 1, 3 or 6 (one pass in C, like _bad_rows)."""
+    cdef Py_ssize_t i
+    cdef uint8_t v
+    with nogil:
+        for i in range(o.shape[0]):
+            v = o[i]
+            if v != 1 and v != 3 and v != 6:
+                return False
+    return True
+
+
 cdef inline bint _has_card(const uint8_t *cards, int n, int card) noexcept nogil:
     cdef int i
     for i in range(n):
@@ -845,7 +881,7 @@ def play_pass(UpCardTables tables, SixCardStore store, hands, orbit, deck, pay, 
             f"the orbits must be uint8 of shape ({np.asarray(hands).shape[0]},), "
             f"got {orbit_arr.dtype} of shape {orbit_arr.shape}"
         )
-    if len(orbit_arr) and not np.isin(orbit_arr, (1, 3, 6)).all():
+    if len(orbit_arr) and not _orbits_ok(np.ascontiguousarray(orbit_arr)):
         raise ValueError("an orbit size is 1, 3 or 6")
     pay, half = list(pay), list(half)
     if len(pay) != 10 or len(half) != 10:
