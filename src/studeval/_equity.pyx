@@ -950,7 +950,7 @@ cdef inline void _mc_deals(_Rng *rng, uint8_t *deck, int64_t count, int P, int n
     cdef int val[MAXP]
     cdef int low[MAXP]
     cdef int64_t _deal
-    cdef int j, k, p, idx
+    cdef int j, k, p, idx, _card
     cdef uint8_t tmp
     for _deal in range(count):
         # the first `total` places of the deck become a uniform random draw without
@@ -978,9 +978,9 @@ cdef inline void _mc_deals(_Rng *rng, uint8_t *deck, int64_t count, int P, int n
                         st[p] = stud_hand_add(st[p], deck[j])
         idx = community
         for p in range(P):
-            for j in range(idx, idx + draws[p]):
-                st[p] = stud_hand_add(st[p], deck[j])
-            idx += draws[p]
+            for _card in range(draws[p]):
+                st[p] = stud_hand_add(st[p], deck[idx])
+                idx += 1
             if game == GAME_RAZZ:
                 val[p] = stud_hand_low(st[p])
             else:
