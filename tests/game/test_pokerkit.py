@@ -74,6 +74,23 @@ def test_pokerkit_reads_our_f7s_histories_to_the_same_result():
     assert checked == 500
 
 
+def _play_randomly(state, rng):
+    """Play a pokerkit hand to the end: the bring-in posted mostly, then random legal moves
+    weighted towards calling."""
+    while state.status:
+        if state.can_post_bring_in() and rng.random() < 0.7:
+            state.post_bring_in()
+            continue
+        moves = []
+        if state.can_fold():
+            moves.append(state.fold)
+        if state.can_check_or_call():
+            moves += [state.check_or_call] * 3
+        if state.can_complete_bet_or_raise_to():
+            moves.append(state.complete_bet_or_raise_to)
+        rng.choice(moves)()
+
+
 def _pokerkit_hand(n: int, rng: random.Random, stacks: tuple[int, ...] | None = None, structure: Structure = S):
     A = pk.Automation
     automations = (
@@ -89,18 +106,7 @@ def _pokerkit_hand(n: int, rng: random.Random, stacks: tuple[int, ...] | None = 
     s = structure
     game = pk.FixedLimitSevenCardStud(automations, True, s.ante, s.bring_in, s.small_bet, s.big_bet)
     state = game(stacks or (400,) * n, n)
-    while state.status:
-        if state.can_post_bring_in() and rng.random() < 0.7:
-            state.post_bring_in()
-            continue
-        moves = []
-        if state.can_fold():
-            moves.append(state.fold)
-        if state.can_check_or_call():
-            moves += [state.check_or_call] * 3
-        if state.can_complete_bet_or_raise_to():
-            moves.append(state.complete_bet_or_raise_to)
-        rng.choice(moves)()
+    _play_randomly(state, rng)
     return pk.HandHistory.from_game_state(game, state).dumps(), list(state.stacks)
 
 
@@ -443,18 +449,7 @@ def _pokerkit_game_hand(game: str, n: int, rng: random.Random, stacks: tuple[int
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         state = g(stacks, n)
-        while state.status:
-            if state.can_post_bring_in() and rng.random() < 0.7:
-                state.post_bring_in()
-                continue
-            moves = []
-            if state.can_fold():
-                moves.append(state.fold)
-            if state.can_check_or_call():
-                moves += [state.check_or_call] * 3
-            if state.can_complete_bet_or_raise_to():
-                moves.append(state.complete_bet_or_raise_to)
-            rng.choice(moves)()
+        _play_randomly(state, rng)
     burned = any("burned" in str(w.message) or "Returning reserved" in str(w.message) for w in caught)
     return pk.HandHistory.from_game_state(g, state).dumps(), list(state.stacks), burned
 
