@@ -305,7 +305,7 @@ def _play_shard(
         for seat in range(st.n):
             net[(h + seat) % st.n] += st.stacks[seat] - st.starting_stacks[seat]  # seats rotate each hand
         showdowns += any(st.shown)
-        pot_total += st.pot
+        pot_total += sum(st.totals)  # what the hand put in (st.pot is empty once paid)
     totals = {"shard": shard, "seed": seed, "hands": hands, "net": net, "showdowns": showdowns, "pot_total": pot_total}
     if fs is not None:
         with fs.open(f"{root}/summary.json", "w", encoding="utf-8") as f:

@@ -129,7 +129,7 @@ def test_replay_json(tmp_path, studeval) -> None:
     path, st = _hand_file(tmp_path)
     data = json.loads(studeval("replay", str(path), "--json").stdout)
     assert data["finishing_stacks"] == st.stacks
-    assert sum(p["amount"] for p in data["pots"]) + sum(data["returned"]) == st.pot
+    assert sum(p["amount"] for p in data["pots"]) + sum(data["returned"]) == sum(st.totals)
     assert data["winners"] and all(w.startswith("p") for w in data["winners"])
 
 

@@ -200,7 +200,7 @@ def test_played_histories_replay_to_the_played_stacks(which):
 def snapshot(st: StudState) -> dict[str, Any]:
     """Everything a refused action must leave as it was (the legal-action cache aside)."""
     names = [k for cls in type(st).__mro__ for k in getattr(cls, "__slots__", ())]
-    state = {k: copy.deepcopy(getattr(st, k, None)) for k in names if k not in ("_rng", "_legal")}
+    state = {k: copy.deepcopy(getattr(st, k, None)) for k in names if k not in ("_rng", "_legal", "_lock")}
     state["_rng"] = st._rng.getstate()
     return state
 

@@ -61,6 +61,7 @@ def test_chips_conserved_offered_actions_accepted_and_replays_agree():
 
 def _illegal_candidates(st: StudState, rng: random.Random) -> list[tuple[object, object]]:
     offered = {(a.kind, a.to) for a in st.legal_actions()}
+    offered |= {("fold", to) for kind, to in offered if kind == "check"}  # accepted, not listed (R83)
     out = []
     for kind in ACTION_KINDS:
         for to in (None, 0, 1, st.high + 1, st.high + 5, st.high + 10, st.high + 15, 10**6, -5):

@@ -341,8 +341,12 @@ def test_heads_up_raises_are_unlimited():
 
 
 def test_cap_lifts_when_a_fold_leaves_two_players():
-    """R28: no cap heads-up (cap_heads_up by option)."""
+    """R28: no cap heads-up (cap_heads_up by option): a fold before the cap leaves the two
+    players uncapped; a round capped before the fold is uncapped only with cap_after_fold="lifted"."""
     st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]])
+    play(st, "p3 bring_in", "p1 complete", "p2 raise 10", "p3 fold", "p1 raise 15", "p2 raise 20", "p1 raise 25")
+    assert ("raise", 30) in legal(st)
+    st = table("seven", [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]], cap_after_fold="lifted")
     play(st, "p3 bring_in", "p1 complete", "p2 raise 10", "p3 raise 15", "p1 raise 20", "p2 fold")
     assert ("raise", 25) in legal(st)
 

@@ -213,7 +213,7 @@ def test_stud8_a_split_pot_odd_chip_goes_to_the_high_half():
     st = StudState("stud8", S, [100, 100], deck=stacked_deck("stud8", streets))
     st.act("bring_in")  # Kd brings in (Ks is higher)
     _call_down(st)  # p1: 6-4-3-2-A low, ace high; p2: three queens, no low
-    assert st.pot == 6 and st.payouts == [3, 3]
+    assert sum(st.totals) == 6 and st.pot == 0 and st.payouts == [3, 3]
     # the same hands with 9 chips in the pot (a third player's ante folded): 5 high, 4 low
     odd = settle_pots([4, 4, 1], [st.hand(0), st.hand(1), None], game="stud8")
     assert odd.payouts == [4, 5, 0]
@@ -352,6 +352,7 @@ def test_a_refused_action_leaves_the_state_unchanged(game):
     def check(st: StudState) -> None:
         nonlocal refusals
         offered = {(a.kind, a.to) for a in st.legal_actions()}
+        offered |= {("fold", to) for kind, to in offered if kind == "check"}  # accepted, not listed (R83)
         before = st._snapshot()
         for kind, to in [
             ("raise", st.high + 15),

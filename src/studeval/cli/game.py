@@ -264,7 +264,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 player = ((h - 1) + seat) % st.n
                 net[player] += st.stacks[seat] - st.starting_stacks[seat]
             showdowns += any(st.shown)
-            pot_total += st.pot
+            pot_total += sum(st.totals)  # what the hand put in (st.pot is empty once paid)
             progress(h / args.hands)
     elapsed = time.perf_counter() - start
     print(

@@ -44,7 +44,9 @@ when it is not the default, so a replay plays by the same rules (R53).
   lower suit, since the best low acts first) (R24, R72). If that player is all-in, the next
   player clockwise who can act starts (R23).
 - Small bets on the first two rounds, big bets after (R3, R10); a bet or raise is exactly
-  one bet (R26); check, bet, call, raise, fold, check-raise (R25). The open pair (any live
+  one bet (R26); check, bet, call, raise, fold, check-raise (R25). Folding when a check is
+  possible is accepted and binding (``fold_when_check="accepted"``, default; not listed
+  among the legal actions), or refused with ``fold_when_check="refused"`` (R83). The open pair (any live
   player showing a pair on the second round: 3rd street in five card stud, 4th street in
   seven card stud) lets the bet be small or big (R4, R6, R12); never in razz or stud hi-lo
   (R74). Raises after a small bet: small or big until one is big, then all big
@@ -52,8 +54,11 @@ when it is not the default, so a replay plays by the same rules (R53).
   (``open_pair_raises="big"``) (R5, R13).
 - The cap: one bet and three raises (the bring-in and the completion do not count as raises;
   the completion is the bet). ``raise_cap`` changes the number of raises (None: no cap)
-  (R27). No cap while only two players are in the hand, including when a fold leaves two
-  mid-round (default), or with ``cap_heads_up=True`` the cap in any betting round (R28).
+  (R27). No cap while only two players are in the hand (default), or with
+  ``cap_heads_up=True`` the cap in any betting round (R28). By default (Robert's Rules of
+  Poker) the cap counts only players who are not all-in, and a round capped while the cap
+  applied stays capped when a fold leaves two; ``cap_counts="live"`` counts every live
+  player and ``cap_after_fold="lifted"`` lifts the cap when a fold leaves two (R28).
 - All-in: a player may call, bet or raise for less (R29). Short all-ins follow the limit
   half-bet rule (``all_in_rule="half_bet"``, default; Robert's Rules of Poker, TDA): an
   all-in wager of half a bet or more counts as a full bet or raise and reopens the betting
@@ -78,7 +83,9 @@ when it is not the default, so a replay plays by the same rules (R53).
   speak (no declaring). The best high hand wins (R37, R14); in razz the best ace-to-five low
   (aces low, straights and flushes do not count) (R73). Stud hi-lo: each pot (main and side)
   splits in halves between the best high and the best eight-or-better low among its
-  eligible hands (R76), the odd chip to the high half (R77); a pot with no qualifying low
+  eligible hands (R76), the odd chip to the high half (R77); identical hands (the same
+  players win both halves) split the pot as one, as evenly as possible, and no player takes
+  more than one odd chip of a pot where another can (R84); a pot with no qualifying low
   goes whole to the high (also a side pot whose players have no low when the main pot has
   one) (R78). Ties split a pot (R41) (or a half: a low half shared by tied lows is
   "quartered", R79); odd chips go one by one by the cards (``odd_chip="high_card"``,
@@ -94,7 +101,12 @@ when it is not the default, so a replay plays by the same rules (R53).
 - Views and histories: a seat's view and history never hold another seat's down cards until
   they are shown (R34, R52); seeded deals repeat, else the OS's secure source (R35); PHH
   variants ``F7S``, ``F5S`` (R50), ``FR`` and ``F7S/8`` (R82); a history replays to the
-  same stacks (R51) and one that breaks the rules is refused (R54).
+  same stacks (R51) and one that breaks the rules is refused (R54); antes are written as
+  trimmed (``ante_trimming_status = true``) and a history saying otherwise about a short ante
+  is refused (R85); a history that hides a live player's up card is refused naming the card
+  (R86).
+- A state takes one action at a time: ``act``, ``apply`` and ``time_out`` hold a lock, so
+  threads sharing a state conserve chips (R87).
 
 >>> from studeval.game import StudState, PRESETS
 >>> st = StudState("seven", PRESETS["1/2"], [2000] * 4, seed=42)
@@ -133,7 +145,10 @@ from studeval.game.pots import (
 from studeval.game.state import (
     ACTION_KINDS,
     ALL_IN_RULES,
+    CAP_AFTER_FOLD_RULES,
+    CAP_COUNT_RULES,
     DEALS,
+    FOLD_WHEN_CHECK_RULES,
     GAMES,
     OPEN_PAIR_RULES,
     SHOWDOWN_RULES,
@@ -150,7 +165,10 @@ __all__ = [
     "ACTION_KINDS",
     "ALL_IN_RULES",
     "BOTS",
+    "CAP_AFTER_FOLD_RULES",
+    "CAP_COUNT_RULES",
     "DEALS",
+    "FOLD_WHEN_CHECK_RULES",
     "GAMES",
     "MAX_CHIPS",
     "MAX_SEATS",

@@ -14,9 +14,15 @@ What studeval writes beyond the standard (other tools skip or refuse these):
 - ``# p3 time-out`` (a comment-only action): the player to act missed the time limit (003).
 - user fields (``_`` + the :class:`StudState` option) when a hand is played with a rule that
   is not the default: ``_tie_rule``, ``_odd_chip``, ``_raise_cap`` (-1: no cap),
-  ``_cap_heads_up``, ``_all_in_rule``, ``_open_pair_raises``, ``_showdown``. With
+  ``_cap_heads_up``, ``_all_in_rule``, ``_open_pair_raises``, ``_showdown``,
+  ``_cap_after_fold``, ``_cap_counts``, ``_fold_when_check``. With
   ``_showdown = "choose"`` the ``sm`` lines are the players' decisions, in turn (also the
   uncalled winner's); otherwise they record what the automatic showdown did.
+
+``ante_trimming_status`` is written true: the engine trims antes (a player all-in for less
+than the ante wins from each opponent only what he matched), and so does pokerkit reading the
+history. :func:`replay` refuses a history whose field is false (or absent) when a player
+could not post the full ante, rather than replay it to other stacks.
 
 Reading: besides what studeval writes, :func:`replay` takes two forms pokerkit writes: a
 bring-in posted all-in by a player holding no more than the bring-in, written ``p1 cbr 1``,
@@ -167,6 +173,7 @@ def to_phh(state: StudState, seat: int | None = None, *, full: bool = False) -> 
         starting_stacks=list(state.starting_stacks),
         actions=actions,
         finishing_stacks=list(state.stacks) if state.finished else None,
+        ante_trimming_status=True,  # a player all-in for less than the ante wins only what he matched
         extra=_option_fields(state),
     )
 
@@ -180,6 +187,9 @@ _OPTIONS: dict[str, object] = {
     "all_in_rule": "half_bet",
     "open_pair_raises": "small_or_big",
     "showdown": "auto",
+    "cap_after_fold": "stays",
+    "cap_counts": "not_all_in",
+    "fold_when_check": "accepted",
 }
 
 
@@ -570,6 +580,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
         ante=hh.antes[0] if hh.antes else 0, bring_in=hh.bring_in, small_bet=hh.small_bet, big_bet=hh.big_bet
     )
     options = _options(hh, tie_rule, odd_chip)
+    _check_ante_trimming(hh, structure.ante)
     pattern = [up for street in DEALS[game] for up in street]
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
@@ -619,6 +630,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
             raise ValueError(f"{where}: the hand is already over")
         if state.actor != i:
             raise ValueError(f"{where}: p{i + 1} acts but p{state.actor + 1} is to act")
+        street = state.street
         try:
             if isinstance(action, PhhTimeOut):
                 state.time_out()
@@ -627,6 +639,8 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
             else:
                 _play(state, action)
         except ValueError as exc:
+            if state.street != street:  # the action was taken; the next street's deal failed
+                raise ValueError(f"dealing {state.street_name} after {where}: {exc}") from None
             raise ValueError(f"{where}: {exc}") from None
     if not state.finished:
         raise ValueError(f"the history stops before the hand is over (p{state.actor + 1} is to act)")
@@ -634,6 +648,23 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     if left:
         raise ValueError(f"the history deals more cards than the hand uses (to {', '.join(left)})")
     return state
+
+
+def _check_ante_trimming(hh: HandHistory, ante: int) -> None:
+    """studeval trims antes: a player all-in for less than the ante is in the pot for what he
+    posted, and wins from each opponent only that much. A history that says antes are not
+    trimmed settles such a hand otherwise (pokerkit pays him every full ante), so it is refused
+    rather than replayed to other stacks; when every ante is posted in full the field does not matter."""
+    if hh.ante_trimming_status:
+        return
+    posted = [min(ante, stack) for stack in hh.starting_stacks]
+    if len(set(posted)) > 1:
+        short = posted.index(min(posted))
+        raise ValueError(
+            f"ante_trimming_status = false, but p{short + 1} is all-in for {posted[short]}, less than "
+            f"the ante of {ante}: studeval trims antes (he wins from each opponent only what he "
+            "matched), so this history would replay to other stacks; write ante_trimming_status = true"
+        )
 
 
 def _merge_shown(action: PhhShow, mine: list[int], pattern: list[bool]) -> None:

@@ -173,13 +173,27 @@ def _odd_chip_order(winners: list[int], high_cards: Sequence[int], odd_chip: str
     return sorted(winners)
 
 
-def _split(amount: int, winners: list[int], keys: Sequence[int], odd_chip: str, payouts: list[int]) -> None:
+def _split(
+    amount: int,
+    winners: list[int],
+    keys: Sequence[int],
+    odd_chip: str,
+    payouts: list[int],
+    had_odd: tuple[int, ...] = (),
+) -> tuple[int, ...]:
+    """Split ``amount`` evenly; the odd chips one each in the odd-chip order, first to the
+    winners not in ``had_odd`` (no player receives more than one odd chip where another can
+    take it). Returns the seats that took an odd chip."""
     share, odd = divmod(amount, len(winners))
     for i in winners:
         payouts[i] += share
-    if odd:
-        for i in _odd_chip_order(winners, keys, odd_chip)[:odd]:
-            payouts[i] += 1
+    if not odd:
+        return ()
+    order = _odd_chip_order(winners, keys, odd_chip)
+    order = [i for i in order if i not in had_odd] + [i for i in order if i in had_odd]
+    for i in order[:odd]:
+        payouts[i] += 1
+    return tuple(order[:odd])
 
 
 def award_hi_lo(
@@ -195,14 +209,21 @@ def award_hi_lo(
     ``highs[i]`` is seat i's high value (0: not in contention), ``lows[i]`` its
     eight-or-better low (0: no low); ``keys`` the odd-chip keys (:func:`odd_chip_key`) of
     the high and the low hands. A pot splits in halves, the odd chip to the high half; a
-    half shared by tied hands splits again by ``odd_chip``; a pot with no qualifying low
-    goes whole to the high. Adds the chips to ``payouts``; returns the pots with winners.
+    half shared by tied hands splits again by ``odd_chip``, and the low half's odd chips go
+    first to players who took none of the high half's: no player receives more than one
+    odd chip of a pot where another can take it. A pot with no qualifying low goes whole
+    to the high, and so does a pot whose high and low winners are the same players
+    (identical hands): it splits among them as evenly as possible (Robert's Rules, TDA).
+    Adds the chips to ``payouts``; returns the pots with winners.
 
     >>> pay = [0, 0, 0]
     >>> award_hi_lo([Pot(31, (0, 1, 2))], [9, 3, 3], [0, 7, 7], ([1, 2, 3], [5, 6, 4]), "high_card", pay)
     [Pot(amount=31, eligible=(0, 1, 2), winners=(0,), low_winners=(1, 2))]
     >>> pay
     [16, 8, 7]
+    >>> pay = [0, 0]  # identical hands: 1 and 1, not both odd chips to the higher card
+    >>> _ = award_hi_lo([Pot(2, (0, 1))], [5, 5], [7, 7], ([9, 8], [9, 8]), "high_card", pay); pay
+    [1, 1]
     """
     out = []
     for pot in pots:
@@ -212,10 +233,11 @@ def award_hi_lo(
         winners = [i for i in pot.eligible if highs[i] == best]
         best_low = max(lows[i] if highs[i] > 0 else 0 for i in pot.eligible)
         low_winners = [i for i in pot.eligible if best_low and highs[i] > 0 and lows[i] == best_low]
-        low_half = pot.amount // 2 if low_winners else 0
-        _split(pot.amount - low_half, winners, keys[0], odd_chip, payouts)
-        if low_winners:
-            _split(low_half, low_winners, keys[1], odd_chip, payouts)
+        # identical hands (the same players win both halves): one pot, split as evenly as possible
+        low_half = pot.amount // 2 if low_winners and low_winners != winners else 0
+        had_odd = _split(pot.amount - low_half, winners, keys[0], odd_chip, payouts)
+        if low_half:
+            _split(low_half, low_winners, keys[1], odd_chip, payouts, had_odd)
         out.append(Pot(pot.amount, pot.eligible, tuple(winners), tuple(low_winners)))
     return out
 

@@ -20,6 +20,7 @@ the state exactly as it was.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -52,6 +53,9 @@ from studeval.game.structure import MAX_CHIPS, Structure
 __all__ = [
     "ACTION_KINDS",
     "ALL_IN_RULES",
+    "CAP_AFTER_FOLD_RULES",
+    "CAP_COUNT_RULES",
+    "FOLD_WHEN_CHECK_RULES",
     "OPEN_PAIR_RULES",
     "SHOWDOWN_RULES",
     "DEALS",
@@ -85,7 +89,18 @@ OPEN_PAIR_RULES = ("small_or_big", "big")
 #: Showdown choices: "auto" (default): losers muck, winners show, an uncalled winner does
 #: not show; "choose": each player shows or mucks as an action (000, 003).
 SHOWDOWN_RULES = ("auto", "choose")
-_DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto")
+#: A round capped while the cap applied, when a fold then leaves two players: "stays"
+#: (Robert's Rules of Poker: once capped, a round cannot be uncapped; default); "lifted"
+#: (the literal reading of 003 line 55: no cap with two players).
+CAP_AFTER_FOLD_RULES = ("stays", "lifted")
+#: Who counts towards the three players the cap needs: "not_all_in" (Robert's Rules: the
+#: cap applies while three or more players are not all-in; default); "live": every player
+#: still in the hand, all-in or not.
+CAP_COUNT_RULES = ("not_all_in", "live")
+#: Folding when a check is possible: "accepted" (binding; card rooms and sites accept it;
+#: default); "refused" (a room that forbids it).
+FOLD_WHEN_CHECK_RULES = ("accepted", "refused")
+_DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto", "stays", "not_all_in", "accepted")
 
 _SEVEN_CARDS = ((False, False, True), (True,), (True,), (True,), (False,))
 _SEVEN_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
@@ -241,6 +256,10 @@ class StudState:
     - ``raise_cap``: the number of raises after the bet (3; None: no cap).
     - ``cap_heads_up``: False: no cap while only two players are in the hand (000, 003);
       True: the cap holds in any betting round (001).
+    - ``cap_after_fold``: see :data:`CAP_AFTER_FOLD_RULES` ("stays" or "lifted").
+    - ``cap_counts``: see :data:`CAP_COUNT_RULES` ("not_all_in" or "live").
+    - ``fold_when_check``: see :data:`FOLD_WHEN_CHECK_RULES` ("accepted" or "refused"); an
+      accepted fold is not listed by :meth:`legal_actions` (it is never the better play).
     - ``tie_rule``: see :data:`TIE_RULES`; ``odd_chip``: see ``ODD_CHIP_RULES``.
     - ``all_in_rule``: see :data:`ALL_IN_RULES` ("half_bet" or "full_bet").
     - ``open_pair_raises``: see :data:`OPEN_PAIR_RULES` ("small_or_big" or "big").
@@ -264,6 +283,9 @@ class StudState:
         "open_pair_raises",
         "cap_heads_up",
         "showdown",
+        "cap_after_fold",
+        "cap_counts",
+        "fold_when_check",
         "starting_stacks",
         "stacks",
         "bets",
@@ -280,6 +302,7 @@ class StudState:
         "high",
         "full_high",
         "n_raises",
+        "capped",
         "big_mode",
         "open_pair",
         "completed",
@@ -314,6 +337,7 @@ class StudState:
         "_hi_lo",
         "_open_pair_game",
         "_bring_in",
+        "_lock",
     )
 
     def __init__(
@@ -331,6 +355,9 @@ class StudState:
         open_pair_raises: str = "small_or_big",
         cap_heads_up: bool = False,
         showdown: str = "auto",
+        cap_after_fold: str = "stays",
+        cap_counts: str = "not_all_in",
+        fold_when_check: str = "accepted",
         _script: list[list[int]] | None = None,
         _choices: dict[int, bool] | None = None,
         _bring_in: int | None = None,
@@ -339,13 +366,26 @@ class StudState:
             raise ValueError(f"game {game!r} must be one of {GAMES}")
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
-        if (tie_rule, odd_chip, all_in_rule, open_pair_raises, showdown) != _DEFAULT_RULES:  # checked once
+        rules = (
+            tie_rule,
+            odd_chip,
+            all_in_rule,
+            open_pair_raises,
+            showdown,
+            cap_after_fold,
+            cap_counts,
+            fold_when_check,
+        )
+        if rules != _DEFAULT_RULES:  # checked once
             for name, value, allowed in (
                 ("tie_rule", tie_rule, TIE_RULES),
                 ("odd_chip", odd_chip, ODD_CHIP_RULES),
                 ("all_in_rule", all_in_rule, ALL_IN_RULES),
                 ("open_pair_raises", open_pair_raises, OPEN_PAIR_RULES),
                 ("showdown", showdown, SHOWDOWN_RULES),
+                ("cap_after_fold", cap_after_fold, CAP_AFTER_FOLD_RULES),
+                ("cap_counts", cap_counts, CAP_COUNT_RULES),
+                ("fold_when_check", fold_when_check, FOLD_WHEN_CHECK_RULES),
             ):
                 if value not in allowed:
                     raise ValueError(f"{name} {value!r} must be one of {allowed}")
@@ -383,6 +423,11 @@ class StudState:
         self.open_pair_raises = open_pair_raises
         self.cap_heads_up = cap_heads_up
         self.showdown = showdown
+        self.cap_after_fold = cap_after_fold
+        self.cap_counts = cap_counts
+        self.fold_when_check = fold_when_check
+        # one action at a time: a state shared between threads stays consistent (issue 17)
+        self._lock = threading.Lock()
         self._half = all_in_rule == "half_bet"
         self._big_raises = open_pair_raises == "big"
         self._capped_heads_up = cap_heads_up
@@ -432,6 +477,7 @@ class StudState:
         self.high = 0
         self.full_high = 0  # the bet level of the last full bet or raise this round
         self.n_raises = 0
+        self.capped = False  # the raising was capped while the cap applied (this round)
         self.big_mode = False
         self.open_pair = False
         self.completed = False
@@ -476,12 +522,17 @@ class StudState:
 
     @property
     def pot(self) -> int:
-        """All chips put in so far this hand (antes included).
+        """The chips in the middle: all put in so far this hand (antes included) until the
+        pots are paid, then none; ``sum(stacks) + pot`` is the chips at the table at every moment.
+        ``sum(totals)`` stays what the hand put in.
 
-        >>> StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1).pot
+        >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1)
+        >>> st.pot
         2
+        >>> st.act("bring_in"); st.act("fold"); st.pot, sum(st.totals)
+        (0, 4)
         """
-        return sum(self.totals)
+        return sum(self.totals) - sum(self.payouts)
 
     def hand(self, seat: int) -> list[int]:
         """All of a seat's cards (down, up, and a community card), for the dealer's eyes only.
@@ -521,6 +572,10 @@ class StudState:
         >>> [tuple(a) for a in st.legal_actions()]
         [('fold', 0, 0), ('call', 2, 2), ('complete', 5, 5)]
         """
+        with self._lock:  # never computed (and cached) halfway through another thread's action
+            return self._legal_list()
+
+    def _legal_list(self) -> list[Action]:
         acts = self._legal
         if acts is None:
             acts = self._legal = self._compute_legal()
@@ -553,11 +608,7 @@ class StudState:
             stack > to_call
             and not self.acted[i]
             and self._n_act >= 2
-            and (
-                self.raise_cap is None
-                or self.n_raises <= self.raise_cap
-                or (self.n_live <= 2 and not self._capped_heads_up)
-            )
+            and (self.raise_cap is None or self.n_raises <= self.raise_cap or not self._cap_applies())
         ):
             full = self.full_high
             # facing the bring-in, or an all-in short of a full bet or raise: complete it
@@ -575,6 +626,15 @@ class StudState:
                     break
                 acts.append(Action(kind, b + c, c))
         return acts
+
+    def _cap_players(self) -> int:
+        """The players the cap counts: those not all-in (Robert's Rules), or every live one."""
+        return self.n_live if self.cap_counts == "live" else self._n_act
+
+    def _cap_applies(self) -> bool:
+        """The cap holds in every round with ``cap_heads_up``, else while three or more
+        players count (R28), and, by default, for the rest of a round once capped."""
+        return self._capped_heads_up or self.capped or self._cap_players() >= 3
 
     def _decisions(self, i: int) -> list[Action]:
         """Show or muck at showdown (showdown="choose"); the first to show must show, and a
@@ -607,6 +667,10 @@ class StudState:
         ...
         ValueError: p1 cannot check: the legal actions are bring_in 2, complete 5
         """
+        with self._lock:
+            self._act(kind, to)
+
+    def _act(self, kind: str, to: int | None) -> None:
         if not isinstance(kind, str):
             raise TypeError(f"action kind must be a str, got {kind!r}")
         if kind not in _KIND_OF:
@@ -625,6 +689,8 @@ class StudState:
                 if match is not None:
                     raise ValueError(f"{kind} is possible to {match.to} or {a.to}: give the amount")
                 match = a
+        if kind == FOLD and acts[0].kind == CHECK and to in (None, acts[0].to) and self.fold_when_check == "accepted":
+            match = Action(FOLD, acts[0].to, 0)  # folding when a check is possible: binding (R83)
         if match is None:
             what = kind if to is None else f"{kind} to {to}"
             legal = ", ".join(a.kind if a.kind in (FOLD, CHECK, SHOW, MUCK) else f"{a.kind} {a.to}" for a in acts)
@@ -645,6 +711,10 @@ class StudState:
         ...
         ValueError: an action is an Action or a (kind, to) pair, got ()
         """
+        with self._lock:
+            self._apply_action(action)
+
+    def _apply_action(self, action: Action | tuple[str, int]) -> None:
         acts = self._legal
         if acts is None:
             acts = self._legal = self._compute_legal()
@@ -655,7 +725,7 @@ class StudState:
             raise TypeError(f"an action is an Action or a (kind, to) pair, got {action!r}")
         if not 2 <= len(action) <= 3:
             raise ValueError(f"an action is an Action or a (kind, to) pair, got {action!r}")
-        self.act(action[0], action[1])
+        self._act(action[0], action[1])
 
     def _apply(self, a: Action) -> None:
         self._legal = None
@@ -692,6 +762,10 @@ class StudState:
                     self.full_high = new
                     self.completed = True
                     self.n_raises += 1
+                    if self.n_raises - 1 == self.raise_cap and self.cap_after_fold == "stays":
+                        # the capping raise: was the cap in force (the raiser counted as before it)?
+                        before = self._cap_players() + (self.cap_counts != "live" and not self.stacks[i])
+                        self.capped = self._capped_heads_up or before >= 3
                     self._reopen()
                     if inc >= st.big_bet and st.big_bet != st.small_bet:
                         self.big_mode = True  # once big, always big
@@ -717,6 +791,10 @@ class StudState:
         >>> st.act("bring_in"); st.time_out(); st.folded[1]
         True
         """
+        with self._lock:
+            self._time_out()
+
+    def _time_out(self) -> None:
         i = self.actor
         if i < 0:
             raise ValueError("the hand is over: nobody is to act")
@@ -867,6 +945,17 @@ class StudState:
             raise ValueError(f"p{opener + 1} cannot bring in: {card} is a door card that brings in before theirs")
         return opener
 
+    def _check_up_cards_known(self, live: list[int]) -> None:
+        """A replayed history may hide a door card of a player who folds on the first round,
+        but every live player's up cards decide who acts first from the second round on."""
+        for i in live:
+            if -1 in self.up[i]:
+                dealt_on = STREET_NAMES[self.game][self.up[i].index(-1)]
+                raise ValueError(
+                    f"the history hides p{i + 1}'s up card dealt on {dealt_on} ('??'): p{i + 1} is still "
+                    f"in the hand, and who acts first on {self.street_name} depends on every live player's up cards"
+                )
+
     def _best_showing(self, live: list[int]) -> int:
         up = self.up
         low = self._razz
@@ -888,6 +977,7 @@ class StudState:
         self.high = 0
         self.full_high = 0
         self.n_raises = 0
+        self.capped = False
         self.last_aggressor = -1
         live = [i for i in range(n) if not self.folded[i]]
         if s == 0:  # the bring-in: lowest door card (razz: highest, aces low), rank then suit
@@ -898,6 +988,8 @@ class StudState:
                 opener = self._hidden_door_bring_in(live, doors)
             self.completed = False
         else:
+            if self._script is not None:
+                self._check_up_cards_known(live)
             opener = self._best_showing(live)
             self.completed = True
         self.big_mode = s >= _BIG_FROM
@@ -928,12 +1020,23 @@ class StudState:
         if amount:
             self.returned[seat] = amount
         self.pots = [Pot(total - amount, (w,), (w,))]
-        self.payouts[w] = total  # uncalled chips come back, the rest is won; nobody has to show
-        self.stacks[w] += total
-        if self.showdown == "choose":  # the uncalled winner may show or not (000, 003)
+        if self.showdown == "choose":  # the uncalled winner may show or not (000, 003), then is paid
             self._deciding = [w]
             self.actor = w
             return
+        self._pay_uncalled_winner()
+
+    def _pay_uncalled_winner(self) -> None:
+        w = self.folded.index(False)
+        payouts = [0] * self.n
+        payouts[w] = sum(self.totals)  # uncalled chips come back, the rest is won; nobody has to show
+        self._pay(payouts)
+
+    def _pay(self, payouts: list[int]) -> None:
+        """Push the pots to the winners: the stacks take the payouts, the pot is empty, the hand over."""
+        self.payouts = payouts
+        for i in range(self.n):
+            self.stacks[i] += payouts[i]
         self.street = self._last + 1
 
     def _showdown(self) -> None:
@@ -1015,7 +1118,8 @@ class StudState:
         self._deciding = None
         if sd is not None:
             self._award_showdown(sd[0], sd[1], sd[2], sd[4], sd[5])
-        self.street = self._last + 1
+        else:
+            self._pay_uncalled_winner()
 
     def _award_showdown(
         self, pots: list[Pot], values: list[int], keys: list[int], lows: list[int], low_keys: list[int]
@@ -1027,9 +1131,7 @@ class StudState:
             self.pots = award_hi_lo(pots, contention, lows, (keys, low_keys), self.odd_chip, payouts)
         else:
             self.pots = award(pots, contention, keys, self.odd_chip, payouts)
-        self.payouts = payouts
-        for i in range(n):
-            self.stacks[i] += payouts[i]
+        self._pay(payouts)
 
     # ----------------------------------------------------------------- views
 
@@ -1045,6 +1147,10 @@ class StudState:
         """
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
             raise ValueError(f"seat {seat!r} is not 0..{self.n - 1}")
+        with self._lock:  # a view between two actions, never halfway through one
+            return self._view(seat)
+
+    def _view(self, seat: int | None) -> TableView:
         down = tuple(tuple(self.down[j]) if (j == seat or self.shown[j]) else None for j in range(self.n))
         return TableView(
             game=self.game,
@@ -1053,12 +1159,12 @@ class StudState:
             actor=self.actor,
             stacks=tuple(self.stacks),
             bets=tuple(self.bets),
-            pot=sum(self.totals),
+            pot=self.pot,
             folded=tuple(self.folded),
             up_cards=tuple(tuple(u) for u in self.up),
             down_cards=down,
             community=self.community if self.community >= 0 else None,
-            legal_actions=tuple(self.legal_actions()) if seat is not None and seat == self.actor else (),
+            legal_actions=tuple(self._legal_list()) if seat is not None and seat == self.actor else (),
             finished=self.finished,
             payouts=tuple(self.payouts) if self.finished else (),
         )
@@ -1067,7 +1173,7 @@ class StudState:
         """Everything that defines the state, copied (for tests: refused actions change nothing)."""
         out: list[object] = []
         for name in self.__slots__:
-            if name == "_legal":
+            if name in ("_legal", "_lock"):
                 continue
             if name == "_rng":
                 out.append(self._rng.getstate() if not isinstance(self._rng, random.SystemRandom) else None)
