@@ -479,3 +479,108 @@ def test_pokerkit_razz_and_stud8_histories_replay_in_studeval(game):
             assert "cannot raise" in str(exc) or "cannot complete" in str(exc), (str(exc), text)
             outcomes["refused"] += 1
     assert outcomes["same"] > 250 and outcomes["pots merged"] < 5, outcomes
+
+
+# ---------------------------------------------------------------------- ante trimming (issue 17)
+
+
+def test_pokerkit_reads_our_short_ante_histories_to_the_same_stacks():
+    """R85: antes are trimmed, and the history says so: pokerkit reads our hands with players
+    all-in for less than the ante to the same stacks; told the antes are not trimmed, it pays
+    such a player every full ante, and studeval refuses to replay that history."""
+    rng = random.Random(5)
+    ante7 = Structure(ante=7, bring_in=7, small_bet=8, big_bet=16)
+    short = differ = 0
+    for h in range(150):
+        st = StudState(
+            "seven",
+            ante7,
+            [rng.choice([2, 5, 7, 9, 12, 30, 60]) for _ in range(rng.randint(2, 6))],
+            seed=h,
+            all_in_rule="full_bet",
+        )
+        while st.actor >= 0:
+            st.apply(rng.choice([a for a in st.legal_actions() if _pokerkit_forbids(st, a) is None]))
+        if st.community >= 0:
+            continue
+        hh = to_phh(st, full=True)
+        assert hh.ante_trimming_status and _pokerkit_stacks(dumps(hh)) == st.stacks, (h, dumps(hh))
+        if len(set(st.antes_paid)) > 1:
+            short += 1
+            hh.ante_trimming_status = False
+            differ += _pokerkit_stacks(dumps(hh)) != st.stacks
+            with pytest.raises(ValueError, match="ante_trimming_status = false"):
+                replay(dumps(hh))
+    assert short > 80 and differ > 20, (short, differ)
+
+
+# ---------------------------------------------------------------------- what an independent referee finds (issue 17)
+
+_THREE = [["Ah Ad 2c", "Kh Kd 9s", "Qh Qd Ts"], ["5c", "Kc", "2d"]]
+# p1's 2c brings in; on fourth street p2 (K-9) acts first, then p3, then p1
+_FOUR = [["Ah Ad 2c", "Kh Kd 9s", "Qh Qd Ts", "Jh Jd 8s"]]
+# identical ace-king-queen-jack-nine hands for p1-p3; p4 (2c) brings in and folds
+_TIED = [
+    ["Ah Kd Qc", "As Kh Qd", "Ad Ks Qh", "4c 3c 2c"],
+    ["Js", "Jc", "Jd"],
+    ["9h", "9s", "9c"],
+    ["2d", "2h", "2s"],
+    ["3d", "3h", "3s"],
+]
+_DIFFERENCES = {
+    # an all-in opening bet short of half a bet (2 of 5) does not reopen the betting for p2,
+    # who checked: fold or call; pokerkit lets p2 raise (to 7)
+    "short all-in bet": (
+        Structure(1, 2, 5, 10),
+        [40, 40, 5],
+        _THREE,
+        [("bring_in", 2), ("call", 2), ("call", 2), ("check", 0), ("bet", 2), ("call", 2)],
+        [("fold", 0), ("call", 2)],
+    ),
+    # bring-in 3, small bet 4: p2 completes to 4, p3 raises all-in to 5 (1 of 4, short of
+    # half a bet); pokerkit sizes the completion from the bring-in (a raise of 1), so the
+    # all-in is a full raise to it and p2 may raise again (to 9); for us p2 acted: fold or call
+    "completion sized from the bring-in": (
+        Structure(1, 3, 4, 8),
+        [40, 40, 6],
+        _THREE,
+        [("bring_in", 3), ("complete", 4), ("raise", 5), ("call", 5)],
+        [("fold", 4), ("call", 5)],
+    ),
+    # completion, two raises and a short all-in raise (15 to 17): three raises count, p2 may
+    # still complete to 20; pokerkit counts the short all-in as the fourth and caps
+    "the cap counting a short all-in": (
+        Structure(1, 2, 5, 10),
+        [18, 100, 100, 100],
+        _FOUR,
+        [("bring_in", 2), ("complete", 5), ("raise", 10), ("raise", 15), ("raise", 17)],
+        [("fold", 5), ("call", 17), ("complete", 20)],
+    ),
+}
+
+
+@pytest.mark.parametrize("difference", list(_DIFFERENCES))
+def test_pokerkit_differs_and_we_keep_robert_s_rules(difference):
+    """R31, R27: where pokerkit 0.7.7's betting differs from Robert's Rules of Poker, our
+    legal actions are pinned here, and pokerkit's differing choice is shown (docs/table-rules.md)."""
+    structure, stacks, streets, script, ours = _DIFFERENCES[difference]
+    st = StudState("seven", structure, stacks, deck=stacked_deck("seven", streets))
+    for kind, to in script:
+        st.act(kind, to)
+    assert [(a.kind, a.to) for a in st.legal_actions()] == ours
+    state = list(pk.HandHistory.loads(dumps(to_phh(st, full=True))))[-1]
+    assert state.actor_index == st.actor
+    assert state.can_complete_bet_or_raise_to() != any(a.kind in ("complete", "raise") for a in st.legal_actions())
+
+
+def test_pokerkit_gives_every_odd_chip_of_a_split_to_the_first_winner():
+    """R42: odd chips go one at a time (Robert's Rules); pokerkit gives all of a split's odd
+    chips to one winner."""
+    st = StudState("seven", Structure(1, 1, 2, 4), [50] * 4, deck=stacked_deck("seven", _TIED))
+    for kind in ("bring_in", "complete", "call", "call", "fold"):
+        st.act(kind)
+    while st.actor >= 0:
+        st.act("check")
+    assert st.pots[0].amount == 11 and st.pots[0].winners == (0, 1, 2)
+    assert st.stacks == [51, 51, 50, 48]  # 3 each, the two odd chips to the aces of spades and hearts
+    assert _pokerkit_stacks(dumps(to_phh(st, full=True))) == [52, 50, 50, 48]

@@ -477,6 +477,9 @@ def test_showdown_choose_random_play_every_pot_has_a_shown_winner_and_replays():
         ("raise_cap", None),
         ("tie_rule", "suits"),
         ("odd_chip", "dealer_left"),
+        ("cap_after_fold", "lifted"),
+        ("cap_counts", "live"),
+        ("fold_when_check", "refused"),
     ],
 )
 def test_every_option_travels_in_the_history_and_replays(option, value):
@@ -504,7 +507,12 @@ def test_option_fields_must_have_the_right_type():
         ("_raise_cap", True),
         ("_all_in_rule", "quarter"),
         ("_raise_cap", -2),
+        ("_cap_after_fold", "sometimes"),
+        ("_cap_counts", 3),
+        ("_fold_when_check", True),
     ):
         hh.extra = {field: bad}
-        with pytest.raises(ValueError, match="_cap_heads_up|_raise_cap|all_in_rule"):
+        with pytest.raises(
+            ValueError, match="_cap_heads_up|_raise_cap|all_in_rule|cap_after_fold|cap_counts|fold_when_check"
+        ):
             replay(dumps(hh))
