@@ -2,7 +2,8 @@
 
 Where pokerkit's rules differ from ours the hands are kept within what both model: pokerkit
 has no open-pair big bet, keeps the raise cap when a fold leaves two players, and does not
-model deck exhaustion (it recycles folded cards).
+model deck exhaustion (it recycles folded cards). docs/table-rules.md ("pokerkit's rules")
+lists every difference with the test that pins it.
 
 All-in hands. pokerkit 0.7.x reads every all-in history of ours whose betting its rules allow
 (checked below on several hundred short-stack hands, 2-8 players, as the whole table and as
@@ -561,7 +562,7 @@ _DIFFERENCES = {
 
 @pytest.mark.parametrize("difference", list(_DIFFERENCES))
 def test_pokerkit_differs_and_we_keep_robert_s_rules(difference):
-    """R31, R27: where pokerkit 0.7.7's betting differs from Robert's Rules of Poker, our
+    """R55, R31, R27: where pokerkit 0.7.7's betting differs from Robert's Rules of Poker, our
     legal actions are pinned here, and pokerkit's differing choice is shown (docs/table-rules.md)."""
     structure, stacks, streets, script, ours = _DIFFERENCES[difference]
     st = StudState("seven", structure, stacks, deck=stacked_deck("seven", streets))
@@ -574,7 +575,7 @@ def test_pokerkit_differs_and_we_keep_robert_s_rules(difference):
 
 
 def test_pokerkit_gives_every_odd_chip_of_a_split_to_the_first_winner():
-    """R42: odd chips go one at a time (Robert's Rules); pokerkit gives all of a split's odd
+    """R55, R42: odd chips go one at a time (Robert's Rules); pokerkit gives all of a split's odd
     chips to one winner."""
     st = StudState("seven", Structure(1, 1, 2, 4), [50] * 4, deck=stacked_deck("seven", _TIED))
     for kind in ("bring_in", "complete", "call", "call", "fold"):
