@@ -8,6 +8,8 @@ threads. Seats count from the dealer's left (seat 0 = p1).
 from __future__ import annotations
 
 import contextlib
+import copy
+import pickle
 import random
 import sys
 import threading
@@ -295,3 +297,13 @@ def test_threads_sharing_a_state_conserve_chips_and_write_a_valid_history():
             replays(st)
     finally:
         sys.setswitchinterval(interval)
+
+
+def test_a_state_copies_and_pickles_with_a_lock_of_its_own():
+    """R87: copies and pickles hold the hand, each with its own lock."""
+    st = StudState("stud8", S, [100, 100, 100], seed=4)
+    st.act("bring_in")
+    for twin in (copy.deepcopy(st), pickle.loads(pickle.dumps(st))):
+        assert twin._snapshot() == st._snapshot() and twin._lock is not st._lock
+        twin.act("fold")
+        assert twin.folded != st.folded

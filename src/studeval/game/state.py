@@ -1169,6 +1169,21 @@ class StudState:
             payouts=tuple(self.payouts) if self.finished else (),
         )
 
+    def __getstate__(self) -> dict[str, object]:
+        """Copies and pickles hold the hand, not the lock (a lock cannot be copied).
+
+        >>> import copy
+        >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1)
+        >>> twin = copy.deepcopy(st); twin.act("bring_in"); st.actor != twin.actor
+        True
+        """
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_lock" and hasattr(self, name)}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._lock = threading.Lock()
+
     def _snapshot(self) -> tuple[object, ...]:
         """Everything that defines the state, copied (for tests: refused actions change nothing)."""
         out: list[object] = []
