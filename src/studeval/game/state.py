@@ -763,9 +763,11 @@ class StudState:
                     self.completed = True
                     self.n_raises += 1
                     if self.n_raises - 1 == self.raise_cap and self.cap_after_fold == "stays":
-                        # the capping raise: was the cap in force (the raiser counted as before it)?
-                        before = self._cap_players() + (self.cap_counts != "live" and not self.stacks[i])
-                        self.capped = self._capped_heads_up or before >= 3
+                        # the capping raise: was the cap in force when it was made?
+                        players = self._cap_players()
+                        if self.cap_counts != "live" and not self.stacks[i]:
+                            players += 1  # the raiser, all-in by this raise, counted as before it
+                        self.capped = self._capped_heads_up or players >= 3
                     self._reopen()
                     if inc >= st.big_bet and st.big_bet != st.small_bet:
                         self.big_mode = True  # once big, always big
