@@ -572,8 +572,11 @@ class StudState:
         >>> [tuple(a) for a in st.legal_actions()]
         [('fold', 0, 0), ('call', 2, 2), ('complete', 5, 5)]
         """
-        with self._lock:  # never computed (and cached) halfway through another thread's action
-            return self._legal_list()
+        acts = self._legal  # a cached list was computed under the lock, between two actions
+        if acts is None:
+            with self._lock:  # never computed (and cached) halfway through another thread's action
+                return self._legal_list()
+        return list(acts)
 
     def _legal_list(self) -> list[Action]:
         acts = self._legal
