@@ -84,9 +84,9 @@ when it is not the default, so a replay plays by the same rules (R53).
   (aces low, straights and flushes do not count) (R73). Stud hi-lo: each pot (main and side)
   splits in halves between the best high and the best eight-or-better low among its
   eligible hands (R76), the odd chip to the high half (R77); identical hands (the same
-  players win both halves) split the pot as one, as evenly as possible, and no player takes
-  more than one odd chip of a pot where another can (R84); a pot with no qualifying low
-  goes whole to the high (also a side pot whose players have no low when the main pot has
+  players win both halves) split the pot as one, as evenly as possible, and nobody takes
+  two of the halves' odd chips while another low winner can take one (R84); a pot with no
+  qualifying low goes whole to the high (also a side pot whose players have no low when the main pot has
   one) (R78). Ties split a pot (R41) (or a half: a low half shared by tied lows is
   "quartered", R79); odd chips go one by one by the cards (``odd_chip="high_card"``,
   default, Robert's Rules of Poker): to the tied winner holding the highest card by rank

@@ -182,8 +182,8 @@ def _split(
     had_odd: tuple[int, ...] = (),
 ) -> tuple[int, ...]:
     """Split ``amount`` evenly; the odd chips one each in the odd-chip order, first to the
-    winners not in ``had_odd`` (no player receives more than one odd chip where another can
-    take it). Returns the seats that took an odd chip."""
+    winners not in ``had_odd`` (no player receives two odd chips where another winner can take
+    one). Returns the seats that took an odd chip."""
     share, odd = divmod(amount, len(winners))
     for i in winners:
         payouts[i] += share
@@ -210,10 +210,10 @@ def award_hi_lo(
     eight-or-better low (0: no low); ``keys`` the odd-chip keys (:func:`odd_chip_key`) of
     the high and the low hands. A pot splits in halves, the odd chip to the high half; a
     half shared by tied hands splits again by ``odd_chip``, and the low half's odd chips go
-    first to players who took none of the high half's: no player receives more than one
-    odd chip of a pot where another can take it. A pot with no qualifying low goes whole
-    to the high, and so does a pot whose high and low winners are the same players
-    (identical hands): it splits among them as evenly as possible (Robert's Rules, TDA).
+    first to players who took none of the high half's: nobody takes two of the halves' odd
+    chips while another low winner can take one. A pot with no qualifying low goes whole to
+    the high; a pot whose high and low winners are the same players (identical hands)
+    splits among them as one, as evenly as possible (Robert's Rules, TDA).
     Adds the chips to ``payouts``; returns the pots with winners.
 
     >>> pay = [0, 0, 0]
