@@ -100,6 +100,35 @@ def test_bad_ranges_name_the_token(text: str, message: str) -> None:
         parse_range(text)
 
 
+# Unicode look-alikes: case folding and Unicode digits read them as the ASCII letter or digit
+LOOK_ALIKES = {
+    "\u212a": "K",  # the Kelvin sign: K under re.IGNORECASE, but not a key of the rank table
+    "\u017f": "s",  # the long s: s under re.IGNORECASE (suited for offsuit)
+    "\u0665": "5",  # the Arabic-Indic five: a digit to float()
+    "\uff21": "A",  # the fullwidth A
+    "\u2003": " ",  # the em space: whitespace to str.isspace() and str.strip()
+    "\u0131": "i",  # the dotless i
+}
+
+
+@pytest.mark.parametrize("text", ["KK+", "AKs", "AKo", "KK:5", "A Ks, QQ:0.5", "any", "Kx Kx"])
+@pytest.mark.parametrize("fake", sorted(LOOK_ALIKES))
+def test_a_look_alike_is_refused_naming_it(text: str, fake: str) -> None:
+    """Every non-ASCII character in a range or a player's text is a ValueError naming it (issue
+    17, item 4), wherever it stands; the ASCII text it imitates is a range."""
+    parse_range(text)
+    for k in range(len(text) + 1):
+        bad = text[:k] + fake + text[k:]
+        with pytest.raises(ValueError, match=f"U\\+{ord(fake):04X}.* is not ASCII"):
+            parse_range(bad)
+        with pytest.raises(ValueError, match=f"U\\+{ord(fake):04X}.* is not ASCII"):
+            parse_player(f"[{bad}] Qc 7d")
+    replaced = [text.replace(real, fake, 1) for fake_, real in LOOK_ALIKES.items() if fake_ == fake and real in text]
+    for bad in replaced:
+        with pytest.raises(ValueError, match="is not ASCII"):
+            stud_equity(["As Ah Kd", f"[{bad}] Qc"])
+
+
 def test_player_text() -> None:
     r, up = parse_player("[QQ+] Kc 7d")
     assert up == parse_cards("Kc 7d") and r is not None and len(r.combos) == 15  # the Kc is out

@@ -313,3 +313,44 @@ def test_holdem_river_against_an_unknown_hand(hands):
     known = [studeval.parse_cards(h) for h in hands]
     live = [c for c in range(52) if c not in board and all(c not in h for h in known)]
     assert np.allclose(r.equity, brute_force(known, [2 - len(h) for h in known], board, 0, live), atol=1e-9)
+
+
+# ---------------------------------------------------------------------------------------------
+# Ranges (issue 17, items 3 and 4): any text, and weights across the whole float range
+
+RANGE_WORDS = ["KK", "QQ+", "AKs", "AKo", "A Ks", "Kx Kx", "xs xs", "pair", "split", "any", ":", ",", "0.5", "1e308"]
+# range letters and digits, and characters that case folding or Unicode digits read as them
+RANGE_CHARS = "AaKkQqSsOoXx+:,. 05" + "\u212a\u017f\u0665\uff21\u2003\u0131\u00a0"
+
+
+def check_range(r: studeval.ranges.HoleRange, hole: int) -> None:
+    assert r.combos and len(r.combos) == len(r.weights) == len(set(r.combos))
+    for combo, w in zip(r.combos, r.weights, strict=True):
+        assert len(combo) == hole and list(combo) == sorted(set(combo)) and all(0 <= c < 52 for c in combo)
+        assert 0 < w < math.inf
+
+
+@settings(FUZZ, max_examples=200 * FUZZ.max_examples)
+@given(
+    text=hs.one_of(
+        hs.text(max_size=30),
+        hs.text(hs.sampled_from(RANGE_CHARS), max_size=8),
+        hs.lists(hs.sampled_from(RANGE_WORDS) | hs.text(hs.sampled_from(RANGE_CHARS), max_size=3), max_size=5).map(
+            " ".join
+        ),
+    ),
+    hole=hs.sampled_from([1, 2]),
+    door=hs.sampled_from([None, 0, 44, 51]),
+)
+def test_any_text_is_a_range_or_a_clear_error(text: str, hole: int, door: int | None) -> None:
+    """Arbitrary text (any Unicode) read as a range or as a player: a ValueError/TypeError with
+    a message, or a valid range; whatever is accepted is ASCII (no look-alike is read as a rank,
+    a suit or a digit)."""
+    ok, r = outcome(studeval.ranges.parse_range, text, hole=hole, door=door)
+    if ok:
+        assert text.isascii()
+        check_range(r, hole)
+    ok, got = outcome(studeval.ranges.parse_player, f"[{text}] Qc 7d", game="five" if hole == 1 else "seven")
+    if ok:
+        assert text.isascii()
+        check_range(got[0], hole)
