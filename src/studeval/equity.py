@@ -743,7 +743,8 @@ def _range_equity(
 
     size = math.prod(len(live) for _, live in ranged)
     joints = _joints(ranged) if size <= _RANGE_MAX_HANDS else None
-    if (joints is not None and not len(joints[1])) or (joints is None and _one_deal(ranged) is False):
+    found = bool(len(joints[1])) if joints is not None else _one_deal(ranged)
+    if found is False:
         raise ValueError("the players' ranges cannot be dealt together: every combination of their hands shares a card")
     P = len(hands)
     if method != "monte-carlo" and joints is not None:
@@ -762,7 +763,7 @@ def _range_equity(
     if joints is not None and len(joints[1]) <= min(_RANGE_MAX_GROUPS, samples // _RANGE_DEALS_PER_DRAW):
         inner = nthreads if threads is not None else 1
         return _range_monte_carlo(ranged, joints, deal_for, P, samples, seed, inner, progress, start, game == "stud8")
-    return _range_draws(ranged, joints, deal_for, hands, dead, P, samples, seed, progress, start, game)
+    return _range_draws(ranged, joints, found, deal_for, hands, dead, P, samples, seed, progress, start, game)
 
 
 # each ranged player (by index) with their hands and the weights as ratios to the heaviest
@@ -931,35 +932,43 @@ def _draw_in_turn(
     weights: Sequence[np.ndarray[Any, np.dtype[np.float64]]],
     size: int,
 ) -> tuple[np.ndarray[Any, np.dtype[np.intp]], np.ndarray[Any, np.dtype[np.float64]]]:
-    """``size`` draws of one hand for each ranged player in turn, each by weight among the
-    player's hands that share no card with the hands drawn before; returns the hands drawn
-    (their indices) and each draw's log importance weight.
+    """``size`` draws of one hand for each ranged player in turn, among the player's hands
+    that share no card with the hands drawn before: by weight or, half the time, uniformly
+    (so that neither heavy weights nor clashes starve a combination the others leave open);
+    returns the hands drawn (their indices) and each draw's log importance weight.
 
-    A draw comes with chance prod(weight / left) over the players, ``left`` being the weight
-    of the player's hands still open; the chance wanted is prod(weight) / constant (hands by
-    the product of their weights, among the combinations that share no card). So a draw
-    counts prod(left) times: its log weight is the sum of log(left), -inf when some player
-    had no hand left (the draw is no deal). The cost is the same however the hands clash."""
+    A draw comes with chance prod(q) over the players, q = (weight / left + 1 / open) / 2,
+    ``left`` being the weight and ``open`` the number of the player's hands still open; the
+    chance wanted is prod(weight) / constant (hands by the product of their weights, among the
+    combinations that share no card). So a draw counts prod(weight / q) times: its log weight
+    is the sum of the logs, -inf when some player had no hand left (the draw is no deal). The
+    cost is the same however the hands clash."""
     used = np.zeros(size, dtype=np.uint64)
     picks = np.empty((size, len(masks)), dtype=np.intp)
     log_weight = np.zeros(size)
     for k, (m, w) in enumerate(zip(masks, weights, strict=True)):
-        open_weight = np.where((used[:, None] & m[None, :]) == 0, w[None, :], 0.0)
-        below = np.cumsum(open_weight, axis=1)
-        left = below[:, -1]
-        hand = (below <= (rng.random(size) * left)[:, None]).sum(axis=1)
+        is_open = (used[:, None] & m[None, :]) == 0
+        by_weight = np.cumsum(np.where(is_open, w[None, :], 0.0), axis=1)
+        by_count = np.cumsum(is_open, axis=1)
+        left, count = by_weight[:, -1], by_count[:, -1]
+        weighted = rng.random(size) < 0.5
+        below = np.where(weighted[:, None], by_weight, by_count)
+        point = rng.random(size) * np.where(weighted, left, count)
+        hand = (below <= point[:, None]).sum(axis=1)
         # rounding may put the point at the top: the last open hand (any hand when none is open)
-        last = m.size - 1 - np.argmax(open_weight[:, ::-1] > 0, axis=1)
+        last = m.size - 1 - np.argmax(is_open[:, ::-1], axis=1)
         picks[:, k] = hand = np.minimum(hand, last)
         used |= m[hand]
-        with np.errstate(divide="ignore"):
-            log_weight += np.log(left)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = (w[hand] / left + 1 / count) / 2
+            log_weight += np.where(count > 0, np.log(w[hand]) - np.log(q), -np.inf)
     return picks, log_weight
 
 
 def _range_draws(
     ranged: _Ranged,
     joints: _Joints | None,
+    found: bool | None,
     deal_for: _DealFor,
     hands: list[list[int]],
     dead: list[int],
@@ -979,7 +988,8 @@ def _range_draws(
     draws' results and its standard error that of a ratio of weighted means over the draws
     (between draws and within them). Batches of draws stream: memory stays flat in
     ``samples``, and Ctrl-C stops between kernel calls of a few deals each. If the first
-    ``_RANGE_MIN_DRAWS`` draws hold no deal, the question is refused."""
+    ``_RANGE_MIN_DRAWS`` draws hold no deal, the question is refused (``found``: whether the
+    search found a deal, None if it gave up)."""
     n_draws = min(samples, max(_RANGE_MIN_DRAWS, -(-samples // _RANGE_DEALS_PER_DRAW)))
     pick_seed, deal_seed = np.random.SeedSequence(seed).spawn(2)
     rng = np.random.Generator(np.random.SFC64(pick_seed))
@@ -987,6 +997,7 @@ def _range_draws(
     masks = [_masks(live) for _, live in ranged]
     weights = [np.array([w for _, w in live]) for _, live in ranged]
     cards = [np.array([c for c, _ in live], dtype=np.uint8) for _, live in ranged]
+    turn = sorted(range(len(ranged)), key=lambda k: len(masks[k]))
     hole = cards[0].shape[1]
     free = np.ones(52, dtype=bool)
     free[[c for h in hands for c in h] + dead] = False
@@ -1006,8 +1017,9 @@ def _range_draws(
         size = min(batch, n_draws - drawn)
         first = np.arange(drawn, drawn + size)
         deals = samples // n_draws + (first < samples % n_draws)
-        if joints is None:
-            picks, log_weight = _draw_in_turn(rng, masks, weights, size)
+        if joints is None:  # the narrowest range first: the fewest draws come to nothing
+            picks, log_weight = _draw_in_turn(rng, [masks[k] for k in turn], [weights[k] for k in turn], size)
+            picks = picks[:, np.argsort(turn)]
         else:
             rows = rng.choice(len(joints[1]), size=size, p=joints[1] / joints[1].sum())
             picks, log_weight = joints[0][rows], np.zeros(size)
@@ -1072,7 +1084,10 @@ def _range_draws(
             # no deal in the first draws (a bound: the search for one gave up): refuse rather
             # than draw on, however many samples are asked for
             raise ValueError(
-                f"the players' ranges cannot be dealt together: none of {drawn} draws gave hands that share no card; narrow them"
+                f"the players' ranges can hardly be dealt together: none of {drawn} draws gave hands that share no card; narrow them"
+                if found
+                else f"the players' ranges cannot be dealt together, as far as {drawn} draws and a search of "
+                f"{_RANGE_SEARCH_STEPS} steps tell: no hands that share no card found; narrow them"
             )
         if progress:
             progress(drawn / n_draws)
