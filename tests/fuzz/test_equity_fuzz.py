@@ -9,8 +9,10 @@ force over every deal with the evaluator. Only tiny jobs: late streets, bounded 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -354,3 +356,62 @@ def test_any_text_is_a_range_or_a_clear_error(text: str, hole: int, door: int | 
     if ok:
         assert text.isascii()
         check_range(got[0], hole)
+
+
+# two ranged players on seventh street and a third to come: every combination of their hand
+# classes counted alone, once (unit weights), then mixed by the fuzzed weights as fractions
+WEIGHTED = ["[{a}, {b}] 2c 5d 8h 9h 7s", "[{c}, {d}] 3c 6d 8s 9s 7h", "Jd Js 4h 4s 5s 6s"]
+CLASSES = (("AA", "KK"), ("AA", "QQ"))
+
+
+@functools.cache
+def class_pair(x: str, y: str) -> tuple[int, tuple[float, ...]]:
+    """(combinations that share no card, the exact equities) of class x against class y."""
+    players = [WEIGHTED[0].format(a=x, b=x), WEIGHTED[1].format(c=y, d=y), WEIGHTED[2]]
+    visible = set(studeval.parse_cards(" ".join(p.split("] ")[-1] for p in players)))
+    hx = studeval.ranges.parse_range(x).live(visible)
+    hy = studeval.ranges.parse_range(y).live(visible)
+    pairs = sum(not set(a) & set(b) for (a, _), (b, _) in itertools.product(hx, hy))
+    return pairs, stud_equity(players, method="exact").equity
+
+
+weight = (
+    hs.floats()
+    | hs.floats(min_value=0.0)
+    | hs.sampled_from([5e-324, 1e-300, 1e300, 1.7976931348623157e308, -1.0, math.inf, math.nan])
+)
+
+
+@settings(FUZZ, max_examples=100 * FUZZ.max_examples)
+@given(a=weight, b=weight, c=weight, d=weight, method=hs.sampled_from(["auto", "monte-carlo"]))
+def test_any_weights_give_the_weighted_mean_or_a_clear_error(a, b, c, d, method):
+    """Weights anywhere in the float range (subnormal to the largest, and inf, nan, negative):
+    a ValueError naming the weight, or finite equities equal (exact) or close (Monte Carlo,
+    4 standard errors) to the mean of the class pairs' equities weighted by the products of
+    the weights and the pairs' combinations, in fractions: no overflow, underflow or NaN."""
+    players = [
+        WEIGHTED[0].format(a=f"AA:{a!r}", b=f"KK:{b!r}"),
+        WEIGHTED[1].format(c=f"AA:{c!r}", d=f"QQ:{d!r}"),
+        WEIGHTED[2],
+    ]
+    ok, r = outcome(stud_equity, players, method=method, samples=20_000, seed=1)
+    bad = [w for w in (a, b, c, d) if not (math.isfinite(w) and w >= 0)]
+    if bad or not (a or b) or not (c or d):
+        assert not ok and ("weight" in str(r) or "no hand with a weight above 0" in str(r)), r
+        return
+    num, den = [Fraction(0)] * 3, Fraction(0)
+    for (x, wx), (y, wy) in itertools.product(
+        zip(CLASSES[0], (a, b), strict=True), zip(CLASSES[1], (c, d), strict=True)
+    ):
+        pairs, equity = class_pair(x, y)
+        w = Fraction(wx) * Fraction(wy) * pairs
+        num = [n + w * Fraction(e) for n, e in zip(num, equity, strict=True)]
+        den += w
+    assert ok, r
+    check_result(r, 3)
+    expect = [float(n / den) for n in num]
+    for p in range(3):
+        if r.method == "exact":
+            assert r.equity[p] == pytest.approx(expect[p], abs=1e-9)
+        else:
+            assert abs(r.equity[p] - expect[p]) <= 4 * r.stderr[p] + 1e-9
