@@ -415,3 +415,45 @@ def test_any_weights_give_the_weighted_mean_or_a_clear_error(a, b, c, d, method)
             assert r.equity[p] == pytest.approx(expect[p], abs=1e-9)
         else:
             assert abs(r.equity[p] - expect[p]) <= 4 * r.stderr[p] + 1e-9
+
+
+RANGE_ITEMS = ["AA", "KK", "QQ", "AK", "AQ", "KQ", "AKs", "As Kx", "Kh Qx", "AsAh", "KsQs", "Ax Ks"]
+
+
+@settings(FUZZ, max_examples=30 * FUZZ.max_examples)
+@given(
+    items=hs.lists(
+        hs.lists(hs.tuples(hs.sampled_from(RANGE_ITEMS), hs.sampled_from([0.25, 1, 3])), min_size=1, max_size=3),
+        min_size=2,
+        max_size=3,
+    ),
+    ups=hs.sampled_from([(5, 5, 5), (5, 4, 5), (4, 5, 5), (4, 4, 5)]),
+    cards=hs.permutations([c for c in range(52) if c >> 2 < 10]),  # no queen, king or ace up
+    draws=hs.sampled_from([(1_000_000, 4096), (1_000_000, 0), (0, 0)]),
+    seed=hs.integers(0, 2**32),
+)
+def test_range_monte_carlo_is_near_the_exact_count(items, ups, cards, draws, seed):
+    """Random clashing ranges (aces, kings and queens, some of them by suit), on the last
+    streets (at most one card to come for at most two players, so that the exact count is
+    quick): Monte Carlo, whichever way it draws the hands, is within 4 standard errors of
+    the exact count, or both refuse the question alike."""
+    from unittest import mock
+
+    import studeval.equity as equity_module
+
+    players, k = [], 0
+    for player, up in zip(items, ups, strict=False):
+        text = ", ".join(f"{item}:{w}" for item, w in player)
+        players.append(f"[{text}] " + studeval.format_cards(cards[k : k + up]))
+        k += up
+    ok, exact = outcome(stud_equity, players, method="exact")
+    assume(ok or "too much work" not in str(exact))
+    with mock.patch.multiple(equity_module, _RANGE_MAX_HANDS=draws[0], _RANGE_MAX_GROUPS=draws[1]):
+        mc_ok, mc = outcome(stud_equity, players, method="monte-carlo", samples=20_000, seed=seed)
+    if not ok:
+        assert not mc_ok and "dealt together" in str(exact) and "dealt together" in str(mc), (exact, mc)
+        return
+    assert mc_ok, mc
+    check_result(mc, len(players))
+    for p in range(len(players)):
+        assert abs(mc.equity[p] - exact.equity[p]) <= 4 * mc.stderr[p] + 1e-12, (p, mc, exact)
