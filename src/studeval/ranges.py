@@ -10,7 +10,8 @@ may be. Later cards come from the deck as for any player.
     ``"[split, flush3:0.5] Kc"`` a king in the hole with the Kc, or three clubs (half as often)
 
 A range is a comma-separated list of items, in ASCII; each item is a hand or a class,
-optionally followed by ``:weight`` (a number >= 0; default 1). Hands:
+optionally followed by ``:weight`` (a finite number >= 0; default 1; weights are ratios, so
+``KK:1e308, QQ:1e308`` is ``KK, QQ``). Hands:
 
 * cards, two for seven card stud and one for five card stud, each a rank and a suit, where
   the suit ``x`` (or ``*``, or no suit at all) means any suit and the rank ``x`` any rank:
