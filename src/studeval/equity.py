@@ -998,6 +998,7 @@ def _range_draws(
     weights = [np.array([w for _, w in live]) for _, live in ranged]
     cards = [np.array([c for c, _ in live], dtype=np.uint8) for _, live in ranged]
     turn = sorted(range(len(ranged)), key=lambda k: len(masks[k]))
+    below = np.cumsum(joints[1]) if joints is not None else np.zeros(0)  # listed: the odds, summed
     hole = cards[0].shape[1]
     free = np.ones(52, dtype=bool)
     free[[c for h in hands for c in h] + dead] = False
@@ -1021,8 +1022,8 @@ def _range_draws(
             picks, log_weight = _draw_in_turn(rng, [masks[k] for k in turn], [weights[k] for k in turn], size)
             picks = picks[:, np.argsort(turn)]
         else:
-            rows = rng.choice(len(joints[1]), size=size, p=joints[1] / joints[1].sum())
-            picks, log_weight = joints[0][rows], np.zeros(size)
+            rows = np.searchsorted(below, rng.random(size) * below[-1], side="right")
+            picks, log_weight = joints[0][np.minimum(rows, len(below) - 1)], np.zeros(size)
         wins = np.zeros((size, P), dtype=np.int64)
         ties = np.zeros((size, P, P + 1), dtype=np.int64)
         hl = np.zeros((size, P, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
