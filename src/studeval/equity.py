@@ -1000,6 +1000,7 @@ def _range_draws(
     turn = sorted(range(len(ranged)), key=lambda k: len(masks[k]))
     below = np.cumsum(joints[1]) if joints is not None else np.zeros(0)  # listed: the odds, summed
     hole = cards[0].shape[1]
+    seats = [p for p, _ in ranged]
     free = np.ones(52, dtype=bool)
     free[[c for h in hands for c in h] + dead] = False
     hilo = game == "stud8"
@@ -1024,6 +1025,10 @@ def _range_draws(
         else:
             rows = np.searchsorted(below, rng.random(size) * below[-1], side="right")
             picks, log_weight = joints[0][np.minimum(rows, len(below) - 1)], np.zeros(size)
+        # each draw's hole cards, and the cards left to deal (the bits of no hand drawn)
+        holes = np.stack([cards[k][picks[:, k]] for k in range(len(ranged))], axis=1)
+        used = np.bitwise_or.reduce(np.stack([masks[k][picks[:, k]] for k in range(len(ranged))]), axis=0)
+        left = free[None, :] & ((used[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1) == 0)
         wins = np.zeros((size, P), dtype=np.int64)
         ties = np.zeros((size, P, P + 1), dtype=np.int64)
         hl = np.zeros((size, P, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
@@ -1032,13 +1037,10 @@ def _range_draws(
             if arrays is None:  # the first deal: its layout (draws, a community card) is every deal's
                 deal = deal_for(_hands_of(ranged, picks[u]))
                 arrays, community = _arrays(deal), deal.community
-            live, known, nknown, draws, shares = arrays
-            taken = free.copy()
-            for k, (p, _) in enumerate(ranged):
-                known[p, :hole] = cards[k][picks[u, k]]
-                taken[known[p, :hole]] = False
+            _, known, nknown, draws, shares = arrays
+            known[seats, :hole] = holes[u]
             _equity.monte_carlo(
-                np.flatnonzero(taken).astype(np.uint8),
+                np.flatnonzero(left[u]).astype(np.uint8),
                 known,
                 nknown,
                 draws,
