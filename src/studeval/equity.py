@@ -691,12 +691,20 @@ def _check_seed(seed: object) -> int | None:
 
 
 # Ranges: the Python work of one hand's count, in the units of _count_work; the most
-# combinations of hands counted one by one; Monte Carlo: the most distinct combinations dealt
-# one by one, else this many groups of deals.
+# combinations of hands listed (for the exact count, and for Monte Carlo to draw from exactly);
+# Monte Carlo: the most combinations dealt one by one (if each gets a few deals on average).
 _RANGE_CALL_WORK = 200_000
 _RANGE_MAX_HANDS = 1_000_000
 _RANGE_MAX_GROUPS = 4096
-_RANGE_GROUPS = 1024
+# Monte Carlo over more combinations: at least this many draws of hands, each dealt at most
+# this many times (a kernel call per draw costs about as much as that many deals), drawn in
+# batches of at most this many draws times a range's hands (the memory of a batch).
+_RANGE_MIN_DRAWS = 1024
+_RANGE_DEALS_PER_DRAW = 32
+_RANGE_BATCH_CELLS = 1 << 18
+# The search for one deal of every range (so that an impossible question is refused at
+# once) gives up after this many steps; the draws then tell.
+_RANGE_SEARCH_STEPS = 200_000
 
 
 def _range_equity(
@@ -717,7 +725,7 @@ def _range_equity(
     nthreads = check_threads(threads)
     _check_disjoint(hands, dead)
     visible = frozenset(c for h in hands for c in h) | frozenset(dead)
-    ranged: list[tuple[int, list[tuple[tuple[int, ...], float]]]] = []
+    ranged: _Ranged = []
     for i, hole_range in enumerate(ranges):
         if hole_range is not None:
             live = hole_range.live(visible)
@@ -725,7 +733,7 @@ def _range_equity(
                 raise ValueError(
                     f"player {i + 1}: no hand of the range [{hole_range.text}] is left once the visible and dead cards are removed"
                 )
-            ranged.append((i, live))
+            ranged.append((i, _as_ratios(live)))
 
     def deal_for(combos: Sequence[tuple[int, ...]]) -> _Deal:
         known = [list(h) for h in hands]
@@ -733,72 +741,138 @@ def _range_equity(
             known[i] = list(combo) + known[i]
         return _stud_deal(known, game, dead)
 
-    def fits(combos: Sequence[tuple[int, ...]]) -> bool:
-        return len({c for combo in combos for c in combo}) == sum(len(combo) for combo in combos)
-
     size = math.prod(len(live) for _, live in ranged)
+    joints = _joints(ranged) if size <= _RANGE_MAX_HANDS else None
+    found = bool(len(joints[1])) if joints is not None else _one_deal(ranged)
+    if found is False:
+        raise ValueError("the players' ranges cannot be dealt together: every combination of their hands shares a card")
     P = len(hands)
-    if method != "monte-carlo" and size <= _RANGE_MAX_HANDS:
-        joints = [j for j in itertools.product(*(live for _, live in ranged)) if fits([c for c, _ in j])]
-        if not joints:
-            raise ValueError("the players' ranges cannot be dealt together: every combination shares a card")
-        kind, work = _count_work(deal_for([c for c, _ in joints[0]]))
-        total = len(joints) * (work + _RANGE_CALL_WORK)
+    if method != "monte-carlo" and joints is not None:
+        picks, weights = joints
+        kind, work = _count_work(deal_for(_hands_of(ranged, picks[0])))
+        total = len(weights) * (work + _RANGE_CALL_WORK)
         if method == "exact" and total > EXACT_WORK_LIMIT:
             raise ValueError(
-                f"too much work for an exact answer over {len(joints)} combinations of hands: use method='monte-carlo'"
+                f"too much work for an exact answer over {len(weights)} combinations of hands: use method='monte-carlo'"
             )
         if method == "exact" or total <= AUTO_EXACT_WORK:
-            return _range_exact(
-                joints, deal_for, P, nthreads if threads is not None or work >= _SMALL_JOB else 1, progress, start
-            )
+            inner = nthreads if threads is not None or work >= _SMALL_JOB else 1
+            return _range_exact(ranged, joints, deal_for, P, inner, progress, start)
     elif method == "exact":
         raise ValueError(f"too many combinations of hands for an exact answer ({size:.3g}): use method='monte-carlo'")
-    return _range_monte_carlo(ranged, deal_for, P, samples, seed, threads, nthreads, progress, start, game == "stud8")
+    if joints is not None and len(joints[1]) <= min(_RANGE_MAX_GROUPS, samples // _RANGE_DEALS_PER_DRAW):
+        inner = nthreads if threads is not None else 1
+        return _range_monte_carlo(ranged, joints, deal_for, P, samples, seed, inner, progress, start, game == "stud8")
+    return _range_draws(ranged, joints, found, deal_for, hands, dead, P, samples, seed, progress, start, game)
 
 
-# one combination of hands of the ranged players, each with its weight
-_Joint = tuple[tuple[tuple[int, ...], float], ...]
-_DealFor = Callable[[Sequence[tuple[int, ...]]], _Deal]
+# each ranged player (by index) with their hands and the weights as ratios to the heaviest
 _Ranged = list[tuple[int, list[tuple[tuple[int, ...], float]]]]
+_DealFor = Callable[[Sequence[tuple[int, ...]]], _Deal]
+# every combination of the ranged players' hands that shares no card: the index of each
+# player's hand (a row per combination), and the combinations' weights (the heaviest about 1)
+_Joints = tuple["np.ndarray[Any, np.dtype[np.intp]]", "np.ndarray[Any, np.dtype[np.float64]]"]
+
+
+def _as_ratios(live: list[tuple[tuple[int, ...], float]]) -> list[tuple[tuple[int, ...], float]]:
+    """The hands with their weights as ratios to the heaviest hand's (weights are ratios), so
+    that no sum of them overflows: ``[AA:1e308, KK:1e308]`` is ``[AA, KK]``. A hand lighter
+    than 2**-1074 of the heaviest (no float holds the ratio) counts as weight 0."""
+    top = max(w for _, w in live)
+    return [(c, w / top) for c, w in live if w / top > 0]
+
+
+def _masks(live: list[tuple[tuple[int, ...], float]]) -> np.ndarray[Any, np.dtype[np.uint64]]:
+    return np.array([sum(1 << c for c in combo) for combo, _ in live], dtype=np.uint64)
+
+
+def _hands_of(ranged: _Ranged, row: np.ndarray[Any, np.dtype[np.intp]]) -> list[tuple[int, ...]]:
+    return [ranged[k][1][int(x)][0] for k, x in enumerate(row)]
+
+
+def _joints(ranged: _Ranged) -> _Joints:
+    """Every combination of the ranged players' hands that shares no card, and its weight: the
+    product of the hands' weights, relative to the heaviest combination's. The products are
+    kept as mantissa and exponent, so that a dozen tiny weights multiply without underflow."""
+    picks = np.zeros((1, 0), dtype=np.intp)
+    used = np.zeros(1, dtype=np.uint64)
+    mantissa, exponent = np.ones(1), np.zeros(1, dtype=np.int64)
+    for _, live in ranged:
+        masks = _masks(live)
+        m, e = np.frexp(np.array([w for _, w in live]))
+        row, hand = np.nonzero((used[:, None] & masks[None, :]) == 0)
+        picks = np.column_stack([picks[row], hand])
+        used = used[row] | masks[hand]
+        mantissa, carry = np.frexp(mantissa[row] * m[hand])
+        exponent = exponent[row] + e[hand] + carry
+    if not len(used):
+        return picks, np.zeros(0)
+    return picks, np.ldexp(mantissa, exponent - exponent.max())
+
+
+def _one_deal(ranged: _Ranged) -> bool | None:
+    """Whether the ranged players can be dealt hands that share no card: a depth-first
+    search, narrowest range first; None if it gives up after ``_RANGE_SEARCH_STEPS`` steps."""
+    masks = sorted(([sum(1 << c for c in combo) for combo, _ in live] for _, live in ranged), key=len)
+    failed: set[tuple[int, int]] = set()
+    steps = 0
+
+    def deal(k: int, used: int) -> bool | None:
+        nonlocal steps
+        if k == len(masks):
+            return True
+        if (k, used) in failed:
+            return False
+        for m in masks[k]:
+            steps += 1
+            if steps > _RANGE_SEARCH_STEPS:
+                return None
+            if not m & used:
+                found = deal(k + 1, used | m)
+                if found is not False:
+                    return found
+        failed.add((k, used))
+        return False
+
+    return deal(0, 0)
 
 
 def _range_exact(
-    joints: Sequence[_Joint],
+    ranged: _Ranged,
+    joints: _Joints,
     deal_for: _DealFor,
     P: int,
     threads: int,
     progress: Callable[[float], None] | None,
     start: float,
 ) -> EquityResult:
+    picks, weights = joints
     equity = np.zeros(P)
     win = np.zeros(P)
     tie = np.zeros(P)
     high, low, scoop = np.zeros(P), np.zeros(P), np.zeros(P)
     hilo = False
-    total_weight = 0.0
     deals = 0
     community = False
-    for k, joint in enumerate(joints, 1):
-        weight = math.prod(w for _, w in joint)
-        deal = deal_for([c for c, _ in joint])
-        kind, _ = _count_work(deal)
-        counts = _exact(deal, kind, threads, None)
-        n = counts.deals
-        r = _result(counts, "exact", start, deal.community == 1)
-        equity += weight * np.array(r.equity)
-        win += weight * np.array(r.win)
-        tie += weight * np.array(r.tie)
-        if r.high is not None and r.low is not None:
-            high += weight * np.array(r.high)
-            low += weight * np.array(r.low)
-            scoop += weight * np.array(r.scoop if r.scoop is not None else [math.nan] * P)
-        total_weight += weight
-        deals += n
-        community = community or r.community_card
-        hilo = r.high is not None
+    for k, (row, weight) in enumerate(zip(picks, weights.tolist(), strict=True), 1):
+        if weight > 0:  # else too light for a float to hold its share
+            deal = deal_for(_hands_of(ranged, row))
+            kind, _ = _count_work(deal)
+            counts = _exact(deal, kind, threads, None)
+            r = _result(counts, "exact", start, deal.community == 1)
+            equity += weight * np.array(r.equity)
+            win += weight * np.array(r.win)
+            tie += weight * np.array(r.tie)
+            if r.high is not None and r.low is not None:
+                high += weight * np.array(r.high)
+                low += weight * np.array(r.low)
+                scoop += weight * np.array(r.scoop if r.scoop is not None else [math.nan] * P)
+            deals += counts.deals
+            community = community or r.community_card
+            hilo = r.high is not None
         if progress:
-            progress(k / len(joints))
+            progress(k / len(weights))
+    total_weight = float(weights.sum())  # at least the heaviest combination's, about 1
 
     def mean(x: np.ndarray) -> tuple[float, ...]:
         return tuple((x / total_weight).tolist())
@@ -821,93 +895,220 @@ def _range_exact(
 
 def _range_monte_carlo(
     ranged: _Ranged,
+    joints: _Joints,
     deal_for: _DealFor,
     P: int,
     samples: int,
     seed: int | None,
-    threads: int | None,
-    nthreads: int,
+    threads: int,
     progress: Callable[[float], None] | None,
     start: float,
     hilo: bool,
 ) -> EquityResult:
-    """Monte Carlo over ranges: each deal's hands drawn by weight (pairs that share a card
-    redrawn), then the deals of each distinct combination of hands dealt by the Monte Carlo
-    kernel -- the same as dealing every sample on its own, so the standard error is the plain
-    one. With very many distinct combinations (several wide ranges), the deals come instead in
-    groups, each with one draw of hands, and the standard error from the spread of the groups."""
+    """Monte Carlo over a few combinations of hands: how many deals each combination gets is
+    drawn at once (multinomially, by the combinations' weights: exactly the chance of each),
+    then each combination's deals are dealt by the Monte Carlo kernel -- the same as dealing
+    every sample on its own, so the standard error is the plain one; memory does not grow
+    with ``samples``."""
     pick, deal_seed = np.random.SeedSequence(seed).spawn(2)
-    rng = np.random.Generator(np.random.SFC64(pick))
-    masks = [np.array([sum(1 << c for c in combo) for combo, _ in live], dtype=np.uint64) for _, live in ranged]
-    probs = [np.array([w for _, w in live]) / sum(w for _, w in live) for _, live in ranged]
-    rows: list[np.ndarray] = []
-    need, tries = samples, 0
-    while need > 0:
-        batch = max(need, 4096)
-        draws = [rng.choice(len(p), size=batch, p=p) for p in probs]
-        total = np.zeros(batch, dtype=np.uint64)
-        union = np.zeros(batch, dtype=np.uint64)
-        for m, d in zip(masks, draws, strict=True):
-            total += m[d]
-            union |= m[d]
-        kept = np.stack(draws, axis=1)[total == union][:need]
-        rows.append(kept)
-        need -= len(kept)
-        tries += batch
-        if need > 0 and tries >= 1000 * samples:
-            raise ValueError("the players' ranges can hardly be dealt together (they keep sharing cards): narrow them")
-    drawn = np.concatenate(rows)
-    radix = [len(live) for _, live in ranged]
-    if math.prod(radix) < 1 << 62:
-        # one int per row: np.unique on ints is much faster than on rows
-        keys, counts = np.unique(np.ravel_multi_index(tuple(drawn.T), radix), return_counts=True)
-        distinct = np.stack(np.unravel_index(keys, radix), axis=1)
-    else:
-        distinct, counts = np.unique(drawn, axis=0, return_counts=True)
-
-    def hands_of(row: np.ndarray) -> list[tuple[int, ...]]:
-        return [ranged[j][1][int(x)][0] for j, x in enumerate(row)]
-
-    inner = nthreads if threads is not None else 1
+    picks, weights = joints
+    counts = np.random.Generator(np.random.SFC64(pick)).multinomial(samples, weights / weights.sum())
+    dealt = np.flatnonzero(counts)
+    seeds = deal_seed.spawn(len(dealt))
     counted = _Counts(P, hilo)
     community = False
-    if len(distinct) <= _RANGE_MAX_GROUPS:
-        seeds = deal_seed.spawn(len(distinct))
-        for g, (row, n) in enumerate(zip(distinct, counts.tolist(), strict=True)):
-            deal = deal_for(hands_of(row))
-            counted.add(_monte_carlo(deal, n, int(seeds[g].generate_state(1)[0]), inner, None))
-            community = community or deal.community == 1
-            if progress:
-                progress((g + 1) / len(distinct))
-        return _result(counted, "monte-carlo", start, community)
-    groups = _RANGE_GROUPS
-    sizes = [samples // groups + (g < samples % groups) for g in range(groups)]
-    seeds = deal_seed.spawn(groups)
-    group_equity = np.zeros((groups, P))
-    for g in range(groups):
-        deal = deal_for(hands_of(drawn[g]))
-        part = _monte_carlo(deal, sizes[g], int(seeds[g].generate_state(1)[0]), inner, None)
-        group_equity[g] = _result(part, "monte-carlo", start, False).equity
-        counted.add(part)
+    for g, j in enumerate(dealt.tolist()):
+        deal = deal_for(_hands_of(ranged, picks[j]))
+        counted.add(_monte_carlo(deal, int(counts[j]), int(seeds[g].generate_state(1)[0]), threads, None))
         community = community or deal.community == 1
         if progress:
-            progress((g + 1) / groups)
-    r = _result(counted, "monte-carlo", start, community)
-    weights = np.array(sizes, dtype=float)
-    mean = weights @ group_equity / samples
-    spread = ((group_equity - mean) ** 2 * weights[:, None]).sum(axis=0) / samples * groups / (groups - 1)
+            progress((g + 1) / len(dealt))
+    return _result(counted, "monte-carlo", start, community)
+
+
+def _draw_in_turn(
+    rng: np.random.Generator,
+    masks: Sequence[np.ndarray[Any, np.dtype[np.uint64]]],
+    weights: Sequence[np.ndarray[Any, np.dtype[np.float64]]],
+    size: int,
+) -> tuple[np.ndarray[Any, np.dtype[np.intp]], np.ndarray[Any, np.dtype[np.float64]]]:
+    """``size`` draws of one hand for each ranged player in turn, among the player's hands
+    that share no card with the hands drawn before: by weight or, half the time, uniformly
+    (so that neither heavy weights nor clashes starve a combination the others leave open);
+    returns the hands drawn (their indices) and each draw's log importance weight.
+
+    A draw comes with chance prod(q) over the players, q = (weight / left + 1 / open) / 2,
+    ``left`` being the weight and ``open`` the number of the player's hands still open; the
+    chance wanted is prod(weight) / constant (hands by the product of their weights, among the
+    combinations that share no card). So a draw counts prod(weight / q) times: its log weight
+    is the sum of the logs, -inf when some player had no hand left (the draw is no deal). The
+    cost is the same however the hands clash."""
+    used = np.zeros(size, dtype=np.uint64)
+    picks = np.empty((size, len(masks)), dtype=np.intp)
+    log_weight = np.zeros(size)
+    for k, (m, w) in enumerate(zip(masks, weights, strict=True)):
+        is_open = (used[:, None] & m[None, :]) == 0
+        by_weight = np.cumsum(np.where(is_open, w[None, :], 0.0), axis=1)
+        by_count = np.cumsum(is_open, axis=1)
+        left, count = by_weight[:, -1], by_count[:, -1]
+        weighted = rng.random(size) < 0.5
+        below = np.where(weighted[:, None], by_weight, by_count)
+        point = rng.random(size) * np.where(weighted, left, count)
+        hand = (below <= point[:, None]).sum(axis=1)
+        # rounding may put the point at the top: the last open hand (any hand when none is open)
+        last = m.size - 1 - np.argmax(is_open[:, ::-1], axis=1)
+        picks[:, k] = hand = np.minimum(hand, last)
+        used |= m[hand]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = (w[hand] / left + 1 / count) / 2
+            log_weight += np.where(count > 0, np.log(w[hand]) - np.log(q), -np.inf)
+    return picks, log_weight
+
+
+def _range_draws(
+    ranged: _Ranged,
+    joints: _Joints | None,
+    found: bool | None,
+    deal_for: _DealFor,
+    hands: list[list[int]],
+    dead: list[int],
+    P: int,
+    samples: int,
+    seed: int | None,
+    progress: Callable[[float], None] | None,
+    start: float,
+    game: str,
+) -> EquityResult:
+    """Monte Carlo over many combinations of hands: ``samples`` deals in draws of hands, each
+    draw dealt a few times (``_RANGE_DEALS_PER_DRAW`` at most) by the Monte Carlo kernel.
+
+    The hands come exactly by the combinations' weights when the combinations are listed;
+    otherwise each player's in turn from the hands left open (``_draw_in_turn``), and each
+    draw then counts with its importance weight. The estimate is the weighted mean of the
+    draws' results and its standard error that of a ratio of weighted means over the draws
+    (between draws and within them). Batches of draws stream: memory stays flat in
+    ``samples``, and Ctrl-C stops between kernel calls of a few deals each. If the first
+    ``_RANGE_MIN_DRAWS`` draws hold no deal, the question is refused (``found``: whether the
+    search found a deal, None if it gave up)."""
+    n_draws = min(samples, max(_RANGE_MIN_DRAWS, -(-samples // _RANGE_DEALS_PER_DRAW)))
+    pick_seed, deal_seed = np.random.SeedSequence(seed).spawn(2)
+    rng = np.random.Generator(np.random.SFC64(pick_seed))
+    bit_generator = [np.random.SFC64(deal_seed)]
+    masks = [_masks(live) for _, live in ranged]
+    weights = [np.array([w for _, w in live]) for _, live in ranged]
+    cards = [np.array([c for c, _ in live], dtype=np.uint8) for _, live in ranged]
+    turn = sorted(range(len(ranged)), key=lambda k: len(masks[k]))
+    below = np.cumsum(joints[1]) if joints is not None else np.zeros(0)  # listed: the odds, summed
+    hole = cards[0].shape[1]
+    seats = [p for p, _ in ranged]
+    free = np.ones(52, dtype=bool)
+    free[[c for h in hands for c in h] + dead] = False
+    hilo = game == "stud8"
+    code = _equity.GAMES.get(game, 0)
+    fields = ("equity", "win", "tie", "high", "low") if hilo else ("equity", "win", "tie")
+    # sums over the draws of a * x (each field), and of a**2, a**2 x, a**2 x**2 (the equity),
+    # with a = exp(log weight - top) * deals: top the highest log weight so far
+    top, total = -math.inf, 0.0
+    sums = {f: np.zeros(P) for f in fields}
+    square, square_x, square_xx = 0.0, np.zeros(P), np.zeros(P)
+    dealt = drawn = live_draws = 0
+    arrays: _Arrays | None = None
+    community = 0
+    batch = max(1, _RANGE_BATCH_CELLS // max(len(m) for m in masks))
+    while drawn < n_draws:
+        size = min(batch, n_draws - drawn)
+        first = np.arange(drawn, drawn + size)
+        deals = samples // n_draws + (first < samples % n_draws)
+        if joints is None:  # the narrowest range first: the fewest draws come to nothing
+            picks, log_weight = _draw_in_turn(rng, [masks[k] for k in turn], [weights[k] for k in turn], size)
+            picks = picks[:, np.argsort(turn)]
+        else:
+            rows = np.searchsorted(below, rng.random(size) * below[-1], side="right")
+            picks, log_weight = joints[0][np.minimum(rows, len(below) - 1)], np.zeros(size)
+        # each draw's hole cards, and the cards left to deal (the bits of no hand drawn)
+        holes = np.stack([cards[k][picks[:, k]] for k in range(len(ranged))], axis=1)
+        used = np.bitwise_or.reduce(np.stack([masks[k][picks[:, k]] for k in range(len(ranged))]), axis=0)
+        left = free[None, :] & ((used[:, None] >> np.arange(52, dtype=np.uint64)) & np.uint64(1) == 0)
+        wins = np.zeros((size, P), dtype=np.int64)
+        ties = np.zeros((size, P, P + 1), dtype=np.int64)
+        hl = np.zeros((size, P, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
+        sq = np.zeros((size, P)) if hilo else None
+        for u in np.flatnonzero(np.isfinite(log_weight)).tolist():
+            if arrays is None:  # the first deal: its layout (draws, a community card) is every deal's
+                deal = deal_for(_hands_of(ranged, picks[u]))
+                arrays, community = _arrays(deal), deal.community
+            _, known, nknown, draws, shares = arrays
+            known[seats, :hole] = holes[u]
+            _equity.monte_carlo(
+                np.flatnonzero(left[u]).astype(np.uint8),
+                known,
+                nknown,
+                draws,
+                community,
+                shares,
+                bit_generator,
+                deals[u : u + 1],
+                wins[u : u + 1],
+                ties[u : u + 1],
+                code,
+                None if hl is None else hl[u : u + 1],
+                None if sq is None else sq[u : u + 1],
+            )
+        n = deals[:, None].astype(float)
+        if hl is not None:
+            x = {f: hl[:, :, c] / n for c, f in enumerate(("equity", "win", "tie", "high", "low"))}
+            x["equity"] = x["equity"] / _equity.HILO_SHARE_UNIT
+        else:
+            split = np.arange(2, P + 1, dtype=float)
+            x = {
+                "equity": (wins + (ties[:, :, 2:] / split).sum(axis=2)) / n,
+                "win": wins / n,
+                "tie": ties.sum(axis=2) / n,
+            }
+        high_now = float(log_weight.max())
+        if high_now > top:  # rescale the sums to the new top
+            scale, top = math.exp(top - high_now), high_now
+            total *= scale
+            for f in fields:
+                sums[f] *= scale
+            square, square_x, square_xx = square * scale**2, square_x * scale**2, square_xx * scale**2
+        if top > -math.inf:
+            a = np.exp(log_weight - top) * deals
+            total += float(a.sum())
+            for f in fields:
+                sums[f] += a @ x[f]
+            square += float(a @ a)
+            square_x += (a * a) @ x["equity"]
+            square_xx += (a * a) @ (x["equity"] ** 2)
+        dealt += int(deals[np.isfinite(log_weight)].sum())
+        live_draws += int(np.isfinite(log_weight).sum())
+        drawn += size
+        if not live_draws and drawn >= min(n_draws, _RANGE_MIN_DRAWS):
+            # no deal in the first draws (a bound: the search for one gave up): refuse rather
+            # than draw on, however many samples are asked for
+            raise ValueError(
+                f"the players' ranges can hardly be dealt together: none of {drawn} draws gave hands that share no card; narrow them"
+                if found
+                else f"the players' ranges cannot be dealt together, as far as {drawn} draws and a search of "
+                f"{_RANGE_SEARCH_STEPS} steps tell: no hands that share no card found; narrow them"
+            )
+        if progress:
+            progress(drawn / n_draws)
+    mean = {f: sums[f] / total for f in fields}
+    e = mean["equity"]
+    spread = np.maximum(square_xx - 2 * e * square_x + e * e * square, 0.0) / (total * total)
     return EquityResult(
-        equity=r.equity,
-        win=r.win,
-        tie=r.tie,
-        stderr=tuple(np.sqrt(spread / groups).tolist()),
-        deals=samples,
+        equity=tuple(e.tolist()),
+        win=tuple(mean["win"].tolist()),
+        tie=tuple(mean["tie"].tolist()),
+        stderr=tuple(np.sqrt(spread * live_draws / max(live_draws - 1, 1)).tolist()),
+        deals=dealt,
         method="monte-carlo",
         seconds=time.perf_counter() - start,
-        community_card=community,
-        scoop=r.scoop,
-        high=r.high,
-        low=r.low,
+        community_card=community == 1,
+        scoop=tuple(mean["win"].tolist()) if hilo else None,
+        high=tuple(mean["high"].tolist()) if hilo else None,
+        low=tuple(mean["low"].tolist()) if hilo else None,
     )
 
 

@@ -9,8 +9,9 @@ may be. Later cards come from the deck as for any player.
     ``"[KK, QQ+] Kc"``           a pair of kings, or queens or better, in the hole; Kc up
     ``"[split, flush3:0.5] Kc"`` a king in the hole with the Kc, or three clubs (half as often)
 
-A range is a comma-separated list of items; each item is a hand or a class, optionally
-followed by ``:weight`` (a number >= 0; default 1). Hands:
+A range is a comma-separated list of items, in ASCII; each item is a hand or a class,
+optionally followed by ``:weight`` (a finite number >= 0; default 1; weights are ratios, so
+``KK:1e308, QQ:1e308`` is ``KK, QQ``). Hands:
 
 * cards, two for seven card stud and one for five card stud, each a rank and a suit, where
   the suit ``x`` (or ``*``, or no suit at all) means any suit and the rank ``x`` any rank:
@@ -65,8 +66,10 @@ CLASSES = ("any", "pair", "split", "rolled", "flush3", "straight3")
 # Hole cards of the first street; razz and stud8 deal as seven card stud.
 _HOLE = {"seven": 2, "five": 1, "razz": 2, "stud8": 2}
 _RANK_CHARS = {c: i for i, c in enumerate(RANKS)}
-_PAIR_PLUS = re.compile(r"([2-9TJQKA])\1\+", re.IGNORECASE)
-_SUITED = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so])", re.IGNORECASE)
+# ASCII only (see _check_ascii): Unicode case folding would read the Kelvin sign as K and
+# the long s as s
+_PAIR_PLUS = re.compile(r"([2-9TJQKA])\1\+", re.IGNORECASE | re.ASCII)
+_SUITED = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so])", re.IGNORECASE | re.ASCII)
 
 
 def hole_cards(game: str) -> int:
@@ -95,6 +98,16 @@ class HoleRange:
         []
         """
         return [(c, w) for c, w in zip(self.combos, self.weights, strict=True) if not visible.intersection(c)]
+
+
+def _check_ascii(text: str) -> None:
+    """Ranges are ASCII, as cards are: a look-alike (the Kelvin sign, the long s, an
+    Arabic-Indic digit) is refused, naming it, rather than read as the letter or digit."""
+    if not text.isascii():
+        at, ch = next((i, c) for i, c in enumerate(text, 1) if not c.isascii())
+        raise ValueError(
+            f"{ch!r} (U+{ord(ch):04X}, character {at}) is not ASCII: cards and ranges are written in ASCII only"
+        )
 
 
 def _weight(item: str, text: str) -> float:
@@ -207,6 +220,7 @@ def parse_range(text: str, *, hole: int = 2, door: int | None = None) -> HoleRan
     """
     if not isinstance(text, str):
         raise TypeError(f"a range is text, got {text!r}")
+    _check_ascii(text)
     if hole not in (1, 2):
         raise ValueError(f"a range describes 1 or 2 hole cards, not {hole}")
     weights: dict[tuple[int, ...], float] = {}
@@ -245,6 +259,9 @@ def parse_player(text: str, *, game: str = "seven") -> tuple[HoleRange | None, l
     (None, [51, 50, 45])
     """
     hole = hole_cards(game)
+    if not isinstance(text, str):
+        raise TypeError(f"a player is text, got {text!r}")
+    _check_ascii(text)
     s = text.strip()
     if not s.startswith("["):
         if "[" in s or "]" in s:

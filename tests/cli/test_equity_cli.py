@@ -151,3 +151,35 @@ def test_plot_writes_the_picture_or_names_the_extra(studeval, one_error, tmp_pat
     else:
         assert proc.returncode == 0, proc.stderr
         assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _strict_json(text: str) -> object:
+    """JSON as the standard has it: NaN and Infinity, which json.loads takes, are refused."""
+
+    def refuse(constant: str) -> None:
+        raise AssertionError(f"not JSON: {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        ["As Ah Kd 2c 3c", "[KK:1e308, QQ:1e308] Jc 7d 8h"],
+        ["[AA:1e200, KK:1e200] 2c 5d 8h 9h 7s", "[AA:1e200, QQ:1e200] 3c 6d 8s 9s 7h", "Jd Js 4h 4s 5s 6s"],
+        ["As Ah Kd 2c 3c", "[KK:5e-324, QQ:1e-300] Jc 7d 8h"],
+    ],
+)
+@pytest.mark.parametrize("game", ["seven", "stud8"])
+def test_json_is_json_whatever_the_weights(players: list[str], game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Range weights near the ends of the float range (issue 17, item 3: NaN equities, written
+    as bare NaN) give finite equities and standard JSON, exact and Monte Carlo; stud8's
+    uncounted scoops are null."""
+    from studeval.cli import main
+
+    for method in ("auto", "monte-carlo"):
+        assert main(["equity", *players, "--game", game, "--method", method, "--samples", "20000", "--json"]) == 0
+        r = _strict_json(capsys.readouterr().out)
+        assert isinstance(r, dict)
+        assert sum(p["equity"] for p in r["players"]) == pytest.approx(1.0)
+        assert all(0 <= p["equity"] <= 1 and p["stderr"] >= 0 for p in r["players"])

@@ -23,6 +23,10 @@ JOBS = {
     "enumeration": 'stud_equity(["As Ah Kd 2c 3c", "Qc Qd 7s 3h 4h", "Jh Js 4d 5d 6d"], game="stud8", method="exact", threads=2)',
     "hold'em enumeration": 'holdem_equity(["As Ah", "Kd", "Qs"], method="exact", threads=1)',
     "Monte Carlo": 'stud_equity(["As Ah Kd", "Qc Qd 7s"], game="razz", method="monte-carlo", samples=10**11, threads=2)',
+    # ranges (issue 17, item 7): a few combinations of hands dealt by count, and many drawn
+    # in turn, a few deals each
+    "range Monte Carlo": 'stud_equity(["As Ah Kd", "[KK, QQ+] Kc"], method="monte-carlo", samples=10**11)',
+    "range Monte Carlo, hands drawn": 'stud_equity(["[any] As Ah", "[any] Kd Kc"], method="monte-carlo", samples=10**11)',
     "sharded Monte Carlo": 'sharded_equity(["As Ah Kd", "Qc Qd 7s"], method="monte-carlo", samples=10**11, tasks=4, threads=2)',
 }
 

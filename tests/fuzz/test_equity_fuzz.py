@@ -9,8 +9,10 @@ force over every deal with the evaluator. Only tiny jobs: late streets, bounded 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -313,3 +315,145 @@ def test_holdem_river_against_an_unknown_hand(hands):
     known = [studeval.parse_cards(h) for h in hands]
     live = [c for c in range(52) if c not in board and all(c not in h for h in known)]
     assert np.allclose(r.equity, brute_force(known, [2 - len(h) for h in known], board, 0, live), atol=1e-9)
+
+
+# ---------------------------------------------------------------------------------------------
+# Ranges (issue 17, items 3 and 4): any text, and weights across the whole float range
+
+RANGE_WORDS = ["KK", "QQ+", "AKs", "AKo", "A Ks", "Kx Kx", "xs xs", "pair", "split", "any", ":", ",", "0.5", "1e308"]
+# range letters and digits, and characters that case folding or Unicode digits read as them
+RANGE_CHARS = "AaKkQqSsOoXx+:,. 05" + "\u212a\u017f\u0665\uff21\u2003\u0131\u00a0"
+
+
+def check_range(r: studeval.ranges.HoleRange, hole: int) -> None:
+    assert r.combos and len(r.combos) == len(r.weights) == len(set(r.combos))
+    for combo, w in zip(r.combos, r.weights, strict=True):
+        assert len(combo) == hole and list(combo) == sorted(set(combo)) and all(0 <= c < 52 for c in combo)
+        assert 0 < w < math.inf
+
+
+@settings(FUZZ, max_examples=200 * FUZZ.max_examples)
+@given(
+    text=hs.one_of(
+        hs.text(max_size=30),
+        hs.text(hs.sampled_from(RANGE_CHARS), max_size=8),
+        hs.lists(hs.sampled_from(RANGE_WORDS) | hs.text(hs.sampled_from(RANGE_CHARS), max_size=3), max_size=5).map(
+            " ".join
+        ),
+    ),
+    hole=hs.sampled_from([1, 2]),
+    door=hs.sampled_from([None, 0, 44, 51]),
+)
+def test_any_text_is_a_range_or_a_clear_error(text: str, hole: int, door: int | None) -> None:
+    """Arbitrary text (any Unicode) read as a range or as a player: a ValueError/TypeError with
+    a message, or a valid range; whatever is accepted is ASCII (no look-alike is read as a rank,
+    a suit or a digit)."""
+    ok, r = outcome(studeval.ranges.parse_range, text, hole=hole, door=door)
+    if ok:
+        assert text.isascii()
+        check_range(r, hole)
+    ok, got = outcome(studeval.ranges.parse_player, f"[{text}] Qc 7d", game="five" if hole == 1 else "seven")
+    if ok:
+        assert text.isascii()
+        check_range(got[0], hole)
+
+
+# two ranged players on seventh street and a third to come: every combination of their hand
+# classes counted alone, once (unit weights), then mixed by the fuzzed weights as fractions
+WEIGHTED = ["[{a}, {b}] 2c 5d 8h 9h 7s", "[{c}, {d}] 3c 6d 8s 9s 7h", "Jd Js 4h 4s 5s 6s"]
+CLASSES = (("AA", "KK"), ("AA", "QQ"))
+
+
+@functools.cache
+def class_pair(x: str, y: str) -> tuple[int, tuple[float, ...]]:
+    """(combinations that share no card, the exact equities) of class x against class y."""
+    players = [WEIGHTED[0].format(a=x, b=x), WEIGHTED[1].format(c=y, d=y), WEIGHTED[2]]
+    visible = set(studeval.parse_cards(" ".join(p.split("] ")[-1] for p in players)))
+    hx = studeval.ranges.parse_range(x).live(visible)
+    hy = studeval.ranges.parse_range(y).live(visible)
+    pairs = sum(not set(a) & set(b) for (a, _), (b, _) in itertools.product(hx, hy))
+    return pairs, stud_equity(players, method="exact").equity
+
+
+weight = (
+    hs.floats()
+    | hs.floats(min_value=0.0)
+    | hs.sampled_from([5e-324, 1e-300, 1e300, 1.7976931348623157e308, -1.0, math.inf, math.nan])
+)
+
+
+@settings(FUZZ, max_examples=100 * FUZZ.max_examples)
+@given(a=weight, b=weight, c=weight, d=weight, method=hs.sampled_from(["auto", "monte-carlo"]))
+def test_any_weights_give_the_weighted_mean_or_a_clear_error(a, b, c, d, method):
+    """Weights anywhere in the float range (subnormal to the largest, and inf, nan, negative):
+    a ValueError naming the weight, or finite equities equal (exact) or close (Monte Carlo,
+    4 standard errors) to the mean of the class pairs' equities weighted by the products of
+    the weights and the pairs' combinations, in fractions: no overflow, underflow or NaN."""
+    players = [
+        WEIGHTED[0].format(a=f"AA:{a!r}", b=f"KK:{b!r}"),
+        WEIGHTED[1].format(c=f"AA:{c!r}", d=f"QQ:{d!r}"),
+        WEIGHTED[2],
+    ]
+    ok, r = outcome(stud_equity, players, method=method, samples=20_000, seed=1)
+    bad = [w for w in (a, b, c, d) if not (math.isfinite(w) and w >= 0)]
+    if bad or not (a or b) or not (c or d):
+        assert not ok and ("weight" in str(r) or "no hand with a weight above 0" in str(r)), r
+        return
+    num, den = [Fraction(0)] * 3, Fraction(0)
+    for (x, wx), (y, wy) in itertools.product(
+        zip(CLASSES[0], (a, b), strict=True), zip(CLASSES[1], (c, d), strict=True)
+    ):
+        pairs, equity = class_pair(x, y)
+        w = Fraction(wx) * Fraction(wy) * pairs
+        num = [n + w * Fraction(e) for n, e in zip(num, equity, strict=True)]
+        den += w
+    assert ok, r
+    check_result(r, 3)
+    expect = [float(n / den) for n in num]
+    for p in range(3):
+        if r.method == "exact":
+            assert r.equity[p] == pytest.approx(expect[p], abs=1e-9)
+        else:
+            assert abs(r.equity[p] - expect[p]) <= 4 * r.stderr[p] + 1e-9
+
+
+RANGE_ITEMS = ["AA", "KK", "QQ", "AK", "AQ", "KQ", "AKs", "As Kx", "Kh Qx", "AsAh", "KsQs", "Ax Ks"]
+
+
+@settings(FUZZ, max_examples=30 * FUZZ.max_examples)
+@given(
+    items=hs.lists(
+        hs.lists(hs.tuples(hs.sampled_from(RANGE_ITEMS), hs.sampled_from([0.25, 1, 3])), min_size=1, max_size=3),
+        min_size=2,
+        max_size=3,
+    ),
+    ups=hs.sampled_from([(5, 5, 5), (5, 4, 5), (4, 5, 5), (4, 4, 5)]),
+    cards=hs.permutations([c for c in range(52) if c >> 2 < 10]),  # no queen, king or ace up
+    draws=hs.sampled_from([(1_000_000, 4096), (1_000_000, 0), (0, 0)]),
+    seed=hs.integers(0, 2**32),
+)
+def test_range_monte_carlo_is_near_the_exact_count(items, ups, cards, draws, seed):
+    """Random clashing ranges (aces, kings and queens, some of them by suit), on the last
+    streets (at most one card to come for at most two players, so that the exact count is
+    quick): Monte Carlo, whichever way it draws the hands, is within 4 standard errors of
+    the exact count, or both refuse the question alike."""
+    from unittest import mock
+
+    import studeval.equity as equity_module
+
+    players, k = [], 0
+    for player, up in zip(items, ups, strict=False):
+        text = ", ".join(f"{item}:{w}" for item, w in player)
+        players.append(f"[{text}] " + studeval.format_cards(cards[k : k + up]))
+        k += up
+    ok, exact = outcome(stud_equity, players, method="exact")
+    assume(ok or "too much work" not in str(exact))
+    with mock.patch.multiple(equity_module, _RANGE_MAX_HANDS=draws[0], _RANGE_MAX_GROUPS=draws[1]):
+        mc_ok, mc = outcome(stud_equity, players, method="monte-carlo", samples=20_000, seed=seed)
+    if not ok:
+        assert not mc_ok and "dealt together" in str(exact) and "dealt together" in str(mc), (exact, mc)
+        return
+    assert mc_ok, mc
+    check_result(mc, len(players))
+    for p in range(len(players)):
+        assert abs(mc.equity[p] - exact.equity[p]) <= 4 * mc.stderr[p] + 1e-12, (p, mc, exact)

@@ -66,7 +66,8 @@ def _run(args: argparse.Namespace) -> int:
     else:
         hands = [format_player(h, game=args.game) for h in args.hands]
     if args.json:
-        print(json.dumps(_as_json(args, hands, result)))
+        # JSON has no NaN: the figures a method does not count are null, and no equity is NaN
+        print(json.dumps(_as_json(args, hands, result), allow_nan=False))
     else:
         _print_table(args, hands, result)
     if args.plot is not None:
