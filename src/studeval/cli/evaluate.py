@@ -99,7 +99,7 @@ def _inputs(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
                 raise ValueError(f"{where}a hand of {len(text):,} characters is longer than {common.MAX_LINE_BYTES:,}")
             yield where, text
         return
-    if source == "-" and sys.stdin.isatty():
+    if source == "-" and common.stdin_is_terminal():
         raise ValueError('no hand given: try studeval eval "As Ks Qs Js Ts", --file FILE, or pipe hands in')
     for number, line in common.read_lines(source):
         text = line.strip()
