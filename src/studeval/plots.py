@@ -139,7 +139,8 @@ def picture_format(path: str | os.PathLike[str]) -> str:
 
 def _target(path: str | os.PathLike[str]) -> tuple[Path, str]:
     """The file a plot_* function writes and its format, checked before anything is drawn."""
-    return Path(path), picture_format(path)
+    kind = picture_format(path)
+    return Path(path), kind
 
 
 def _save(fig: Figure, target: tuple[Path, str]) -> Path:

@@ -204,7 +204,7 @@ def picture_file(text: str) -> str:
     Traceback (most recent call last):
     argparse.ArgumentTypeError: '-' would be stdout: a picture is written to a file; name one such as equity.png
     """
-    path = _writable(text, "file", "equity.png")
+    _writable(text, "file", "equity.png")
     try:
         from studeval.plots import picture_format
 
@@ -213,7 +213,7 @@ def picture_file(text: str) -> str:
         raise argparse.ArgumentTypeError(PLOT_INSTALL) from None
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-    _check_folder(path.parent, text)
+    _check_folder(_parent(text), text)
     return text
 
 
@@ -227,15 +227,12 @@ def output_folder(text: str) -> str:
     Traceback (most recent call last):
     argparse.ArgumentTypeError: the folder name is empty: name a folder such as hands/
     """
-    path = _writable(text, "folder", "hands/")
-    if os.path.isdir(path):
-        _check_folder(path, text)
-    else:
-        _check_folder(path.parent, text)
+    _writable(text, "folder", "hands/")
+    _check_folder(text if os.path.isdir(text) else _parent(text), text)
     return text
 
 
-def _writable(text: str, kind: str, example: str) -> Path:
+def _writable(text: str, kind: str, example: str) -> None:
     """The checks every output shares: a name, not stdout, not a folder for a file (nor a file
     for a folder), not an existing file that cannot be overwritten."""
     if not text.strip():
@@ -251,17 +248,20 @@ def _writable(text: str, kind: str, example: str) -> Path:
         os.fsencode(text)
     except UnicodeError:
         raise argparse.ArgumentTypeError(f"{text!r} cannot be a {kind} name on this system") from None
-    path = Path(text)
     if kind == "file" and (os.path.isdir(text) or text.endswith(("/", os.sep))):
-        raise argparse.ArgumentTypeError(f"{text} is a folder: name a file in it, such as {path / example}")
+        raise argparse.ArgumentTypeError(f"{text} is a folder: name a file in it, such as {Path(text) / example}")
     if kind == "folder" and os.path.lexists(text) and not os.path.isdir(text):
         raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
     if kind == "file" and os.path.lexists(text) and not os.access(text, os.W_OK):
         raise argparse.ArgumentTypeError(f"{text} exists and cannot be overwritten (permission denied)")
-    return path
 
 
-def _check_folder(folder: Path, text: str) -> None:
+def _parent(text: str) -> str:
+    """The folder a name is made in, from the name as given (``Path`` would read ``f/.`` as ``f``)."""
+    return os.path.dirname(text.rstrip("/" + os.sep)) or "."
+
+
+def _check_folder(folder: str, text: str) -> None:
     """The folder something is written in: it exists, is a folder, and can be written in."""
     if not os.path.isdir(folder):
         missing = "is a file, not a folder" if os.path.lexists(folder) else "does not exist"
