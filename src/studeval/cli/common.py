@@ -82,7 +82,7 @@ class Parser(argparse.ArgumentParser):
 
     @staticmethod
     def _fail(prog: str, message: str) -> NoReturn:
-        print(f"{prog}: {message} (see {prog} --help)", file=sys.stderr)
+        print(one_line(f"{prog}: {message} (see {prog} --help)"), file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -561,16 +561,16 @@ def run_command(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         return _closed_pipe()
     except KeyboardInterrupt:
-        _report(name, "interrupted")
+        report(name, "interrupted")
         return 130
     except RecursionError:
-        _report(name, "the input is nested too deeply to read")
+        report(name, "the input is nested too deeply to read")
     except MemoryError:  # numpy's allocation error is a MemoryError too
-        _report(name, "not enough memory for this job: ask for less")
+        report(name, "not enough memory for this job: ask for less")
     except (ValueError, TypeError, OSError, OverflowError, ArithmeticError, LookupError) as exc:
-        _report(name, cli_syntax(_message(exc), args))
+        report(name, cli_syntax(_message(exc), args))
     except Exception as exc:  # a bug: still one line, with what went wrong
-        _report(name, f"internal error ({type(exc).__name__}: {exc}); please report it")
+        report(name, f"internal error ({type(exc).__name__}: {exc}); please report it")
     return 2
 
 
@@ -581,10 +581,32 @@ def _message(exc: BaseException) -> str:
     return text.strip().replace("\n", " ")
 
 
-def _report(name: str, message: str) -> None:
+def report(name: str, message: str) -> None:
+    """Print ``name: message`` on stderr as one line (:func:`one_line`), after what stdout holds.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     report("studeval eval", "unknown card 'X\\nY'")
+    >>> err.getvalue()
+    "studeval eval: unknown card 'X\\\\nY'\\n"
+    """
     with suppress(ValueError, OSError):  # a closed or broken stdout must not hide the message
         sys.stdout.flush()
-    print(f"{name}: {message}", file=sys.stderr)
+    print(one_line(f"{name}: {message}"), file=sys.stderr)
+
+
+#: What a terminal, a log or ``str.splitlines`` may take for the end of a line (and other
+#: control characters), in a message that quotes what the user typed.
+_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its control characters written as escapes, so it stays one line.
+
+    >>> one_line("unknown card 'A\\x1es\\n'")
+    "unknown card 'A\\\\x1es\\\\n'"
+    """
+    return _BREAKS.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 def _closed_pipe() -> int:

@@ -116,7 +116,7 @@ def _run(args: argparse.Namespace) -> int:
             row = hand_row(text, args.game)
         except (ValueError, TypeError) as exc:
             hint = ' (quote a hand: studeval eval "As Ks Qs Js Ts")' if single_cards else ""
-            print(f"{common.command_name(args)}: {where}{exc}{hint}", file=sys.stderr)
+            common.report(common.command_name(args), f"{where}{exc}{hint}")
             status = 2
             continue
         if args.json:
