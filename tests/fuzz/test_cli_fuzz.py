@@ -144,7 +144,7 @@ def _check(argv: list[str], command: str) -> None:
             assert written == set(), (argv, written)
 
 
-@settings(FUZZ, max_examples=80 * FUZZ.max_examples)
+@settings(FUZZ, max_examples=40 * FUZZ.max_examples)
 @given(hands=_HANDS, options=hs.lists(_EQUITY_OPTIONS, max_size=3), plot=hs.one_of(hs.none(), _PLOT_NAMES))
 def test_equity_arguments_end_in_status_0_or_2(hands, options, plot):
     # the last --samples wins: each run is a small job whatever the options
@@ -152,7 +152,7 @@ def test_equity_arguments_end_in_status_0_or_2(hands, options, plot):
     _check(["equity", *hands, *picture, *(t for o in options for t in o), "--samples", "2000"], "equity")
 
 
-@settings(FUZZ, max_examples=12 * FUZZ.max_examples)
+@settings(FUZZ, max_examples=8 * FUZZ.max_examples)
 @given(
     options=hs.lists(_EDGE_OPTIONS, max_size=3),
     plot=hs.one_of(hs.none(), _PLOT_NAMES),
