@@ -144,9 +144,11 @@ def test_progress_bar_is_silent_when_disabled(monkeypatch) -> None:
     ],
     ids=repr,
 )
-def test_a_message_quoting_what_was_typed_stays_one_line(capsys, argv) -> None:
+def test_a_message_quoting_what_was_typed_stays_one_line(capsys, tmp_path, monkeypatch, argv) -> None:
     """Whatever the argument holds, the error is one line by any reading of lines (issue 17)."""
     from studeval.cli import main
+
+    monkeypatch.chdir(tmp_path)  # where a wrongly accepted --out would be written
 
     try:
         status = main(argv)
