@@ -300,3 +300,15 @@ def test_benchmark_pictures_refuse_a_time_that_is_not_positive(mpl, tmp_path, se
     with pytest.raises(ValueError, match="not a pytest-benchmark JSON file"):
         plots.read_benchmarks(tmp_path / "bad.json")
     assert not (tmp_path / "x.png").exists()
+
+
+def test_every_accepted_ending_is_one_matplotlib_writes_here(two, tmp_path):
+    """picture_formats is what the file name may end in: each one really writes (pgf only with
+    its TeX program), and the file is the one named, in that format."""
+    kinds = plots.picture_formats()
+    assert {"png", "svg", "pdf"} <= set(kinds)
+    for kind in kinds:
+        out = plots.plot_equity_by_street([two], tmp_path / f"eq.{kind.upper()}")
+        assert out == tmp_path / f"eq.{kind.upper()}" and out.stat().st_size > 100, kind
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"eq.{k.upper()}" for k in kinds)
+    assert (tmp_path / "eq.PNG").read_bytes()[:8] == PNG and b"<svg" in (tmp_path / "eq.SVG").read_bytes()[:400]
