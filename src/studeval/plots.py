@@ -1,10 +1,15 @@
 r"""Pictures of studeval's own results, drawn with matplotlib (``pip install 'studeval[plot]'``).
 
 Each ``plot_*`` function takes the library's result objects and a file name, writes one
-picture (the format follows the file's extension: ``.png``, ``.svg``, ``.pdf``) and returns
-the path. Each ``draw_*`` function draws the same picture on a matplotlib ``Axes`` the caller
-owns, for figures of several panels. matplotlib is imported on first use; without it every
-function raises ImportError saying what to install.
+picture and returns the path. The format is the file's ending (``.png``, ``.svg``, ``.pdf``,
+any of :func:`picture_formats`); a name without one is refused, never completed, so the file
+written is always the file named. Each ``draw_*`` function draws the same picture on a
+matplotlib ``Axes`` the caller owns, for figures of several panels. matplotlib is imported on
+first use; without it every function raises ImportError saying what to install.
+
+Every function checks what it is given before it draws: TypeError for an object of the wrong
+kind (naming it), ValueError for a value no picture can show (an equity that is NaN, negative
+or above 1, a time that is not positive), so nothing false is ever drawn.
 
 - :func:`plot_equity_by_street`: the equity of each player on each street, from a list of
   :class:`~studeval.equity.EquityResult` (one per street).
@@ -27,9 +32,11 @@ from __future__ import annotations
 
 import json
 import math
+import numbers
 import os
 import re
-from collections.abc import Mapping, Sequence
+import shutil
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +56,8 @@ __all__ = [
     "draw_casino_strategy",
     "draw_equity_by_street",
     "library_of",
+    "picture_format",
+    "picture_formats",
     "plot_benchmarks",
     "plot_casino_returns",
     "plot_casino_strategy",
@@ -80,10 +89,109 @@ def _new_figure(width: float, height: float) -> Figure:
     return Figure(figsize=(width, height), layout="constrained")
 
 
-def _save(fig: Figure, path: str | os.PathLike[str]) -> Path:
-    out = Path(path)
-    fig.savefig(out, dpi=100)
+def picture_formats() -> tuple[str, ...]:
+    """The file endings a picture can be written with here: matplotlib's formats, less ``pgf``
+    when its TeX program is not installed (matplotlib needs it to write one).
+
+    >>> import pytest; _ = pytest.importorskip("matplotlib")
+    >>> {"png", "svg", "pdf"} <= set(picture_formats())
+    True
+    """
+    try:
+        import matplotlib
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError as error:
+        raise ImportError(_INSTALL) from error
+    kinds = set(FigureCanvasBase.get_supported_filetypes())
+    if shutil.which(str(matplotlib.rcParams["pgf.texsystem"])) is None:
+        kinds.discard("pgf")
+    return tuple(sorted(kinds))
+
+
+def picture_format(path: str | os.PathLike[str]) -> str:
+    """The format of the picture file ``path``, from its ending (one of :func:`picture_formats`).
+
+    TypeError when ``path`` is not a file name; ValueError when it is empty or has no ending
+    matplotlib writes (matplotlib would add ``.png`` to a name without one: a file other
+    than the one named).
+
+    >>> import pytest; _ = pytest.importorskip("matplotlib")
+    >>> picture_format("equity.PNG"), picture_format("out/returns.svg")
+    ('png', 'svg')
+    >>> picture_format("equity")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: 'equity' has no picture format ending: name the file with one of the endings ...
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"the picture's file name must be a str or path, not {_what(path)}")
+    name = os.fspath(path)
+    if not isinstance(name, str):
+        raise TypeError(f"the picture's file name must be text, not {_what(name)}")
+    if not name:
+        raise ValueError("the picture's file name is empty")
+    suffix = os.path.splitext(name)[1].lstrip(".").lower()
+    kinds = picture_formats()
+    if suffix not in kinds:
+        what = "has no picture format ending" if not suffix else f"ends in .{suffix}, not a picture format written here"
+        raise ValueError(f"{name!r} {what}: name the file with one of the endings {', '.join(kinds)}")
+    return suffix
+
+
+def _target(path: str | os.PathLike[str]) -> tuple[Path, str]:
+    """The file a plot_* function writes and its format, checked before anything is drawn."""
+    kind = picture_format(path)
+    return Path(path), kind
+
+
+def _save(fig: Figure, target: tuple[Path, str]) -> Path:
+    out, kind = target
+    fig.savefig(out, dpi=100, format=kind)
     return out
+
+
+def _what(value: object) -> str:
+    """A value as an error message names it: its repr (cut short) and its type."""
+    text = repr(value)
+    return f"{text if len(text) <= 40 else text[:37] + '...'} ({type(value).__name__})"
+
+
+def _axes(ax: object) -> Axes:
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise TypeError(f"ax must be a matplotlib Axes, not {_what(ax)}")
+    return ax
+
+
+def _listed(items: object, name: str, example: str) -> list[Any]:
+    """A list from a sequence argument; one string or a lone object is a TypeError, not a list."""
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise TypeError(f"{name} must be a list such as {example}, not {_what(items)}")
+    return list(items)
+
+
+def _texts(items: object, name: str, example: str) -> list[str]:
+    out = _listed(items, name, example)
+    for i, item in enumerate(out):
+        if not isinstance(item, str):
+            raise TypeError(f"{name}[{i}] is {_what(item)}, not a str")
+    return out
+
+
+def _title(title: object) -> str | None:
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a str or None, not {_what(title)}")
+    return title
+
+
+def _share(value: object, name: str) -> float:
+    """A share of the pot: a real number from 0 to 1 (NaN and infinities are refused)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} is {_what(value)}, not a number")
+    x = float(value)
+    if not 0.0 <= x <= 1.0:  # also refuses NaN
+        raise ValueError(f"{name} is {x!r}: an equity is a share of the pot, from 0 to 1")
+    return x
 
 
 # ---------------------------------------------------------------------------------------------
@@ -104,22 +212,13 @@ def draw_equity_by_street(
     ``labels`` names the players (default "player 1", ...), ``streets`` the bars (default:
     seven card stud's streets from third on).
     """
-    results = list(results)
-    if not results:
-        raise ValueError("no equity results to draw: give one per street")
-    players = len(results[0].equity)
-    if any(len(r.equity) != players for r in results):
-        raise ValueError(f"every street needs the same players: got {[len(r.equity) for r in results]} players")
-    names = list(labels) if labels is not None else [f"player {i + 1}" for i in range(players)]
-    if len(names) != players:
-        raise ValueError(f"{len(names)} labels for {players} players")
-    bars = list(streets) if streets is not None else list(STREETS["seven"][: len(results)])
-    if len(bars) != len(results):
-        raise ValueError(f"{len(bars)} street names for {len(results)} results")
-    y = list(range(len(results)))[::-1]  # the first street on top
-    left = [0.0] * len(results)
+    ax = _axes(ax)
+    shares, names, bars, title = _equity_inputs(results, labels, streets, title)
+    players = len(names)
+    y = list(range(len(shares)))[::-1]  # the first street on top
+    left = [0.0] * len(shares)
     for p in range(players):
-        widths = [r.equity[p] for r in results]
+        widths = [street[p] for street in shares]
         color = _SEAT_COLORS[p % len(_SEAT_COLORS)]
         ax.barh(y, widths, left=left, color=color, label=names[p], edgecolor="white")
         for yi, x0, w in zip(y, left, widths, strict=True):
@@ -135,6 +234,48 @@ def draw_equity_by_street(
         ax.set_title(title, pad=24)
 
 
+def _equity_inputs(
+    results: object, labels: object, streets: object, title: object
+) -> tuple[list[list[float]], list[str], list[str], str | None]:
+    """The equities (street by player), player names and street names of an equity picture,
+    each checked: the arguments of :func:`draw_equity_by_street`."""
+    from studeval.equity import EquityResult
+
+    if isinstance(results, EquityResult):
+        raise TypeError("results is one EquityResult: give a list of them, one per street, e.g. [result]")
+    checked = _listed(results, "results", "[result] (one EquityResult per street)")
+    if not checked:
+        raise ValueError("no equity results to draw: give one per street")
+    shares: list[list[float]] = []
+    for i, r in enumerate(checked):
+        if not isinstance(r, EquityResult):
+            raise TypeError(f"results[{i}] is {_what(r)}, not an EquityResult")
+        street = [_share(e, f"results[{i}].equity[{p}]") for p, e in enumerate(r.equity)]
+        if not street:
+            raise ValueError(f"results[{i}] has no players")
+        if sum(street) > 1 + 1e-9:  # the bar is one pot: the shares cannot add up to more
+            raise ValueError(f"results[{i}]: the equities add up to {sum(street):.6g}, more than the whole pot")
+        shares.append(street)
+    players = len(shares[0])
+    if any(len(street) != players for street in shares):
+        raise ValueError(f"every street needs the same players: got {[len(street) for street in shares]} players")
+    names = (
+        [f"player {i + 1}" for i in range(players)]
+        if labels is None
+        else _texts(labels, "labels", "['aces', 'queens']")
+    )
+    if len(names) != players:
+        raise ValueError(f"{len(names)} labels for {players} players")
+    bars = (
+        list(STREETS["seven"][: len(shares)])
+        if streets is None
+        else _texts(streets, "streets", "['5th street', '6th street']")
+    )
+    if len(bars) != len(shares):
+        raise ValueError(f"{len(bars)} street names for {len(shares)} results")
+    return shares, names, bars, _title(title)
+
+
 def plot_equity_by_street(
     results: Sequence[EquityResult],
     path: str | os.PathLike[str],
@@ -146,10 +287,17 @@ def plot_equity_by_street(
     """Write a picture of each player's equity on each street (one result per street).
 
     The arguments are those of :func:`draw_equity_by_street`; a single result draws one bar.
+    Everything is checked before anything is drawn or written.
+
+    >>> plot_equity_by_street([1, 2], "x.png")
+    Traceback (most recent call last):
+    TypeError: results[0] is 1 (int), not an EquityResult
     """
-    fig = _new_figure(7, 1.2 + 0.55 * max(1, len(results)))
+    _equity_inputs(results, labels, streets, title)
+    target = _target(path)
+    fig = _new_figure(7, 1.2 + 0.55 * len(results))
     draw_equity_by_street(fig.add_subplot(), results, labels=labels, streets=streets, title=title)
-    return _save(fig, path)
+    return _save(fig, target)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -170,8 +318,13 @@ def casino_strategy_grid(hands: Sequence[str], up_ranks: str = _UP_RANKS, **opti
     from studeval.cards import format_card, parse_cards
     from studeval.caribbean import advise
 
+    hands = _listed(hands, "hands", "['As Kd Qh 7c 3s']")
     if not hands:
         raise ValueError("no hands for the strategy chart")
+    if not isinstance(up_ranks, str):
+        raise TypeError(f"up_ranks must be a str of ranks such as '9TJQKA', not {_what(up_ranks)}")
+    if not up_ranks:
+        raise ValueError("no up-card ranks: give some, such as '9TJQKA'")
     ranks = [r.upper() for r in up_ranks]
     for r in ranks:
         if r not in _UP_RANKS:
@@ -201,11 +354,9 @@ def draw_casino_strategy(ax: Axes, grid: Sequence[Sequence[Advice]], *, title: s
     """
     from matplotlib.colors import ListedColormap
 
-    rows = [list(r) for r in grid]
-    if not rows or not rows[0]:
-        raise ValueError("an empty strategy grid: give rows of advice")
-    if any(len(r) != len(rows[0]) for r in rows):
-        raise ValueError(f"rows of different lengths: {[len(r) for r in rows]}")
+    ax = _axes(ax)
+    rows = _advice_grid(grid)
+    title = _title(title)
     plays = list(BEST_PLAY_COLORS)
     codes = [[plays.index(_play_of(a)) for a in row] for row in rows]
     ax.imshow(codes, cmap=ListedColormap(list(BEST_PLAY_COLORS.values())), vmin=0, vmax=len(plays) - 1, aspect="auto")
@@ -225,6 +376,25 @@ def draw_casino_strategy(ax: Axes, grid: Sequence[Sequence[Advice]], *, title: s
         ax.set_title(title, pad=24)
 
 
+def _advice_grid(grid: object) -> list[list[Advice]]:
+    """The rows of a strategy chart, checked: equal rows of Advice with finite values."""
+    from studeval.caribbean import Advice
+
+    example = "casino_strategy_grid(...)'s result"
+    rows = [_listed(row, f"grid[{i}]", example) for i, row in enumerate(_listed(grid, "grid", example))]
+    if not rows or not rows[0]:
+        raise ValueError("an empty strategy grid: give rows of advice")
+    if any(len(r) != len(rows[0]) for r in rows):
+        raise ValueError(f"rows of different lengths: {[len(r) for r in rows]}")
+    for i, row in enumerate(rows):
+        for j, a in enumerate(row):
+            if not isinstance(a, Advice):
+                raise TypeError(f"grid[{i}][{j}] is {_what(a)}, not an Advice")
+            if not math.isfinite(a.best_ev):
+                raise ValueError(f"grid[{i}][{j}] has the expected value {a.best_ev!r}: not a number to draw")
+    return rows
+
+
 def _patch(color: str, label: str) -> Any:
     from matplotlib.patches import Patch
 
@@ -235,11 +405,12 @@ def plot_casino_strategy(
     grid: Sequence[Sequence[Advice]], path: str | os.PathLike[str], *, title: str | None = None
 ) -> Path:
     """Write the chart of :func:`draw_casino_strategy` to ``path``."""
-    rows = len(grid)
-    cols = len(grid[0]) if rows else 0
-    fig = _new_figure(2.2 + 0.55 * max(cols, 4), 1.2 + 0.42 * max(rows, 1))
-    draw_casino_strategy(fig.add_subplot(), grid, title=title)
-    return _save(fig, path)
+    checked = _advice_grid(grid)
+    target = _target(path)
+    rows, cols = len(checked), len(checked[0])
+    fig = _new_figure(2.2 + 0.55 * max(cols, 4), 1.2 + 0.42 * rows)
+    draw_casino_strategy(fig.add_subplot(), checked, title=title)
+    return _save(fig, target)
 
 
 def plot_casino_returns(analysis: Analysis, path: str | os.PathLike[str], *, title: str | None = None) -> Path:
@@ -247,10 +418,23 @@ def plot_casino_returns(analysis: Analysis, path: str | os.PathLike[str], *, tit
     return per ante (net times probability), with the house edge in the title.
 
     ``analysis`` is what :func:`studeval.caribbean.analyze` returns.
+
+    >>> plot_casino_returns("edge", "returns.png")
+    Traceback (most recent call last):
+    TypeError: analysis must be an Analysis (from studeval.caribbean.analyze), not 'edge' (str)
     """
+    from studeval.caribbean import Analysis
+
+    if not isinstance(analysis, Analysis):
+        raise TypeError(f"analysis must be an Analysis (from studeval.caribbean.analyze), not {_what(analysis)}")
     rows = [(o.event, float(o.net) * o.probability) for o in analysis.outcomes]
     if not rows:
         raise ValueError("the analysis has no outcomes to draw")
+    for event, value in rows:
+        if not math.isfinite(value):
+            raise ValueError(f"the outcome {event!r} adds {value!r} to the return: not a number to draw")
+    title = _title(title)
+    target = _target(path)
     fig = _new_figure(8, 1.0 + 0.3 * len(rows))
     ax = fig.add_subplot()
     y = list(range(len(rows)))[::-1]
@@ -264,7 +448,7 @@ def plot_casino_returns(analysis: Analysis, path: str | os.PathLike[str], *, tit
     ax.set_xlabel("contribution to the return, per ante")
     game = "with the one-card change" if analysis.one_card_change else "without the change"
     ax.set_title(title or f"5 Card Stud Poker {game}: house edge {analysis.house_edge:.3%}")
-    return _save(fig, path)
+    return _save(fig, target)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -277,7 +461,21 @@ def _seconds(text: str) -> float:
     number, _, unit = text.strip().partition(" ")
     if unit not in _TIME_UNITS:
         raise ValueError(f"unknown time {text!r}: expected a number and s, ms, µs or ns")
-    return float(number) * _TIME_UNITS[unit]
+    try:
+        value = float(number) * _TIME_UNITS[unit]
+    except ValueError:
+        raise ValueError(f"unknown time {text!r}: expected a number and s, ms, µs or ns") from None
+    return _duration(value, repr(text))
+
+
+def _duration(value: object, name: str) -> float:
+    """A time a bar can show on a log scale: a finite number of seconds above 0."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"the time of {name} is {_what(value)}, not a number")
+    x = float(value)
+    if not (0.0 < x < math.inf):  # also refuses NaN
+        raise ValueError(f"the time of {name} is {x!r}: a time must be a positive number of seconds")
+    return x
 
 
 def read_benchmarks(source: str | os.PathLike[str]) -> dict[str, list[tuple[str, float]]]:
@@ -295,15 +493,23 @@ def read_benchmarks(source: str | os.PathLike[str]) -> dict[str, list[tuple[str,
     >>> read_benchmarks(md)
     {'evaluate': [('test_studeval_x', 2e-08), ('test_treys_x', 0.003)]}
     """
+    if not isinstance(source, (str, os.PathLike)):
+        raise TypeError(f"source must be a file name, not {_what(source)}")
     path = Path(source)
     text = path.read_text(encoding="utf-8")
     groups: dict[str, list[tuple[str, float]]] = {}
     if path.suffix == ".json":
-        for bench in json.loads(text)["benchmarks"]:
-            extra = bench.get("extra_info") or {}
-            items = extra.get("hands") or extra.get("items") or 1
-            row = (bench["name"], float(bench["stats"]["median"]) / items)
-            groups.setdefault(bench.get("group") or "ungrouped", []).append(row)
+        try:
+            for bench in json.loads(text)["benchmarks"]:
+                extra = bench.get("extra_info") or {}
+                items = extra.get("hands") or extra.get("items") or 1
+                if isinstance(items, bool) or not isinstance(items, int) or items < 1:
+                    raise ValueError(f"{bench['name']!r} handles {items!r} items a round: not a positive count")
+                name = str(bench["name"])
+                row = (name, _duration(bench["stats"]["median"], repr(name)) / items)
+                groups.setdefault(str(bench.get("group") or "ungrouped"), []).append(row)
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"{path}: not a pytest-benchmark JSON file ({type(exc).__name__}: {exc})") from None
         return groups
     group = None
     for line in text.splitlines():
@@ -336,6 +542,8 @@ def library_of(benchmark: str) -> str:
     >>> library_of("test_holdem_exact_studeval[2]"), library_of("test_stud_mc_poker_equity")
     ('studeval [2]', 'poker-equity')
     """
+    if not isinstance(benchmark, str):
+        raise TypeError(f"a benchmark name is a str, not {_what(benchmark)}")
     match = re.fullmatch(r"([^\[]*)(?:\[(.*)\])?", benchmark)
     base, param = (match.group(1), match.group(2)) if match else (benchmark, None)
     for lib in LIBRARIES:
@@ -350,9 +558,9 @@ def draw_benchmarks(ax: Axes, rows: Sequence[tuple[str, float]], *, title: str |
     """Draw one benchmark group as horizontal bars of median time (log scale), fastest on top,
     each with its ratio to the fastest; studeval's bars in blue, the others grey. ``rows`` are
     (benchmark name, seconds) as :func:`read_benchmarks` gives them."""
-    if not rows:
-        raise ValueError("an empty benchmark group")
-    order = sorted(rows, key=lambda r: r[1])[::-1]
+    ax = _axes(ax)
+    order = sorted(_benchmark_rows(rows, "rows"), key=lambda r: r[1])[::-1]
+    title = _title(title)
     names = [library_of(n) for n, _ in order]
     times = [t for _, t in order]
     colors = [_SEAT_COLORS[0] if n.startswith("studeval") else "#9e9e9e" for n in names]
@@ -370,6 +578,18 @@ def draw_benchmarks(ax: Axes, rows: Sequence[tuple[str, float]], *, title: str |
         ax.set_title(title, fontsize=9)
 
 
+def _benchmark_rows(rows: object, name: str) -> list[tuple[str, float]]:
+    """(benchmark name, seconds) pairs, checked; an empty group is a ValueError."""
+    checked = []
+    for i, row in enumerate(_listed(rows, name, "[('test_studeval_x', 2e-08)]")):
+        if not isinstance(row, (tuple, list)) or len(row) != 2 or not isinstance(row[0], str):
+            raise TypeError(f"{name}[{i}] is {_what(row)}, not a (benchmark name, seconds) pair")
+        checked.append((row[0], _duration(row[1], repr(row[0]))))
+    if not checked:
+        raise ValueError("an empty benchmark group")
+    return checked
+
+
 def plot_benchmarks(
     source: str | os.PathLike[str] | Mapping[str, Sequence[tuple[str, float]]],
     path: str | os.PathLike[str],
@@ -378,7 +598,11 @@ def plot_benchmarks(
 ) -> Path:
     """Write one panel per benchmark group; ``source`` is a file for :func:`read_benchmarks`
     or its result. By default every group that measures studeval and another library."""
+    target = _target(path)
     data = dict(source) if isinstance(source, Mapping) else read_benchmarks(source)
+    data = {str(g): _benchmark_rows(rows, f"source[{g!r}]") for g, rows in data.items()}
+    if groups is not None:
+        groups = _texts(groups, "groups", "['evaluate 7 cards, one hand per call']")
     if groups is None:
         chosen = [
             g
@@ -397,4 +621,4 @@ def plot_benchmarks(
     fig = _new_figure(6 * cols, 0.6 + 2.1 * nrows)
     for k, group in enumerate(chosen):
         draw_benchmarks(fig.add_subplot(nrows, cols, k + 1), data[group], title=group)
-    return _save(fig, path)
+    return _save(fig, target)

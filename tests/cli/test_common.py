@@ -130,3 +130,37 @@ def test_progress_bar_is_silent_when_disabled(monkeypatch) -> None:
     with common.progress_bar("studeval demo") as progress:  # stderr is not a terminal
         progress(0.5)
     assert err.getvalue() == ""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["equity", "Zz\x1eAh", "Kd"],  # a record separator: a line break to str.splitlines
+        ["eval", "As Ks\u2028Qs Js Zz"],  # the Unicode line separator
+        ["eval", "--no-such\nflag"],  # a usage error quoting the argument as typed
+        ["caribbean", "advise", "As Kd Qh 7c 3s", "extra\x85token", "--dealer", "9h"],  # C1 next line
+        ["simulate", "--hands", "1", "--out", "no\nsuch/folder"],  # a message of ours quoting the name
+        ["equity", "As Ah", "Kd", "--game", "seven\rholdem"],
+    ],
+    ids=repr,
+)
+def test_a_message_quoting_what_was_typed_stays_one_line(capsys, tmp_path, monkeypatch, argv) -> None:
+    """Whatever the argument holds, the error is one line by any reading of lines (issue 17)."""
+    from studeval.cli import main
+
+    monkeypatch.chdir(tmp_path)  # where a wrongly accepted --out would be written
+
+    try:
+        status = main(argv)
+    except SystemExit as exc:  # a usage error
+        status = int(exc.code or 0)
+    err = capsys.readouterr().err
+    assert status == 2 and err.endswith("\n")
+    assert len(err.splitlines()) == 1 and err.startswith("studeval "), repr(err)
+
+
+def test_one_line_escapes_every_control_character() -> None:
+    for code in [*range(0x20), *range(0x7F, 0xA0), 0x2028, 0x2029]:
+        text = common.one_line(f"a{chr(code)}b")
+        assert text == "a" + repr(chr(code))[1:-1] + "b" and text.isprintable(), (code, text)
+    assert common.one_line("plain text: 'As', é, ü") == "plain text: 'As', é, ü"

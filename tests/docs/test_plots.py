@@ -3,11 +3,15 @@ or with empty input."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import studeval
 from studeval import caribbean, plots
@@ -137,3 +141,174 @@ def test_the_figure_script_draws_the_equity_figure(mpl, tmp_path):
         assert len(cards) == len(set(cards)) == 14
     script.equity_figure(tmp_path / "equity_streets.png")
     assert _is_png(tmp_path / "equity_streets.png")
+
+
+# ---------------------------------------------------------------------------------------------
+# Every public function checks what it is given before it draws (issue 17 item 13)
+
+
+@pytest.fixture
+def two(mpl):
+    return studeval.stud_equity(["As Ah Kd 2c 9h", "Qc Qd 7s 7h 3c"])
+
+
+@pytest.fixture(scope="module")
+def short_deck():
+    return caribbean.analyze(ranks="TJQKA")
+
+
+def _with_equity(result, equity):
+    """``result`` with other equities; an EquityResult that refuses them itself refuses as well."""
+    return dataclasses.replace(result, equity=tuple(equity))
+
+
+@pytest.mark.parametrize(
+    ("results", "words"),
+    [
+        ([1, 2], r"results\[0\] is 1 \(int\), not an EquityResult"),
+        (["As Ah Kd"], r"results\[0\] is 'As Ah Kd' \(str\), not an EquityResult"),
+        ("As Ah", r"results must be a list .*not 'As Ah' \(str\)"),
+        (None, r"results must be a list .*not None \(NoneType\)"),
+        (3.5, r"results must be a list .*not 3.5 \(float\)"),
+    ],
+)
+def test_equity_picture_names_an_object_of_the_wrong_kind(mpl, tmp_path, results, words):
+    with pytest.raises(TypeError, match=words):
+        plots.plot_equity_by_street(results, tmp_path / "x.png")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_equity_picture_refuses_one_result_not_in_a_list_and_labels_that_are_not_text(two, tmp_path):
+    with pytest.raises(TypeError, match=r"one EquityResult: give a list of them.*\[result\]"):
+        plots.plot_equity_by_street(two, tmp_path / "x.png")
+    with pytest.raises(TypeError, match="labels must be a list"):
+        plots.plot_equity_by_street([two], tmp_path / "x.png", labels="aces")
+    with pytest.raises(TypeError, match=r"labels\[1\] is 2 \(int\), not a str"):
+        plots.plot_equity_by_street([two], tmp_path / "x.png", labels=["aces", 2])
+    with pytest.raises(TypeError, match="streets must be a list"):
+        plots.plot_equity_by_street([two], tmp_path / "x.png", streets="5th street")
+    with pytest.raises(TypeError, match="title must be a str"):
+        plots.plot_equity_by_street([two], tmp_path / "x.png", title=5)
+    with pytest.raises(TypeError, match="ax must be a matplotlib Axes"):
+        plots.draw_equity_by_street("axes", [two])
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "equity",
+    [(math.nan, 0.5), (-0.25, 1.0), (1.5, 0.0), (math.inf, 0.0), (0.75, 0.75)],
+    ids=["nan", "negative", "above 1", "inf", "more than the pot"],
+)
+def test_equity_picture_refuses_equities_no_pot_can_have(two, tmp_path, equity):
+    with pytest.raises(ValueError, match="equit"):
+        plots.plot_equity_by_street([_with_equity(two, equity)], tmp_path / "x.png")
+    assert list(tmp_path.iterdir()) == []
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(
+    weights=st.lists(st.floats(0.01, 1.0), min_size=2, max_size=8),
+    spoil=st.one_of(st.none(), st.tuples(st.integers(0, 7), st.sampled_from([math.nan, -1e-9, -1.0, 1.0 + 1e-6, 7.0]))),
+)
+def test_equity_shares_are_drawn_exactly_when_they_are_shares_of_one_pot(weights, spoil):
+    """Shares that add up to the pot are drawn, bar widths equal to them; one spoiled share (NaN,
+    negative, above 1 or pushing the total over the pot) is refused, and nothing is drawn."""
+    from matplotlib.figure import Figure
+
+    base = studeval.stud_equity(["As Ah Kd 2c 9h", "Qc Qd 7s 7h 3c"])
+    equity = [w / sum(weights) for w in weights]
+    if spoil is not None:
+        seat, value = spoil
+        equity[seat % len(equity)] = value
+    # an independent reading of "a share of one pot"
+    valid = all(0 <= e <= 1 for e in equity) and math.fsum(equity) <= 1 + 1e-9
+    ax = Figure().add_subplot()
+    try:
+        plots.draw_equity_by_street(ax, [_with_equity(base, equity)], streets=["7th street"])
+    except ValueError:
+        assert not valid and not ax.patches
+    else:
+        assert valid
+        assert [p.get_width() for p in ax.patches] == pytest.approx(equity)
+
+
+@pytest.mark.parametrize(
+    ("path", "error", "words"),
+    [
+        ("", ValueError, "empty"),
+        ("equity", ValueError, "no picture format ending"),
+        (".png", ValueError, "no picture format ending"),
+        ("equity.xyz", ValueError, "not a picture format"),
+        (123, TypeError, r"must be a str or path, not 123 \(int\)"),
+        (None, TypeError, r"not None \(NoneType\)"),
+    ],
+)
+def test_every_plot_refuses_a_file_name_it_would_not_write_as_named(
+    two, short_deck, tmp_path, monkeypatch, path, error, words
+):
+    """matplotlib would add .png to a name without an ending: a file other than the one named."""
+    monkeypatch.chdir(tmp_path)
+    grid = [[caribbean.advise("As Kd Qh 7c 3s", "9s", one_card_change=False)]]
+    analysis = short_deck
+    for write in (
+        lambda: plots.plot_equity_by_street([two], path),
+        lambda: plots.plot_casino_strategy(grid, path),
+        lambda: plots.plot_casino_returns(analysis, path),
+        lambda: plots.plot_benchmarks({"g": [("test_studeval_x", 1e-8)]}, path, groups=["g"]),
+    ):
+        with pytest.raises(error, match=words):
+            write()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_casino_and_benchmark_pictures_name_an_object_of_the_wrong_kind(mpl, tmp_path):
+    with pytest.raises(TypeError, match=r"grid\[0\]\[0\] is 1 \(int\), not an Advice"):
+        plots.plot_casino_strategy([[1]], tmp_path / "x.png")
+    with pytest.raises(TypeError, match="grid must be a list"):
+        plots.plot_casino_strategy("As Kd", tmp_path / "x.png")
+    with pytest.raises(TypeError, match="hands must be a list"):
+        plots.casino_strategy_grid("As Kd Qh 7c 3s")
+    with pytest.raises(TypeError, match="up_ranks must be a str"):
+        plots.casino_strategy_grid(["As Kd Qh 7c 3s"], up_ranks=9)
+    with pytest.raises(ValueError, match="no up-card ranks"):
+        plots.casino_strategy_grid(["As Kd Qh 7c 3s"], up_ranks="")
+    with pytest.raises(TypeError, match=r"analysis must be an Analysis .*not \{\} \(dict\)"):
+        plots.plot_casino_returns({}, tmp_path / "x.png")
+    with pytest.raises(TypeError, match="a benchmark name is a str"):
+        plots.library_of(5)
+    with pytest.raises(TypeError, match="groups must be a list"):
+        plots.plot_benchmarks({"g": [("test_studeval_x", 1e-8)]}, tmp_path / "x.png", groups="g")
+    with pytest.raises(TypeError, match=r"rows\[0\] is 'test_x' \(str\), not a \(benchmark name, seconds\) pair"):
+        plots.draw_benchmarks(mpl.figure.Figure().add_subplot(), ["test_x"])
+    with pytest.raises(TypeError, match="source must be a file name"):
+        plots.read_benchmarks(42)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("seconds", [math.nan, 0.0, -1e-9, math.inf])
+def test_benchmark_pictures_refuse_a_time_that_is_not_positive(mpl, tmp_path, seconds):
+    with pytest.raises(ValueError, match="a time must be a positive number of seconds"):
+        plots.plot_benchmarks({"g": [("test_studeval_x", seconds)]}, tmp_path / "x.png", groups=["g"])
+    bench = {"benchmarks": [{"group": "g", "name": "test_studeval_x", "stats": {"median": seconds}}]}
+    (tmp_path / "b.json").write_text(json.dumps(bench))
+    with pytest.raises(ValueError, match="a time must be a positive number of seconds"):
+        plots.read_benchmarks(tmp_path / "b.json")
+    (tmp_path / "b.md").write_text(f"### g\n\n| benchmark | median |\n|---|---|\n| test_studeval_x | {seconds} s |\n")
+    with pytest.raises(ValueError, match="a time must be a positive number of seconds"):
+        plots.read_benchmarks(tmp_path / "b.md")
+    (tmp_path / "bad.json").write_text(json.dumps({"benchmarks": [{"name": "x"}]}))
+    with pytest.raises(ValueError, match="not a pytest-benchmark JSON file"):
+        plots.read_benchmarks(tmp_path / "bad.json")
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_every_accepted_ending_is_one_matplotlib_writes_here(two, tmp_path):
+    """picture_formats is what the file name may end in: each one really writes (pgf only with
+    its TeX program), and the file is the one named, in that format."""
+    kinds = plots.picture_formats()
+    assert {"png", "svg", "pdf"} <= set(kinds)
+    for kind in kinds:
+        out = plots.plot_equity_by_street([two], tmp_path / f"eq.{kind.upper()}")
+        assert out == tmp_path / f"eq.{kind.upper()}" and out.stat().st_size > 100, kind
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"eq.{k.upper()}" for k in kinds)
+    assert (tmp_path / "eq.PNG").read_bytes()[:8] == PNG and b"<svg" in (tmp_path / "eq.SVG").read_bytes()[:400]

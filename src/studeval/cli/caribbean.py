@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import os
 import sys
 from collections.abc import Callable
 from fractions import Fraction
@@ -32,7 +31,7 @@ from studeval.cli import common
 from studeval.evaluate import describe, evaluate
 
 if TYPE_CHECKING:
-    from studeval.caribbean import Analysis, PayTable
+    from studeval.caribbean import Analysis, PayTable, Table
 
 # What the exact analysis cost on the reference machine (2 cores, RESULTS.md): said before
 # it starts, so nobody waits blind; the progress bar then gives the real time left.
@@ -40,7 +39,6 @@ _TYPICAL_SECONDS = {False: 2, True: 45}
 _GAME_NAME = "5 Card Stud Poker (Caribbean Stud)"
 #: The most hands ``play --hands`` asks for (a session at a terminal, not a simulation).
 MAX_HANDS = 1_000_000
-_PLOT_INSTALL = "--plot needs matplotlib: pip install 'studeval[plot]'"
 
 
 def _checked(convert: Callable[[str], object]) -> Callable[[str], object]:
@@ -80,24 +78,6 @@ def _paytable(spec: str | None) -> PayTable | None:
     from studeval.caribbean import PayTable
 
     return None if spec is None else PayTable.parse(spec)
-
-
-def _check_plot_file(path: str) -> None:
-    """Refuse, before a long analysis, a picture that could not be written: no matplotlib, a
-    format matplotlib does not write, or a folder that does not exist."""
-    try:
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise ValueError(_PLOT_INSTALL) from None
-    if not path:
-        raise ValueError("the --plot file name is empty")
-    kinds = Figure().canvas.get_supported_filetypes()
-    suffix = os.path.splitext(path)[1].lstrip(".").lower()
-    if suffix not in kinds:
-        raise ValueError(f"--plot {path}: name the picture's format with one of the endings {', '.join(sorted(kinds))}")
-    folder = os.path.dirname(path) or "."
-    if not os.path.isdir(folder):
-        raise ValueError(f"--plot {path}: the folder {folder} does not exist")
 
 
 def format_analysis(result: Analysis) -> str:
@@ -146,9 +126,7 @@ def _cmd_edge(args: argparse.Namespace) -> int:
     threads = check_threads(args.threads)
     if change and args.strategy != "optimal":
         raise ValueError(f"the {args.strategy} strategy never changes a card: add --no-change")
-    if args.plot is not None:
-        _check_plot_file(args.plot)
-    name = common.command_name(args)
+    name = common.command_name(args)  # --plot was checked with the arguments (common.picture_file)
     if not args.quiet:
         print(
             f"{name}: {title.lower()}: every deal counted exactly; {_estimate(change, args.ranks, threads)} "
@@ -276,10 +254,11 @@ def _summary(played: int, bank: float, currency: str) -> str:
     return f"you played {played} hand{'' if played == 1 else 's'}, net {bank:+g} {currency}"
 
 
-def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> int:
-    from studeval.caribbean import Table, advise
+def _cmd_play(args: argparse.Namespace) -> int:
+    """Play at the terminal: the answers are read from stdin (common.answers), so a closed stdin
+    is refused before the rules are shown, and the end of stdin ends the session."""
+    from studeval.caribbean import Table
 
-    ante = args.ante  # checked by the parser, like every number here, before the rules are shown
     table = Table(
         paytable=_paytable(args.paytable),
         max_payout=args.max_payout,
@@ -288,6 +267,15 @@ def _cmd_play(args: argparse.Namespace, read: Callable[[str], str] = input) -> i
         no_qualify=args.no_qualify,
         seed=args.seed,
     )
+    with common.answers() as read:
+        return _play(args, table, read)
+
+
+def _play(args: argparse.Namespace, table: Table, read: Callable[[str], str]) -> int:
+    """The session of ``play``: ask each question with ``read``, until q, --hands, the end of stdin or Ctrl-C."""
+    from studeval.caribbean import advise
+
+    ante = args.ante  # checked by the parser, like every number here, before the rules are shown
     ante_text = f"{float(ante):g} {args.currency}"
     cap_text = f"{float(table.max_payout):g} {args.currency}"
     _print_rules(args, ante_text, cap_text, table.paytable)
@@ -422,8 +410,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--plot",
         metavar="FILE",
         default=None,
-        help="also write the return table as a picture, e.g. returns.png or .svg "
-        "(needs matplotlib: pip install 'studeval[plot]')",
+        type=common.picture_file,
+        help="also write the return table as a picture to FILE, whose ending names the format, "
+        "e.g. returns.png or .svg (a FILE without one is refused, never completed; "
+        "needs matplotlib: pip install 'studeval[plot]')",
     )
     p.add_argument("--quiet", action="store_true", help="no estimate or progress on stderr")
     p.add_argument("--json", action="store_true", help="print JSON")

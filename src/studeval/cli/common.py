@@ -24,6 +24,13 @@ Limits on what a command reads (documented in README):
 
 * a file read whole (``replay``) holds at most :data:`MAX_FILE_BYTES` bytes;
 * a file read line by line (``eval``) is streamed, each line at most :data:`MAX_LINE_BYTES`.
+
+Every read of stdin goes through :func:`open_input` (files and ``-``), :func:`answers` (the
+questions of ``caribbean play``) and :func:`stdin_is_terminal`: a closed, unreadable, empty or
+non-UTF-8 stdin ends as one line and status 2 (``play`` ends its session at the end of stdin).
+Every option naming something to write is an argparse type here, so a file or folder that
+could not be written is refused while the arguments are read, before any work:
+:func:`picture_file` (``--plot``) and :func:`output_folder` (``simulate --out``).
 """
 
 from __future__ import annotations
@@ -36,7 +43,8 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
-from typing import Any, NoReturn
+from pathlib import Path
+from typing import Any, BinaryIO, NoReturn
 
 from studeval._core import THREAD_LIMIT
 
@@ -74,7 +82,7 @@ class Parser(argparse.ArgumentParser):
 
     @staticmethod
     def _fail(prog: str, message: str) -> NoReturn:
-        print(f"{prog}: {message} (see {prog} --help)", file=sys.stderr)
+        print(one_line(f"{prog}: {message} (see {prog} --help)"), file=sys.stderr)
         raise SystemExit(2)
 
 
@@ -179,15 +187,104 @@ threads_type = bounded_int(1, THREAD_LIMIT)
 seed_type = bounded_int(0, 2**63 - 1)
 
 
+#: What ``--plot`` needs that may not be installed.
+PLOT_INSTALL = "--plot needs matplotlib: pip install 'studeval[plot]'"
+
+
+def picture_file(text: str) -> str:
+    """An argparse type for ``--plot FILE``: a picture file that can be written, returned as given.
+
+    The format is the file's ending (.png, .svg, .pdf, ...: :func:`studeval.plots.picture_formats`);
+    a name without one is refused, never completed, so the file written is the file named.
+    Refused with one line: an empty name, ``-``, a folder, a name without a picture ending, a
+    folder that does not exist or cannot be written in, a file that cannot be overwritten,
+    and a missing matplotlib. Checked while the arguments are read, so before any work.
+
+    >>> picture_file("-")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '-' would be stdout: a picture is written to a file; name one such as equity.png
+    """
+    _writable(text, "file", "equity.png")
+    try:
+        from studeval.plots import picture_format
+
+        picture_format(text)
+    except ImportError:
+        raise argparse.ArgumentTypeError(PLOT_INSTALL) from None
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    _check_folder(_parent(text), text)
+    return text
+
+
+def output_folder(text: str) -> str:
+    """An argparse type for an option naming a folder to write files into (``simulate --out``).
+
+    The folder may exist (and must then be writable) or is created, in a folder that exists:
+    a mistyped parent is refused rather than created. Checked while the arguments are read.
+
+    >>> output_folder("")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: the folder name is empty: name a folder such as hands/
+    """
+    _writable(text, "folder", "hands/")
+    _check_folder(text if os.path.isdir(text) else _parent(text), text)
+    return text
+
+
+def _writable(text: str, kind: str, example: str) -> None:
+    """The checks every output shares: a name, not stdout, not a folder for a file (nor a file
+    for a folder), not an existing file that cannot be overwritten."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"the {kind} name is empty: name a {kind} such as {example}")
+    if text == "-":
+        raise argparse.ArgumentTypeError(
+            f"'-' would be stdout: {'a picture is written to a file' if kind == 'file' else 'the files need a folder'};"
+            f" name one such as {example}"
+        )
+    if "\0" in text:
+        raise argparse.ArgumentTypeError(f"{text!r} holds a NUL character, which no {kind} name can")
+    try:
+        os.fsencode(text)
+    except UnicodeError:
+        raise argparse.ArgumentTypeError(f"{text!r} cannot be a {kind} name on this system") from None
+    if kind == "file" and (os.path.isdir(text) or text.endswith(("/", os.sep))):
+        raise argparse.ArgumentTypeError(f"{text} is a folder: name a file in it, such as {Path(text) / example}")
+    if kind == "folder" and os.path.lexists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+    if kind == "file" and os.path.lexists(text) and not os.access(text, os.W_OK):
+        raise argparse.ArgumentTypeError(f"{text} exists and cannot be overwritten (permission denied)")
+
+
+def _parent(text: str) -> str:
+    """The folder a name is made in, from the name as given (``Path`` would read ``f/.`` as ``f``)."""
+    return os.path.dirname(text.rstrip("/" + os.sep)) or "."
+
+
+def _check_folder(folder: str, text: str) -> None:
+    """The folder something is written in: it exists, is a folder, and can be written in."""
+    if not os.path.isdir(folder):
+        missing = "is a file, not a folder" if os.path.lexists(folder) else "does not exist"
+        raise argparse.ArgumentTypeError(f"{text}: the folder {folder} {missing}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise argparse.ArgumentTypeError(f"{text}: the folder {folder} cannot be written in (permission denied)")
+
+
 def read_text(path: str, *, limit: int = MAX_FILE_BYTES) -> str:
-    """The UTF-8 text of a file (``-``: stdin), refused with ValueError beyond ``limit`` bytes.
+    """The UTF-8 text of a file (``-``: stdin), refused with ValueError when it is empty, not
+    UTF-8 or larger than ``limit`` bytes.
 
     >>> read_text("/dev/zero", limit=10)
     Traceback (most recent call last):
     ValueError: /dev/zero is larger than 10 bytes, the most a command reads
+    >>> read_text("/dev/null")
+    Traceback (most recent call last):
+    ValueError: /dev/null is empty
     """
-    with _open_binary(path) as stream:
+    with open_input(path) as stream, _reading(path):
         data = stream.read(limit + 1)
+    if not data:
+        raise ValueError(f"{_name(path)} is empty")
     if len(data) > limit:
         raise ValueError(f"{_name(path)} is larger than {_size(limit)}, the most a command reads")
     try:
@@ -200,7 +297,8 @@ def read_lines(path: str, *, limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int,
     """Stream the lines of a file (``-``: stdin) as (physical line number, text without newline).
 
     Each line is read as it comes (a line longer than ``limit`` bytes raises ValueError), so a
-    command can answer line by line and memory stays bounded however long the input is.
+    command can answer line by line and memory stays bounded however long the input is. An
+    empty input (no byte at all) raises ValueError: the command was given nothing to read.
 
     >>> import tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
@@ -211,31 +309,114 @@ def read_lines(path: str, *, limit: int = MAX_LINE_BYTES) -> Iterator[tuple[int,
     Traceback (most recent call last):
     ValueError: /dev/zero line 1 is longer than 1,024 bytes, the most a command reads
     """
-    with _open_binary(path) as stream:
-        number = 0
-        while True:
-            raw = stream.readline(limit + 2)
-            if not raw:
-                return
-            number += 1
-            line = raw.rstrip(b"\r\n")
-            if len(line) > limit:
-                raise ValueError(
-                    f"{_name(path)} line {number} is longer than {limit:,} bytes, the most a command reads"
-                )
-            try:
-                text = line.decode("utf-8-sig" if number == 1 else "utf-8")
-            except UnicodeDecodeError:
-                raise ValueError(f"{_name(path)} line {number} is not UTF-8 text") from None
-            yield number, text
+    with open_input(path) as stream:
+        lines = _lines(stream, path, limit)
+        first = next(lines, None)
+        if first is None:
+            raise ValueError(f"{_name(path)} is empty")
+        yield first
+        yield from lines
 
 
-def _open_binary(path: str) -> io.BufferedIOBase:
-    if path == "-":
-        return os.fdopen(os.dup(sys.stdin.fileno()), "rb") if _has_fileno(sys.stdin) else _StdinBytes()
+@contextmanager
+def answers(*, limit: int = MAX_LINE_BYTES) -> Iterator[Callable[[str], str]]:
+    """What an interactive command asks with: ``ask(prompt)`` prints the prompt and returns the
+    next line of stdin; EOFError at the end of stdin (Ctrl-D, or the end of piped answers).
+
+    Stdin is opened on entry, so a closed or unreadable stdin is refused (ValueError) before
+    the first question; an answer longer than ``limit`` bytes or not UTF-8 raises ValueError.
+
+    >>> import io, sys
+    >>> sys.stdin, saved = io.StringIO("r\\n"), sys.stdin
+    >>> with answers() as ask:
+    ...     ask("raise or fold? ")
+    raise or fold? 'r'
+    >>> sys.stdin = saved
+    """
+    with open_input("-", closed="the answers are read from it: run this at a terminal, or pipe them in") as stream:
+        lines = _lines(stream, "-", limit)
+
+        def ask(prompt: str) -> str:
+            sys.stdout.write(prompt)
+            sys.stdout.flush()
+            for _number, text in lines:
+                return text
+            raise EOFError("the end of stdin")
+
+        yield ask
+
+
+def stdin_is_terminal() -> bool:
+    """Whether a person is typing on stdin (False when it is closed, replaced or a pipe).
+
+    >>> import io, sys
+    >>> sys.stdin, saved = None, sys.stdin
+    >>> stdin_is_terminal()
+    False
+    >>> sys.stdin = saved
+    """
+    try:
+        return bool(sys.stdin is not None and sys.stdin.isatty())
+    except (AttributeError, OSError, ValueError):  # no isatty, or a closed stream
+        return False
+
+
+def open_input(path: str, *, closed: str = "give the input in a file, or pipe it in") -> BinaryIO:
+    """A command's input opened for bytes: the file ``path``, or stdin for ``-``.
+
+    Stdin is refused with ValueError when it is closed (``studeval replay - <&-``) and read
+    through a duplicate of its descriptor, so closing the result leaves ``sys.stdin`` open.
+    ``closed`` ends the message of a closed stdin. A file that cannot be opened raises OSError
+    naming it.
+
+    >>> import sys
+    >>> sys.stdin, saved = None, sys.stdin
+    >>> open_input("-")
+    Traceback (most recent call last):
+    ValueError: stdin is closed: give the input in a file, or pipe it in
+    >>> sys.stdin = saved
+    """
     if path == "":
         raise ValueError("the file name is empty")
-    return open(path, "rb")
+    if path != "-":
+        return open(path, "rb")
+    refusal = ValueError(f"stdin is closed: {closed}")
+    stream = sys.stdin
+    if stream is None or getattr(stream, "closed", False):
+        raise refusal
+    if not _has_fileno(stream):
+        return _StdinBytes(stream)  # type: ignore[return-value]
+    try:
+        return os.fdopen(os.dup(stream.fileno()), "rb")
+    except OSError:  # the descriptor was closed under the stream
+        raise refusal from None
+
+
+def _lines(stream: BinaryIO, path: str, limit: int) -> Iterator[tuple[int, str]]:
+    number = 0
+    while True:
+        with _reading(path):
+            raw = stream.readline(limit + 2)
+        if not raw:
+            return
+        number += 1
+        line = raw.rstrip(b"\r\n")
+        if len(line) > limit:
+            raise ValueError(f"{_name(path)} line {number} is longer than {limit:,} bytes, the most a command reads")
+        try:
+            text = line.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(f"{_name(path)} line {number} is not UTF-8 text") from None
+        yield number, text
+
+
+@contextmanager
+def _reading(path: str) -> Iterator[None]:
+    """An input that opened but cannot be read (stdin opened for writing only, or a folder)."""
+    try:
+        yield
+    except OSError as exc:
+        raise ValueError(f"{_name(path)} cannot be read ({exc.strerror or exc})") from None
 
 
 def _has_fileno(stream: Any) -> bool:
@@ -247,16 +428,25 @@ def _has_fileno(stream: Any) -> bool:
 
 
 class _StdinBytes(io.BufferedIOBase):
-    """sys.stdin replaced by a text stream (tests, embedding): its text as bytes."""
+    """sys.stdin replaced by a text stream (tests, embedding): its text as bytes. A character
+    that UTF-8 cannot hold (a lone surrogate) stays undecodable, as the byte it came from was."""
+
+    def __init__(self, stream: Any) -> None:
+        super().__init__()
+        self._stream = stream
 
     def readable(self) -> bool:
         return True
 
     def readline(self, size: int | None = -1) -> bytes:
-        return str(sys.stdin.readline(-1 if size is None else size)).encode("utf-8")
+        return self._bytes(self._stream.readline(-1 if size is None else size))
 
     def read(self, size: int | None = -1) -> bytes:
-        return str(sys.stdin.read(-1 if size is None else size)).encode("utf-8")
+        return self._bytes(self._stream.read(-1 if size is None else size))
+
+    @staticmethod
+    def _bytes(data: object) -> bytes:
+        return data if isinstance(data, bytes) else str(data).encode("utf-8", "surrogatepass")
 
 
 def _name(path: str) -> str:
@@ -371,16 +561,16 @@ def run_command(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         return _closed_pipe()
     except KeyboardInterrupt:
-        _report(name, "interrupted")
+        report(name, "interrupted")
         return 130
     except RecursionError:
-        _report(name, "the input is nested too deeply to read")
+        report(name, "the input is nested too deeply to read")
     except MemoryError:  # numpy's allocation error is a MemoryError too
-        _report(name, "not enough memory for this job: ask for less")
+        report(name, "not enough memory for this job: ask for less")
     except (ValueError, TypeError, OSError, OverflowError, ArithmeticError, LookupError) as exc:
-        _report(name, cli_syntax(_message(exc), args))
+        report(name, cli_syntax(_message(exc), args))
     except Exception as exc:  # a bug: still one line, with what went wrong
-        _report(name, f"internal error ({type(exc).__name__}: {exc}); please report it")
+        report(name, f"internal error ({type(exc).__name__}: {exc}); please report it")
     return 2
 
 
@@ -391,10 +581,32 @@ def _message(exc: BaseException) -> str:
     return text.strip().replace("\n", " ")
 
 
-def _report(name: str, message: str) -> None:
+def report(name: str, message: str) -> None:
+    """Print ``name: message`` on stderr as one line (:func:`one_line`), after what stdout holds.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     report("studeval eval", "unknown card 'X\\nY'")
+    >>> err.getvalue()
+    "studeval eval: unknown card 'X\\\\nY'\\n"
+    """
     with suppress(ValueError, OSError):  # a closed or broken stdout must not hide the message
         sys.stdout.flush()
-    print(f"{name}: {message}", file=sys.stderr)
+    print(one_line(f"{name}: {message}"), file=sys.stderr)
+
+
+#: What a terminal, a log or ``str.splitlines`` may take for the end of a line (and other
+#: control characters), in a message that quotes what the user typed.
+_BREAKS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its control characters written as escapes, so it stays one line.
+
+    >>> one_line("unknown card 'A\\x1es\\n'")
+    "unknown card 'A\\\\x1es\\\\n'"
+    """
+    return _BREAKS.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 def _closed_pipe() -> int:

@@ -12,7 +12,6 @@ seven card stud, exact over 1,560 deals
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 from typing import Any
 
@@ -26,7 +25,6 @@ __all__ = ["MAX_SAMPLES", "METHODS", "register"]
 
 #: The most Monte Carlo deals ``--samples`` takes (about a minute on one core).
 MAX_SAMPLES = 10**9
-_PLOT_INSTALL = "--plot needs matplotlib: pip install 'studeval[plot]'"
 _HOLDEM_STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 
 
@@ -52,8 +50,6 @@ def _run(args: argparse.Namespace) -> int:
     }
     if args.game != "holdem" and args.board:
         raise ValueError("--board is for hold'em only (use --game holdem)")
-    if args.plot is not None and importlib.util.find_spec("matplotlib") is None:
-        raise ValueError(_PLOT_INSTALL)  # before the work, not after
     with common.progress_bar(common.command_name(args), enabled=None if not args.json else False) as progress:
         if args.game == "holdem":
             result = holdem_equity(
@@ -76,16 +72,12 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _plot(args: argparse.Namespace, hands: list[str], result: EquityResult) -> None:
-    try:
-        from studeval.plots import plot_equity_by_street
-    except ImportError as error:  # pragma: no cover - plots imports matplotlib lazily
-        raise ValueError(_PLOT_INSTALL) from error
-    try:
-        plot_equity_by_street(
-            [result], args.plot, labels=hands, streets=[_street(args)], title=f"{common.GAME_NAMES[args.game]} equity"
-        )
-    except ImportError as error:
-        raise ValueError(_PLOT_INSTALL) from error
+    """Write the picture to ``--plot``, a file checked with the arguments (common.picture_file)."""
+    from studeval.plots import plot_equity_by_street
+
+    plot_equity_by_street(
+        [result], args.plot, labels=hands, streets=[_street(args)], title=f"{common.GAME_NAMES[args.game]} equity"
+    )
 
 
 def _as_json(args: argparse.Namespace, hands: list[str], r: EquityResult) -> dict[str, Any]:
@@ -204,5 +196,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--no-time", dest="time", action="store_false", help="leave the time out of the table")
     p.add_argument(
-        "--plot", metavar="FILE", help="also write the equity picture to FILE (.png, .svg, .pdf; needs matplotlib)"
+        "--plot",
+        metavar="FILE",
+        type=common.picture_file,
+        help="also write the equity picture to FILE, whose ending names the format: .png, .svg, .pdf, ... "
+        "(a FILE without one is refused, never completed; needs matplotlib)",
     )

@@ -99,7 +99,7 @@ def _inputs(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
                 raise ValueError(f"{where}a hand of {len(text):,} characters is longer than {common.MAX_LINE_BYTES:,}")
             yield where, text
         return
-    if source == "-" and sys.stdin.isatty():
+    if source == "-" and common.stdin_is_terminal():
         raise ValueError('no hand given: try studeval eval "As Ks Qs Js Ts", --file FILE, or pipe hands in')
     for number, line in common.read_lines(source):
         text = line.strip()
@@ -116,7 +116,7 @@ def _run(args: argparse.Namespace) -> int:
             row = hand_row(text, args.game)
         except (ValueError, TypeError) as exc:
             hint = ' (quote a hand: studeval eval "As Ks Qs Js Ts")' if single_cards else ""
-            print(f"{common.command_name(args)}: {where}{exc}{hint}", file=sys.stderr)
+            common.report(common.command_name(args), f"{where}{exc}{hint}")
             status = 2
             continue
         if args.json:

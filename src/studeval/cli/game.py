@@ -232,11 +232,9 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _out_folder(text: str, force: bool) -> Path:
-    if not text.strip():
-        raise ValueError("--out is empty: name a folder for the .phh files")
+    """The ``--out`` folder (its name checked with the arguments: common.output_folder), not
+    one holding files unless ``--force``."""
     out = Path(text)
-    if out.exists() and not out.is_dir():
-        raise ValueError(f"--out {text} is a file, not a folder")
     if out.is_dir() and any(out.iterdir()) and not force:
         raise ValueError(f"--out {text} is not empty: choose a new folder, or add --force to write into it")
     return out
@@ -246,7 +244,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     structure = PRESETS[args.structure]
     structure.check_seats(args.players)
     out = _out_folder(args.out, args.force)
-    out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(exist_ok=True)  # its parent exists: checked with the arguments
     bots = list(BOTS.values())
     bot_names = list(BOTS)
     seat_bot = [k % len(bots) for k in range(args.players)]
@@ -338,5 +336,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--seed", type=common.seed_type, default=None, help="seed for a reproducible run (default: a fresh random seed)"
     )
     p.add_argument("--structure", choices=tuple(PRESETS), default="1/2", help="preset betting structure")
-    p.add_argument("--out", required=True, help="the folder for the .phh files (created if missing)")
+    p.add_argument(
+        "--out",
+        required=True,
+        type=common.output_folder,
+        help="the folder for the .phh files (created if missing, in a folder that exists)",
+    )
     p.add_argument("--force", action="store_true", help="write into a folder that already holds files")
