@@ -85,15 +85,19 @@ def test_ctrl_c_stops_a_long_job_with_status_130() -> None:
     assert time.monotonic() - start < 10
 
 
-@pytest.mark.parametrize("game", ["seven", "razz", "stud8"])
-def test_ctrl_c_stops_a_long_exact_job_within_a_second_and_a_half(game: str) -> None:
-    """Issue 11 item 6: SIGINT one second into an exact heads-up job from one card each."""
+@pytest.mark.parametrize(
+    ("game", "threads"),
+    [("seven", ["--threads", "1"]), ("razz", ["--threads", "1"]), ("stud8", ["--threads", "1"]), ("stud8", [])],
+)
+def test_ctrl_c_stops_a_long_exact_job_within_a_second_and_a_half(game: str, threads: list[str]) -> None:
+    """Issue 11 item 6: SIGINT one second into an exact heads-up job from one card each; stud8
+    also on every core, its four counts side by side (issue 17 item 9)."""
     import signal
     import subprocess
     import sys
     import time
 
-    args = ["equity", "As", "Kd", "--game", game, "--method", "exact", "--threads", "1"]
+    args = ["equity", "As", "Kd", "--game", game, "--method", "exact", *threads]
     proc = subprocess.Popen(
         [sys.executable, "-m", "studeval", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
