@@ -42,6 +42,7 @@ import numpy as np
 
 from studeval.cards import CardsLike
 from studeval.equity import DEFAULT_SAMPLES, MAX_TASKS, EquityResult, check_tasks, sharded_equity
+from studeval.evaluate import STUD_GAMES
 
 if TYPE_CHECKING:
     import dask.array as da
@@ -195,6 +196,8 @@ def stud_equity(
     >>> r.deals, r.method  # doctest: +SKIP
     (1000000000, 'monte-carlo')
     """
+    if isinstance(game, str) and game == "holdem":  # sharded_equity's hold'em, not a stud game
+        raise ValueError(f"unknown game 'holdem': use one of {', '.join(map(repr, STUD_GAMES))}")
     if tasks is None:
         tasks = _default_tasks(samples)
     return sharded_equity(

@@ -98,10 +98,14 @@ def test_ctrl_c_stops_a_long_exact_job_within_a_second_and_a_half(game: str, thr
     import time
 
     args = ["equity", "As", "Kd", "--game", game, "--method", "exact", *threads]
+    # `studeval` itself, told apart from its start-up: a signal during the imports, before
+    # the command runs, is Python's (on a loaded machine they can take more than a second)
+    code = "import sys; from studeval.cli import main; print('ready', flush=True); sys.exit(main(sys.argv[1:]))"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "studeval", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", code, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    time.sleep(1.5)  # start-up (imports) and one second of the job
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    time.sleep(1.0)  # one second of the job
     assert proc.poll() is None
     proc.send_signal(signal.SIGINT)
     start = time.monotonic()
