@@ -114,6 +114,13 @@ cdef int _poll(int *stop) noexcept nogil:
     return stop[0]
 
 
+cdef inline int _tick(int64_t *done, int poll, int *stop) noexcept nogil:
+    """Count one work item; every POLL_MASK + 1 of them, 1 if the work should stop (a thread
+    that does not poll, ``poll`` 0, only reads the shared flag)."""
+    done[0] += 1
+    return (done[0] & POLL_MASK) == 0 and (stop[0] != 0 or (poll and _poll(stop)))
+
+
 cdef extern from "Python.h":
     void *PyErr_Occurred() noexcept
 
@@ -364,8 +371,7 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
                     if d < r:
                         pos[d] = pos[d - 1] + 1
                 v = _key(st[r], mode)
-                done += 1
-                if (done & POLL_MASK) == 0 and _poll(stop):
+                if _tick(&done, 1, stop):
                     free(fill)
                     return 2
                 if pass_ == 0:
@@ -414,9 +420,9 @@ cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, 
     """The terms of the subset sizes in ``sizes`` (all below ``top``): the signed counts of
     pairs where a beats b and of tied pairs. b is only inserted, a only queried (twice on the
     values both reach), so the caller puts the side with costlier subsets second.
-    1 if out of memory."""
+    1 if out of memory, 2 if stopped (``poll``: this thread looks at pending signals)."""
     cdef int v, ra = a.r, rb = b.r, last_a = MAXV - 1
-    cdef int64_t i, less = 0, group, tie = 0
+    cdef int64_t i, less = 0, group, tie = 0, done = 0
     cdef bint has_a, empty = True
     cdef int32_t *table = <int32_t *> calloc(offset[top] + 1, sizeof(int32_t))
     if table == NULL:
@@ -425,24 +431,34 @@ cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, 
     # of hands out of every comparison (stud8's no-low counts) cost nothing there
     while last_a > 0 and a.start[last_a] == a.start[last_a + 1]:
         last_a -= 1
+    # the stop is looked at by completions handled, not by values: one value may hold most
+    # completions (every hand with no eight-or-better low has one key), and a few dozen
+    # values may be all there are (stud8's lows)
     for v in range(1, last_a + 1):
-        if (v & 63) == 0 and (stop[0] or (poll and _poll(stop))):
-            break
         group = 0
         has_a = a.start[v] != a.start[v + 1]
         if has_a and not empty:
             # the table holds the completions of b worth less than v
             for i in range(a.start[v], a.start[v + 1]):
                 group += stud_subset_query(table, a.packed[i], ra, top - 1, offset, sizes, &_BINOM[0][0])
+                if _tick(&done, poll, stop):
+                    free(table)
+                    return 2
             less += group
         if b.start[v] != b.start[v + 1]:
             empty = False
             for i in range(b.start[v], b.start[v + 1]):
                 stud_subset_insert(table, b.packed[i], rb, top - 1, offset, sizes, &_BINOM[0][0])
+                if _tick(&done, poll, stop):
+                    free(table)
+                    return 2
             if has_a:
                 # now also those worth exactly v: the difference is the tied pairs
                 for i in range(a.start[v], a.start[v + 1]):
                     tie += stud_subset_query(table, a.packed[i], ra, top - 1, offset, sizes, &_BINOM[0][0])
+                    if _tick(&done, poll, stop):
+                        free(table)
+                        return 2
                 tie -= group
     free(table)
     less_out[0] = less

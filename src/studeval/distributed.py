@@ -41,7 +41,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from studeval.cards import CardsLike
-from studeval.equity import DEFAULT_SAMPLES, EquityResult, sharded_equity
+from studeval.equity import DEFAULT_SAMPLES, MAX_TASKS, EquityResult, check_tasks, sharded_equity
+from studeval.evaluate import STUD_GAMES
 
 if TYPE_CHECKING:
     import dask.array as da
@@ -180,17 +181,23 @@ def stud_equity(
 ) -> EquityResult:
     """:func:`studeval.stud_equity` on a Dask cluster, with the same arguments and result.
 
-    Monte Carlo runs as ``tasks`` tasks (default: one per :data:`EQUITY_TASK_DEALS` deals),
-    task ``t`` with the stream ``SeedSequence(seed).spawn(tasks)[t]``; their exact counts are
-    added into one result with its standard error, equal to the local
-    ``stud_equity(..., seed=seed, threads=tasks)``. An exact answer runs as one task, on
-    ``threads`` threads of one worker. ``progress`` gets the fraction of tasks done.
+    Every argument the local function takes is taken here (ranges of hole cards, numpy
+    ints ...) and checked the same way, before a cluster is reached. Monte Carlo runs as
+    ``tasks`` tasks (default: one per :data:`EQUITY_TASK_DEALS` deals, at most
+    :data:`~studeval.equity.MAX_TASKS`, the most ``tasks`` may be), task ``t`` with the
+    stream ``SeedSequence(seed).spawn(tasks)[t]``; their exact counts are added into one
+    result with its standard error, equal to the local ``stud_equity(..., seed=seed,
+    threads=tasks)``. An exact answer runs as one task, on ``threads`` threads of one worker,
+    and so does a question with ranges: its result is the local one for the same ``seed``
+    and ``threads``. ``progress`` gets the fraction of tasks done.
 
     >>> r = stud_equity(["As Ah Kd", "Qc Qd 7s", "8h"], method="monte-carlo",
     ...                 samples=10**9, seed=1)  # doctest: +SKIP
     >>> r.deals, r.method  # doctest: +SKIP
     (1000000000, 'monte-carlo')
     """
+    if isinstance(game, str) and game == "holdem":  # sharded_equity's hold'em, not a stud game
+        raise ValueError(f"unknown game 'holdem': use one of {', '.join(map(repr, STUD_GAMES))}")
     if tasks is None:
         tasks = _default_tasks(samples)
     return sharded_equity(
@@ -229,10 +236,20 @@ def holdem_equity(
     )  # fmt: skip
 
 
-def _default_tasks(samples: int) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise ValueError(f"samples must be an int >= 1, got {samples!r}")
-    return -(-samples // EQUITY_TASK_DEALS)
+def _default_tasks(samples: object) -> int:
+    """One task per :data:`EQUITY_TASK_DEALS` deals, at most ``MAX_TASKS`` (bigger tasks past
+    that); anything but a count of samples is left to the local checks, which refuse it."""
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
+        return 1
+    return min(-(-int(samples) // EQUITY_TASK_DEALS), MAX_TASKS)
+
+
+def _default_shards(hands: object) -> int:
+    """One shard per :data:`SIMULATE_SHARD_HANDS` hands, at most ``MAX_TASKS`` (bigger shards
+    past that); anything but a count of hands is left to :func:`shard_plan`, which refuses it."""
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        return 1
+    return min(-(-hands // SIMULATE_SHARD_HANDS), MAX_TASKS)
 
 
 @dataclass(frozen=True)
@@ -260,14 +277,15 @@ def shard_plan(hands: int, shards: int, seed: int | None = None) -> list[tuple[i
     Shard ``s`` plays ``hands // shards`` hands (one more for ``s < hands % shards``) with
     the 128-bit seed drawn from ``SeedSequence(seed).spawn(shards)[s]``; ``studeval.game.simulate``
     with that seed and count plays the same hands on one machine. ``seed=None`` draws fresh
-    entropy (the shards still never share a stream).
+    entropy (the shards still never share a stream). ``shards`` is an int from 1 to
+    :data:`~studeval.equity.MAX_TASKS`, checked before any stream is made.
 
     >>> [n for _, n in shard_plan(7, 2, seed=5)], shard_plan(7, 2, seed=5) == shard_plan(7, 2, seed=5)
     ([4, 3], True)
     """
-    for name, value, low in (("hands", hands, 0), ("shards", shards, 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise ValueError(f"{name} must be an int >= {low}, got {value!r}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+        raise ValueError(f"hands must be an int >= 0, got {hands!r}")
+    shards = check_tasks(shards, "shards")  # one seed stream each
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
     streams = np.random.SeedSequence(seed).spawn(shards)
@@ -329,7 +347,8 @@ def simulate(
     """:func:`studeval.game.simulate` split into shards over a Dask cluster; the merged totals.
 
     Shard ``s`` plays the hands :func:`shard_plan` gives it (default: one shard per
-    :data:`SIMULATE_SHARD_HANDS` hands), seats rotating from the first hand of the shard.
+    :data:`SIMULATE_SHARD_HANDS` hands, at most :data:`~studeval.equity.MAX_TASKS` shards, the
+    most ``shards`` may be), seats rotating from the first hand of the shard.
     With ``out`` (a directory every worker can write: a shared filesystem, or an fsspec URL
     such as ``s3://bucket/run``) shard ``s`` writes ``shard-0000s/hand_000001.phh`` ... and
     its ``summary.json``, and the run's merged ``summary.json`` goes to ``out``. ``bots``
@@ -348,11 +367,8 @@ def simulate(
         ),
         None,
     )
-    if shards is None:
-        if isinstance(hands, bool) or not isinstance(hands, int):
-            raise ValueError(f"hands must be an int >= 0, got {hands!r}")
-        shards = max(1, -(-hands // SIMULATE_SHARD_HANDS))
-    plan = shard_plan(hands, shards, seed)
+    plan = shard_plan(hands, _default_shards(hands) if shards is None else shards, seed)
+    shards = len(plan)  # checked there: an int from 1 to MAX_TASKS
     if out is not None:
         out = os.fspath(out)
         if "://" not in out:

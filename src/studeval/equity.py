@@ -69,7 +69,7 @@ from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 from studeval.evaluate import STUD_GAMES
 from studeval.ranges import HoleRange, hole_cards, parse_player
 
-__all__ = ["EquityResult", "holdem_equity", "sharded_equity", "stud_equity"]
+__all__ = ["MAX_TASKS", "EquityResult", "check_tasks", "holdem_equity", "sharded_equity", "stud_equity"]
 
 #: Monte Carlo deals when none are asked for.
 DEFAULT_SAMPLES = 1_000_000
@@ -80,6 +80,10 @@ AUTO_EXACT_WORK = 60_000_000
 EXACT_WORK_LIMIT = 20_000_000_000
 #: The heads-up count keeps every completion in memory (8 bytes each).
 HEADSUP_MAX_COMPLETIONS = 20_000_000
+#: The most tasks a sharded job is split into (:func:`sharded_equity`, and the tasks and
+#: shards of ``studeval.distributed``): each holds its own seed stream, here and on a
+#: cluster's scheduler, so the count is checked before any is made.
+MAX_TASKS = 10_000
 # Monte Carlo deals per thread between progress reports; fixed, so that the result for a
 # seed does not depend on whether progress is watched.
 _MC_CHUNK = 1 << 18
@@ -1172,18 +1176,49 @@ def _solve(
 ) -> EquityResult:
     """Check the options, pick the method and run it."""
     start = time.perf_counter()
-    method, samples, seed = _check_options(method, samples, seed, progress)
-    nthreads = check_threads(threads)
-    kind, work = _count_work(deal)
-    if method == "exact" and work > EXACT_WORK_LIMIT:
-        raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
-    if method == "exact" or (method == "auto" and work <= AUTO_EXACT_WORK):
+    samples, seed, nthreads, kind, work, exact = _plan(deal, method, samples, seed, threads, progress)
+    if exact:
         # a job of a few milliseconds is over before a second thread pays for itself
         counts = _exact(deal, kind, 1 if threads is None and work < _SMALL_JOB else nthreads, progress)
         return _result(counts, "exact", start, exhaustion)
     if threads is None and samples * deal.players < _SMALL_JOB // 16:
         nthreads = 1
     return _result(_monte_carlo(deal, samples, seed, nthreads, progress), "monte-carlo", start, exhaustion)
+
+
+def _plan(
+    deal: _Deal,
+    method: str,
+    samples: int,
+    seed: int | None,
+    threads: int | None,
+    progress: Callable[[float], None] | None,
+) -> tuple[int, int | None, int, str, int, bool]:
+    """The options checked as every equity function checks them, and the plan:
+    (samples, seed, threads, exact kind, its work, whether to count exactly)."""
+    method, samples, seed = _check_options(method, samples, seed, progress)
+    nthreads = check_threads(threads)
+    kind, work = _count_work(deal)
+    if method == "exact" and work > EXACT_WORK_LIMIT:
+        raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
+    return samples, seed, nthreads, kind, work, method == "exact" or (method == "auto" and work <= AUTO_EXACT_WORK)
+
+
+def check_tasks(tasks: object, name: str = "tasks") -> int:
+    """The number of tasks (or shards) a job is split into: an int from 1 to
+    :data:`MAX_TASKS` (numpy ints are taken, bools are not); ``name`` names it in the error.
+
+    >>> check_tasks(4)
+    4
+    >>> check_tasks(10**9)
+    Traceback (most recent call last):
+    ValueError: tasks must be from 1 to 10000, got 1000000000
+    """
+    if isinstance(tasks, bool) or not isinstance(tasks, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, got {tasks!r}")
+    if not 1 <= tasks <= MAX_TASKS:
+        raise ValueError(f"{name} must be from 1 to {MAX_TASKS}, got {tasks}")
+    return int(tasks)
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1217,12 +1252,16 @@ def sharded_equity(
     the chunks the threaded path uses, so the exact counts, and the result, equal those of
     ``stud_equity(..., seed=seed, threads=tasks)`` (``tasks`` is cut to ``samples`` as threads
     are). The win and tie counts of the tasks are added exactly (int64) and the result carries
-    the standard error of the whole run. An exact answer is one task (``threads`` on it).
+    the standard error of the whole run. An exact answer is one task (``threads`` on it), and
+    so is a question with ranges (:func:`stud_equity` itself runs it: its result for the
+    seed and ``threads``). Every argument is checked here as the local function checks it,
+    before any task runs; ``tasks`` is an int from 1 to :data:`MAX_TASKS`.
 
     ``run(task, items)`` is a ``map``: it runs ``task(item)`` for each item (in any order,
     anywhere: ``task`` pickles with cloudpickle, as Dask does, and each item holds one task's
     stream and deal count) and yields the results; by default a pool of ``threads`` threads
-    in this process runs them. ``progress`` gets the fraction of tasks done.
+    in this process runs them (a single task runs in the calling thread). ``progress`` gets
+    the fraction of tasks done.
 
     >>> a = sharded_equity(["As Ah", "Kd Kc", "Qs Qh"], game="holdem", method="monte-carlo",
     ...                    samples=20_000, seed=7, tasks=4)
@@ -1234,18 +1273,43 @@ def sharded_equity(
     from typing import cast
 
     start = time.perf_counter()
+    # every argument checked as the local function checks it, in its order, before any task
+    deal: _Deal | None
     if game == "holdem":
         deal = _holdem_deal(players, board, dead)
     else:
+        game = _check_choice("game", game, (*_GAMES, "holdem"))
+        hands, ranges = _parse_ranged_players(players, "players", game)
+        dead_cards = _parse_named(dead, "dead cards")
         if _parse_named(board, "board"):
             raise ValueError(f"stud has no board: got board {board!r}")
-        game = _check_choice("game", game, (*_GAMES, "holdem"))
-        deal = _stud_deal(_parse_players(players, "players"), game, _parse_named(dead, "dead cards"))
+        deal = None if any(ranges) else _stud_deal(hands, game, dead_cards)
+    if deal is None:
+        # ranges: the local function's checks, then the rest of them (which hands of the
+        # ranges are left, the exact budget) in the task, by the local function itself
+        method, samples, seed = _check_options(method, samples, seed, progress)
+        check_threads(threads)
+        exact = True
+    else:
+        samples, seed, nthreads, _, _, exact = _plan(deal, method, samples, seed, threads, progress)
+    tasks = check_tasks(tasks)
+    if exact:
+        # one task: the local function, threaded, on whichever machine runs it (ranges
+        # included: their deals are drawn and counted there, reproducibly for a seed)
+        def whole(_: object) -> EquityResult:
+            if game == "holdem":
+                return holdem_equity(players, board, dead, method=method, samples=samples, seed=seed, threads=threads)
+            return stud_equity(
+                players, game=game, dead=dead, method=method, samples=samples, seed=seed, threads=threads
+            )
+
+        # in this process it runs in this thread, where Ctrl-C stops its kernels
+        (result,) = [whole(None)] if run is None else run(whole, [None])
+        if progress:
+            progress(1.0)
+        return replace(cast(EquityResult, result), seconds=time.perf_counter() - start)
+    assert deal is not None
     exhaustion = deal.community == 1 and game != "holdem"
-    method = _check_choice("method", method, METHODS)
-    if isinstance(tasks, bool) or not isinstance(tasks, int) or tasks < 1:
-        raise ValueError(f"tasks must be an int >= 1, got {tasks!r}")
-    nthreads = check_threads(threads)
     # the job's token: put in _STOPPED when the caller is interrupted (Ctrl-C), so that the
     # tasks in this process stop between chunks (a token pickles, unlike an Event; a task on
     # another machine carries its own copy of the set and ends with its deals)
@@ -1260,16 +1324,6 @@ def sharded_equity(
                 _STOPPED.add(token)  # left early (an error or Ctrl-C): the running tasks end at their next chunk
                 pool.shutdown(wait=True, cancel_futures=True)
 
-    kind, work = _count_work(deal)
-    if method == "exact" or (method == "auto" and work <= AUTO_EXACT_WORK):
-        # _solve checks the options and counts, threaded, on whichever machine runs the task
-        (result,) = run(lambda _: _solve(deal, method, samples, seed, threads, None, exhaustion=exhaustion), [None])
-        if progress:
-            progress(1.0)
-        return replace(cast(EquityResult, result), seconds=time.perf_counter() - start)
-    samples, seed = _check_samples(samples), _check_seed(seed)
-    if progress is not None and not callable(progress):
-        raise TypeError(f"progress must be callable or None, got {progress!r}")
     tasks = min(tasks, samples)
     streams = np.random.SeedSequence(seed).spawn(tasks)
     items = [(streams[t], samples // tasks + (t < samples % tasks)) for t in range(tasks)]

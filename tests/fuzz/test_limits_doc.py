@@ -48,6 +48,9 @@ def test_the_page_has_its_tables():
         "MAX_SAMPLES",
         "MAX_SIMULATED_HANDS",
         "MAX_AMOUNT",
+        "MAX_TASKS",
+        "EQUITY_TASK_DEALS",
+        "SIMULATE_SHARD_HANDS",
     ):
         assert any(n.endswith("." + must) for n in names), must
 
@@ -68,7 +71,7 @@ def test_each_number_on_the_page_is_the_constant_in_the_code(what, value, name):
             constant(number - 1)
     else:
         assert constant == number, f"{what}: the page says {value}, the code {name} = {constant}"
-    if "10^" in value:
+    if "^" in value:
         base, power = re.search(r"(\d+)\^(\d+)", value).groups()
         assert int(base) ** int(power) == number
 
@@ -85,3 +88,16 @@ def test_the_equity_functions_take_at_most_12_players():
 def test_threads_beyond_the_limit_are_refused():
     with pytest.raises(ValueError, match=str(studeval.THREAD_LIMIT)):
         studeval.check_threads(studeval.THREAD_LIMIT + 1)
+
+
+def test_tasks_beyond_the_limit_are_refused():
+    """MAX_TASKS is the bound at every entry point that splits a job (the class of inputs in
+    test_task_counts.py)."""
+    from studeval.equity import MAX_TASKS, sharded_equity
+
+    with pytest.raises(ValueError, match=f"tasks must be from 1 to {MAX_TASKS}, got {MAX_TASKS + 1}"):
+        sharded_equity(["As", "Kd", "Qh"], method="monte-carlo", samples=10**12, tasks=MAX_TASKS + 1)
+    sd = pytest.importorskip("studeval.distributed")
+    with pytest.raises(ValueError, match=f"shards must be from 1 to {MAX_TASKS}, got {MAX_TASKS + 1}"):
+        sd.shard_plan(10, MAX_TASKS + 1)
+    assert len(sd.shard_plan(10, MAX_TASKS)) == MAX_TASKS
