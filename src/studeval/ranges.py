@@ -64,12 +64,16 @@ __all__ = ["CLASSES", "HoleRange", "format_player", "hole_cards", "parse_player"
 #: The class words a range understands.
 CLASSES = ("any", "pair", "split", "rolled", "flush3", "straight3")
 # Hole cards of the first street; razz and stud8 deal as seven card stud.
-_HOLE = {"seven": 2, "five": 1, "razz": 2, "stud8": 2}
+_HOLE = {"seven": 2, "five": 1, "razz": 2, "stud8": 2, "holdem": 2}
 _RANK_CHARS = {c: i for i, c in enumerate(RANKS)}
 # ASCII only (see _check_ascii): Unicode case folding would read the Kelvin sign as K and
 # the long s as s
-_PAIR_PLUS = re.compile(r"([2-9TJQKA])\1\+", re.IGNORECASE | re.ASCII)
-_SUITED = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so])", re.IGNORECASE | re.ASCII)
+# A starting hand as hold'em players write it: two ranks and ``s`` (suited) or ``o`` (offsuit)
+# or neither; then ``+`` (a pair and the pairs above it, or the second card up to one below
+# the first: KTs+ is KTs, KJs, KQs), or ``-`` and a second hand of the same kind (a span).
+_START = r"([2-9TJQKA])([2-9TJQKA])([so]?)"
+_STARTING = re.compile(rf"{_START}(\+?)", re.IGNORECASE | re.ASCII)
+_SPAN = re.compile(rf"{_START}\s*-\s*{_START}", re.IGNORECASE | re.ASCII)
 
 
 def hole_cards(game: str) -> int:
@@ -182,23 +186,54 @@ def _class_hands(item: str, word: str, hole: int, door: int | None) -> list[tupl
     return [h for h in hands if _straight3([c >> 2 for c in h] + [dr])]
 
 
+def _starting_hands(item: str, hand: str) -> list[tuple[int, int, str]] | None:
+    """The starting hands (high rank, low rank, "s", "o" or "") that ``AKs``, ``QQ+``,
+    ``KTo+``, ``22-77`` or ``A5s-A2s`` stand for; None if ``hand`` is not written so."""
+    one = _STARTING.fullmatch(hand)
+    span = _SPAN.fullmatch(hand)
+    if one is None and span is None:
+        return None
+    parts = [span.groups()[:3], span.groups()[3:]] if span else [one.groups()[:3]] if one else []
+    hands = []
+    for r1, r2, kind in parts:
+        a, b = _RANK_CHARS[r1.upper()], _RANK_CHARS[r2.upper()]
+        hands.append((max(a, b), min(a, b), kind.lower()))
+    for high, low, kind in hands:
+        if high == low and kind:
+            raise ValueError(f"range item {item!r}: a pair cannot be suited or offsuit")
+    (high, low, kind), *other = hands
+    if one is not None and one.group(4):  # plus
+        top = 13 if high == low else high
+        return [(r, r, kind) if high == low else (high, r, kind) for r in range(low, top)]
+    if one is not None:
+        return hands
+    (high2, low2, kind2) = other[0]
+    if high == low and high2 == low2:
+        return [(r, r, "") for r in range(min(high, high2), max(high, high2) + 1)]
+    if high != high2 or kind != kind2 or high == low or high2 == low2:
+        raise ValueError(
+            f"range item {item!r}: a span joins two pairs (22-77) or two hands with the same top card and kind (A5s-A2s)"
+        )
+    return [(high, r, kind) for r in range(min(low, low2), max(low, low2) + 1)]
+
+
+def _starting_combos(high: int, low: int, kind: str) -> list[tuple[int, ...]]:
+    """The combinations of one starting hand: 6 for a pair, 4 suited, 12 offsuit, 16 both."""
+    cards = [(4 * high + s1, 4 * low + s2) for s1 in range(4) for s2 in range(4)]
+    if high == low:
+        return [(b, a) for a, b in cards if b < a]
+    return [(b, a) for a, b in cards if kind == "" or ((a & 3) == (b & 3)) == (kind == "s")]
+
+
 def _hands(item: str, hand: str, hole: int, door: int | None) -> list[tuple[int, ...]]:
     word = hand.lower()
     if word in CLASSES:
         return _class_hands(item, word, hole, door)
-    plus = _PAIR_PLUS.fullmatch(hand)
-    if plus:
+    starting = _starting_hands(item, hand)
+    if starting is not None:
         if hole != 2:
-            raise ValueError(f"range item {item!r}: a pair needs two hole cards (seven card stud)")
-        low = _RANK_CHARS[plus.group(1).upper()]
-        return [(a, b) for a in range(52) for b in range(a + 1, 52) if a >> 2 == b >> 2 and a >> 2 >= low]
-    suited = _SUITED.fullmatch(hand)
-    if suited and hole == 2:
-        r1, r2 = (_RANK_CHARS[suited.group(k).upper()] for k in (1, 2))
-        if r1 == r2:
-            raise ValueError(f"range item {item!r}: a pair cannot be suited or offsuit")
-        same = suited.group(3).lower() == "s"
-        return [tuple(sorted((4 * r1 + s1, 4 * r2 + s2))) for s1 in range(4) for s2 in range(4) if (s1 == s2) == same]
+            raise ValueError(f"range item {item!r}: {hand!r} needs two hole cards (seven card stud, hold'em)")
+        return [combo for r1, r2, kind in starting for combo in _starting_combos(r1, r2, kind)]
     patterns = _card_patterns(item, hand)
     if len(patterns) != hole:
         game = "seven card stud" if hole == 2 else "five card stud"

@@ -61,10 +61,7 @@ def _run(args: argparse.Namespace) -> int:
             )
         else:
             result = stud_equity(args.hands, game=args.game, dead=args.dead or (), progress=progress, **options)
-    if args.game == "holdem":
-        hands = [format_cards(parse_cards(h)) for h in args.hands]
-    else:
-        hands = [format_player(h, game=args.game) for h in args.hands]
+    hands = [format_player(h, game=args.game) for h in args.hands]
     if args.json:
         # JSON has no NaN: the figures a method does not count are null, and no equity is NaN
         print(json.dumps(_as_json(args, hands, result), allow_nan=False))
