@@ -165,7 +165,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "One argument per player: the cards known of them (your whole hand; an opponent's\n"
             "up cards). The rest of every hand comes from the live deck. Exact when the deals\n"
             "are few enough (always heads-up in stud), Monte Carlo otherwise. A player's text may\n"
-            'start with a range of hole cards in brackets, e.g. "[KK, QQ+] Kc".'
+            'start with a range of hole cards in brackets, e.g. "[KK, QQ+] Kc"; a hold\'em hand\n'
+            'may be a range in hold\'em notation, e.g. "[QQ+, AKs, A5s-A2s, 20%]".'
         ),
         examples=[
             'studeval equity "As Ah Kd" "Qc Qd 7s"',
@@ -175,6 +176,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             'studeval equity "As 2d 3c 4h 9s" "Kh Kd 8s 8c 5h" --game stud8',
             'studeval equity "As Ah Kd" "[KK, QQ+] Kc" --plot equity.png',
             'studeval equity "Ah As" "Kd Kc" --game holdem --board "2c 7d 9h"',
+            'studeval equity "[QQ+, AKs]" "Kd Kc" --game holdem',
             'studeval equity "As Ah" "Kd" "Qc" "Jh" --method monte-carlo --seed 1 --json',
         ],
     )
