@@ -126,7 +126,6 @@ _CARD_CHARS = list("23456789TJQKAtjqka10cdhsCDHS ,;-\t\n") + [
     *_SYMBOLS,
     "\ufe0f",
     "\ufe0e",
-    "\u2664\ufe0f",
 ]
 card_text = hs.one_of(
     hs.text(hs.sampled_from(_CARD_CHARS), max_size=24).map(np.str_),
@@ -135,6 +134,10 @@ card_text = hs.one_of(
     hs.lists(hs.sampled_from(list(itertools.product("23456789TJQKA", "cdhs"))), max_size=8).map(
         lambda cs: " ".join(r + s for r, s in cs)
     ),
+    # suits as symbols, some with an emoji presentation selector
+    hs.lists(
+        hs.sampled_from(list(itertools.product("23456789TJQKA", _SYMBOLS, ["", "\ufe0f", "\ufe0e"]))), max_size=8
+    ).map(lambda cs: " ".join("".join(c) for c in cs)),
 )
 card_ints = hs.one_of(
     hs.integers(-2, 55),
