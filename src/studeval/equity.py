@@ -68,7 +68,7 @@ from studeval import _equity, _unseen
 from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 from studeval.evaluate import STUD_GAMES
-from studeval.ranges import HoleRange, hole_cards, parse_player
+from studeval.ranges import HoleRange, hole_cards, parse_player, parse_range
 
 __all__ = ["EquityResult", "holdem_equity", "sharded_equity", "stud_equity"]
 
@@ -1156,8 +1156,27 @@ def _holdem_input(
 ) -> tuple[list[list[int]], list[HoleRange | None], list[int], list[int]]:
     """Each hand's known cards and range (a range is both hole cards), the board and the dead
     cards, each checked on its own."""
+    for i, hand in enumerate(hands if isinstance(hands, Sequence) and not isinstance(hands, str) else (), 1):
+        if isinstance(hand, str) and "[" not in hand and not _reads_as_cards(hand) and _reads_as_range(hand):
+            raise ValueError(f"player {i}: {hand!r} is a range: put it in brackets, [{hand.strip()}]")
     players, ranges = _parse_ranged_players(hands, "hands", "holdem")
     return players, ranges, _parse_named(board, "board"), _parse_named(dead, "dead cards")
+
+
+def _reads_as_cards(text: str) -> bool:
+    try:
+        parse_cards(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _reads_as_range(text: str) -> bool:
+    try:
+        parse_range(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _holdem_deal(hands: Sequence[CardsLike], board: CardsLike, dead: CardsLike) -> _Deal:

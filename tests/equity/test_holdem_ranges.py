@@ -86,6 +86,12 @@ def test_holdem_notation_refused(text: str, words: str) -> None:
         parse_range(text)
 
 
+@pytest.mark.parametrize("hand", ["QQ+", "AKs, 22-55", "20%", "A5s-A2s"])
+def test_a_range_without_brackets_is_named_as_one(hand: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(f"player 1: {hand!r} is a range: put it in brackets, [{hand}]")):
+        holdem_equity([hand, "Kd Kc"])
+
+
 def test_range_is_both_hole_cards_in_holdem() -> None:
     with pytest.raises(ValueError, match="player 1: a range of 2 hole cards and 1 known"):
         holdem_equity(["[QQ+] Kd", "As Ah"])
