@@ -9,6 +9,7 @@ import numpy.typing as npt
 __test__: dict[str, str]  # Cython's table of docstrings for doctest
 RANKS: str
 SUITS: str
+SUIT_SYMBOLS: dict[str, str]
 OPENMP: bool
 THREAD_LIMIT: int
 CATEGORY_FIRST_VALUE: tuple[int, ...]

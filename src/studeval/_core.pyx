@@ -33,8 +33,15 @@ OPENMP = bool(STUD_OPENMP)
 
 cdef dict _RANK_OF = {c: i for i, c in enumerate(RANKS)}
 _RANK_OF.update({c.lower(): i for i, c in enumerate(RANKS)})
+#: The suit symbols players type and sites print, black and white, and the suit of each: read
+#: as the letters are (an emoji's presentation selector, U+FE0E or U+FE0F, may follow).
+SUIT_SYMBOLS = {
+    "\u2663": "c", "\u2667": "c", "\u2666": "d", "\u2662": "d",
+    "\u2665": "h", "\u2661": "h", "\u2660": "s", "\u2664": "s",
+}
 cdef dict _SUIT_OF = {c: i for i, c in enumerate(SUITS)}
 _SUIT_OF.update({c.upper(): i for i, c in enumerate(SUITS)})
+_SUIT_OF.update({symbol: SUITS.index(letter) for symbol, letter in SUIT_SYMBOLS.items()})
 cdef tuple _NAMES = tuple(r + s for r in RANKS for s in SUITS)
 
 # ---------------------------------------------------------------------------------------------
@@ -79,6 +86,8 @@ cdef list _parse_text(str text):
             i += 1
         suit = _SUIT_OF.get(text[i], -1) if i < n else -1
         i += 1
+        if i < n and text[i] in "\ufe0e\ufe0f" and text[i - 1] in SUIT_SYMBOLS:
+            i += 1
         if rank < 0 or suit < 0:
             end = start
             while end < n and not (text[end].isspace() or text[end] == ","):
@@ -86,7 +95,7 @@ cdef list _parse_text(str text):
             bad = text[start:max(end, start + 1)]
             raise ValueError(
                 f"unknown card {bad!r} in {text!r}: a card is a rank (2-9, T or 10, J, Q, K, A)"
-                " and a suit (c, d, h, s), like 'As' or 'Td'"
+                " and a suit (c, d, h, s or a symbol), like 'As', 'Td' or 'A\u2660'"
             )
         out.append(4 * rank + suit)
     return out

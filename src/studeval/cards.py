@@ -2,9 +2,13 @@
 
 Rank 0 is a deuce and 12 an ace; suit 0 is clubs, then diamonds, hearts, spades. This is the
 stud bring-in order, so the lowest door card is simply the smallest int. Text is ``As``,
-``Td`` or ``10d``, ``2c`` (any case); cards in one string may be separated by spaces or commas.
+``Td`` or ``10d``, ``2c`` (any case); the suit may also be its symbol, black or white
+(``A\u2660``, ``K\u2661``: :data:`SUIT_SYMBOLS`); cards in one string may be separated by
+spaces or commas.
 
 >>> parse_cards("As Kd, 10h")
+[51, 45, 34]
+>>> parse_cards("A\u2660 K\u2666 10\u2661")
 [51, 45, 34]
 >>> format_cards([51, 45, 34])
 'As Kd Th'
@@ -16,11 +20,12 @@ import operator
 from collections.abc import Iterable
 from contextlib import suppress
 
-from studeval._core import RANKS, SUITS, format_card, parse_cards
+from studeval._core import RANKS, SUIT_SYMBOLS, SUITS, format_card, parse_cards
 
 __all__ = [
     "RANKS",
     "SUITS",
+    "SUIT_SYMBOLS",
     "CardsLike",
     "card_rank",
     "card_suit",

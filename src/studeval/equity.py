@@ -53,6 +53,7 @@ cards folded face down that nobody saw are not known to be out, so they count as
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import time
@@ -67,7 +68,7 @@ from studeval import _equity, _unseen
 from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 from studeval.evaluate import STUD_GAMES
-from studeval.ranges import HoleRange, hole_cards, parse_player
+from studeval.ranges import HoleRange, hole_cards, parse_player, parse_range
 
 __all__ = ["MAX_TASKS", "EquityResult", "check_tasks", "holdem_equity", "sharded_equity", "stud_equity"]
 
@@ -199,7 +200,7 @@ def _parse_ranged_players(
         try:
             if game is not None and isinstance(cards, str) and ("[" in cards or "]" in cards):
                 hole_range, known = parse_player(cards, game=game)
-                if len(known) + hole_cards(game) > _GAMES[game]:
+                if len(known) + hole_cards(game) > _GAMES.get(game, 2):  # hold'em deals 2
                     raise ValueError(
                         f"a range of {hole_cards(game)} hole cards and {len(known)} known cards is more than the game deals"
                     )
@@ -721,14 +722,17 @@ def _range_equity(
     seed: int | None,
     threads: int | None,
     progress: Callable[[float], None] | None,
+    *,
+    board: list[int] | None = None,
 ) -> EquityResult:
     """Equities when some players' hole cards are ranges: each combination of their hands
-    (no card shared, none visible or dead) weighted by the product of the hands' weights."""
+    (no card shared, none visible or dead) weighted by the product of the hands' weights.
+    Hold'em: ``board`` given (maybe empty), the hands of :func:`holdem_equity`."""
     start = time.perf_counter()
     method, samples, seed = _check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
-    _check_disjoint(hands, dead)
-    visible = frozenset(c for h in hands for c in h) | frozenset(dead)
+    _check_disjoint(hands, dead, board)
+    visible = frozenset(c for h in hands for c in h) | frozenset(dead) | frozenset(board or ())
     ranged: _Ranged = []
     for i, hole_range in enumerate(ranges):
         if hole_range is not None:
@@ -743,7 +747,7 @@ def _range_equity(
         known = [list(h) for h in hands]
         for (i, _), combo in zip(ranged, combos, strict=True):
             known[i] = list(combo) + known[i]
-        return _stud_deal(known, game, dead)
+        return _stud_deal(known, game, dead) if board is None else _holdem_cards_deal(known, board, dead)
 
     size = math.prod(len(live) for _, live in ranged)
     joints = _joints(ranged) if size <= _RANGE_MAX_HANDS else None
@@ -767,7 +771,8 @@ def _range_equity(
     if joints is not None and len(joints[1]) <= min(_RANGE_MAX_GROUPS, samples // _RANGE_DEALS_PER_DRAW):
         inner = nthreads if threads is not None else 1
         return _range_monte_carlo(ranged, joints, deal_for, P, samples, seed, inner, progress, start, game == "stud8")
-    return _range_draws(ranged, joints, found, deal_for, hands, dead, P, samples, seed, progress, start, game)
+    out = dead + (board or [])  # the cards no draw deals
+    return _range_draws(ranged, joints, found, deal_for, hands, out, P, samples, seed, progress, start, game)
 
 
 # each ranged player (by index) with their hands and the weights as ratios to the heaviest
@@ -1139,15 +1144,55 @@ def holdem_equity(
     >>> r.method, r.deals, round(r.equity[0], 4)
     ('exact', 990, 0.9162)
     """
-    deal = _holdem_deal(hands, board, dead)
+    players, ranges, board_cards, dead_cards = _holdem_input(hands, board, dead)
+    if any(ranges):
+        result = _range_equity(
+            players, ranges, "holdem", dead_cards, method, samples, seed, threads, progress, board=board_cards
+        )
+        # the board's cards to come are not stud's deck-exhaustion card
+        return dataclasses.replace(result, community_card=False)
+    deal = _holdem_cards_deal(players, board_cards, dead_cards)
     return _solve(deal, method, samples, seed, threads, progress, exhaustion=False)
 
 
+def _holdem_input(
+    hands: Sequence[CardsLike], board: CardsLike, dead: CardsLike
+) -> tuple[list[list[int]], list[HoleRange | None], list[int], list[int]]:
+    """Each hand's known cards and range (a range is both hole cards), the board and the dead
+    cards, each checked on its own."""
+    for i, hand in enumerate(hands if isinstance(hands, Sequence) and not isinstance(hands, str) else (), 1):
+        if isinstance(hand, str) and "[" not in hand and not _reads_as_cards(hand) and _reads_as_range(hand):
+            raise ValueError(f"player {i}: {hand!r} is a range: put it in brackets, [{hand.strip()}]")
+    players, ranges = _parse_ranged_players(hands, "hands", "holdem")
+    return players, ranges, _parse_named(board, "board"), _parse_named(dead, "dead cards")
+
+
+def _reads_as_cards(text: str) -> bool:
+    try:
+        parse_cards(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _reads_as_range(text: str) -> bool:
+    try:
+        parse_range(text)
+    except ValueError:
+        return False
+    return True
+
+
 def _holdem_deal(hands: Sequence[CardsLike], board: CardsLike, dead: CardsLike) -> _Deal:
-    """The deal of a hold'em question, every input checked."""
-    players = _parse_players(hands, "hands")
-    board_cards = _parse_named(board, "board")
-    dead_cards = _parse_named(dead, "dead cards")
+    """The deal of a hold'em question without ranges, every input checked."""
+    players, ranges, board_cards, dead_cards = _holdem_input(hands, board, dead)
+    if any(ranges):
+        raise ValueError("hold'em ranges are for holdem_equity: give each hand's cards")
+    return _holdem_cards_deal(players, board_cards, dead_cards)
+
+
+def _holdem_cards_deal(players: list[list[int]], board_cards: list[int], dead_cards: list[int]) -> _Deal:
+    """The deal of hold'em hands (their known hole cards), the board and the dead cards."""
     for i, h in enumerate(players, 1):
         if len(h) > 2:
             raise ValueError(f"too many cards for the game: hand {i} has {len(h)} ({format_cards(h)}), hold'em deals 2")

@@ -9,7 +9,11 @@ may be. Later cards come from the deck as for any player.
     ``"[KK, QQ+] Kc"``           a pair of kings, or queens or better, in the hole; Kc up
     ``"[split, flush3:0.5] Kc"`` a king in the hole with the Kc, or three clubs (half as often)
 
-A range is a comma-separated list of items, in ASCII; each item is a hand or a class,
+The same ranges, without up cards, are hold'em hands for :func:`studeval.equity.holdem_equity`
+(``"[QQ+, AKs]"``: a range is both hole cards), in the notation hold'em tools take.
+
+A range is a comma-separated list of items, in ASCII (a suit may also be its symbol, black or
+white: ``A\u2660K\u2660``); each item is a hand or a class,
 optionally followed by ``:weight`` (a finite number >= 0; default 1; weights are ratios, so
 ``KK:1e308, QQ:1e308`` is ``KK, QQ``). Hands:
 
@@ -20,7 +24,11 @@ optionally followed by ``:weight`` (a finite number >= 0; default 1; weights are
   (anything);
 * ``AKs`` and ``AKo``: suited and offsuit, as poker players write them (for the ace and the
   king of spades write ``A Ks``);
-* ``QQ+``: a pair of queens or better in the hole.
+* ``QQ+``: a pair of queens or better in the hole; ``KTs+``: the second card up to one
+  below the first (``KTs, KJs, KQs``); ``22-77`` and ``A5s-A2s``: spans;
+* ``20%``: the best starting hands of hold'em, each whole, until their combinations reach 20%
+  of the 1,326, in the order of :data:`studeval.starting_hands.STARTING_HANDS` (all-in
+  equity against one random hand).
 
 Classes (they look at the door card, so the player must show one):
 
@@ -40,6 +48,8 @@ weight in proportion -- a pair of kings with one king showing has three combinat
 (18, [1.0])
 >>> len(parse_range("AKs").combos), len(parse_range("AKo").combos), len(parse_range("Kx Kx").combos)
 (4, 12, 6)
+>>> len(parse_range("A5s-A2s, KTs+, 22-77").combos), len(parse_range("20%").combos)
+(64, 276)
 >>> r, up = parse_player("[split, flush3:0.5] Kc")    # 3 x 48 kings, C(12, 2) clubs
 >>> up, len(r.combos)
 ([44], 210)
@@ -57,19 +67,28 @@ import math
 import re
 from dataclasses import dataclass
 
-from studeval.cards import RANKS, SUITS, format_cards, parse_cards
+from studeval.cards import RANKS, SUIT_SYMBOLS, SUITS, format_cards, parse_cards
+from studeval.starting_hands import STARTING_HANDS
 
 __all__ = ["CLASSES", "HoleRange", "format_player", "hole_cards", "parse_player", "parse_range"]
 
 #: The class words a range understands.
 CLASSES = ("any", "pair", "split", "rolled", "flush3", "straight3")
 # Hole cards of the first street; razz and stud8 deal as seven card stud.
-_HOLE = {"seven": 2, "five": 1, "razz": 2, "stud8": 2}
+_HOLE = {"seven": 2, "five": 1, "razz": 2, "stud8": 2, "holdem": 2}
 _RANK_CHARS = {c: i for i, c in enumerate(RANKS)}
 # ASCII only (see _check_ascii): Unicode case folding would read the Kelvin sign as K and
 # the long s as s
-_PAIR_PLUS = re.compile(r"([2-9TJQKA])\1\+", re.IGNORECASE | re.ASCII)
-_SUITED = re.compile(r"([2-9TJQKA])([2-9TJQKA])([so])", re.IGNORECASE | re.ASCII)
+# A starting hand as hold'em players write it: two ranks and ``s`` (suited) or ``o`` (offsuit)
+# or neither; then ``+`` (a pair and the pairs above it, or the second card up to one below
+# the first: KTs+ is KTs, KJs, KQs), or ``-`` and a second hand of the same kind (a span).
+_START = r"([2-9TJQKA])([2-9TJQKA])([so]?)"
+_STARTING = re.compile(rf"{_START}(\+?)", re.IGNORECASE | re.ASCII)
+_SPAN = re.compile(rf"{_START}\s*-\s*{_START}", re.IGNORECASE | re.ASCII)
+# ``20%``: the best starting hands by STARTING_HANDS' order, 20% of the 1,326 combinations
+_PERCENT = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)\s*%", re.ASCII)
+# a suit symbol (and an emoji presentation selector after it) stands for its letter
+_SYMBOL = re.compile(f"([{''.join(SUIT_SYMBOLS)}])[\ufe0e\ufe0f]?")
 
 
 def hole_cards(game: str) -> int:
@@ -100,13 +119,21 @@ class HoleRange:
         return [(c, w) for c, w in zip(self.combos, self.weights, strict=True) if not visible.intersection(c)]
 
 
+def _ascii(text: str) -> str:
+    """The text with each suit symbol as its letter; then it must be ASCII, as cards are: a
+    look-alike (the Kelvin sign, the long s, an Arabic-Indic digit) is refused, naming it,
+    rather than read as the letter or digit."""
+    text = _SYMBOL.sub(lambda m: SUIT_SYMBOLS[m.group(1)], text)
+    _check_ascii(text)
+    return text
+
+
 def _check_ascii(text: str) -> None:
-    """Ranges are ASCII, as cards are: a look-alike (the Kelvin sign, the long s, an
-    Arabic-Indic digit) is refused, naming it, rather than read as the letter or digit."""
     if not text.isascii():
         at, ch = next((i, c) for i, c in enumerate(text, 1) if not c.isascii())
         raise ValueError(
-            f"{ch!r} (U+{ord(ch):04X}, character {at}) is not ASCII: cards and ranges are written in ASCII only"
+            f"{ch!r} (U+{ord(ch):04X}, character {at}) is not ASCII: cards and ranges are written in ASCII"
+            " (and the suit symbols)"
         )
 
 
@@ -182,23 +209,75 @@ def _class_hands(item: str, word: str, hole: int, door: int | None) -> list[tupl
     return [h for h in hands if _straight3([c >> 2 for c in h] + [dr])]
 
 
+def _starting_hands(item: str, hand: str) -> list[tuple[int, int, str]] | None:
+    """The starting hands (high rank, low rank, "s", "o" or "") that ``AKs``, ``QQ+``,
+    ``KTo+``, ``22-77`` or ``A5s-A2s`` stand for; None if ``hand`` is not written so."""
+    one = _STARTING.fullmatch(hand)
+    span = _SPAN.fullmatch(hand)
+    if one is None and span is None:
+        return None
+    parts = [span.groups()[:3], span.groups()[3:]] if span else [one.groups()[:3]] if one else []
+    hands = []
+    for r1, r2, kind in parts:
+        a, b = _RANK_CHARS[r1.upper()], _RANK_CHARS[r2.upper()]
+        hands.append((max(a, b), min(a, b), kind.lower()))
+    for high, low, kind in hands:
+        if high == low and kind:
+            raise ValueError(f"range item {item!r}: a pair cannot be suited or offsuit")
+    (high, low, kind), *other = hands
+    if one is not None and one.group(4):  # plus
+        top = 13 if high == low else high
+        return [(r, r, kind) if high == low else (high, r, kind) for r in range(low, top)]
+    if one is not None:
+        return hands
+    (high2, low2, kind2) = other[0]
+    if high == low and high2 == low2:
+        return [(r, r, "") for r in range(min(high, high2), max(high, high2) + 1)]
+    if high != high2 or kind != kind2 or high == low or high2 == low2:
+        raise ValueError(
+            f"range item {item!r}: a span joins two pairs (22-77) or two hands with the same top card and kind (A5s-A2s)"
+        )
+    return [(high, r, kind) for r in range(min(low, low2), max(low, low2) + 1)]
+
+
+def _best_hands(item: str, percent: float) -> list[tuple[int, ...]]:
+    """The best starting hands by :data:`studeval.starting_hands.STARTING_HANDS` (all-in
+    equity against a random hand, PokerStove's order), each whole, until their combinations
+    reach ``percent`` of the 1,326."""
+    if not 0 < percent <= 100:
+        raise ValueError(f"range item {item!r}: a percentage of hands is above 0 and at most 100")
+    out: list[tuple[int, ...]] = []
+    for name, _ in STARTING_HANDS:
+        if len(out) >= percent / 100 * 1326:
+            break
+        starting = _starting_hands(item, name)
+        assert starting is not None
+        out += [combo for high, low, kind in starting for combo in _starting_combos(high, low, kind)]
+    return out
+
+
+def _starting_combos(high: int, low: int, kind: str) -> list[tuple[int, ...]]:
+    """The combinations of one starting hand: 6 for a pair, 4 suited, 12 offsuit, 16 both."""
+    cards = [(4 * high + s1, 4 * low + s2) for s1 in range(4) for s2 in range(4)]
+    if high == low:
+        return [(b, a) for a, b in cards if b < a]
+    return [(b, a) for a, b in cards if kind == "" or ((a & 3) == (b & 3)) == (kind == "s")]
+
+
 def _hands(item: str, hand: str, hole: int, door: int | None) -> list[tuple[int, ...]]:
     word = hand.lower()
     if word in CLASSES:
         return _class_hands(item, word, hole, door)
-    plus = _PAIR_PLUS.fullmatch(hand)
-    if plus:
+    percent = _PERCENT.fullmatch(hand)
+    if percent:
         if hole != 2:
-            raise ValueError(f"range item {item!r}: a pair needs two hole cards (seven card stud)")
-        low = _RANK_CHARS[plus.group(1).upper()]
-        return [(a, b) for a in range(52) for b in range(a + 1, 52) if a >> 2 == b >> 2 and a >> 2 >= low]
-    suited = _SUITED.fullmatch(hand)
-    if suited and hole == 2:
-        r1, r2 = (_RANK_CHARS[suited.group(k).upper()] for k in (1, 2))
-        if r1 == r2:
-            raise ValueError(f"range item {item!r}: a pair cannot be suited or offsuit")
-        same = suited.group(3).lower() == "s"
-        return [tuple(sorted((4 * r1 + s1, 4 * r2 + s2))) for s1 in range(4) for s2 in range(4) if (s1 == s2) == same]
+            raise ValueError(f"range item {item!r}: a percentage of starting hands needs two hole cards")
+        return _best_hands(item, float(percent.group(1)))
+    starting = _starting_hands(item, hand)
+    if starting is not None:
+        if hole != 2:
+            raise ValueError(f"range item {item!r}: {hand!r} needs two hole cards (seven card stud, hold'em)")
+        return [combo for r1, r2, kind in starting for combo in _starting_combos(r1, r2, kind)]
     patterns = _card_patterns(item, hand)
     if len(patterns) != hole:
         game = "seven card stud" if hole == 2 else "five card stud"
@@ -220,7 +299,7 @@ def parse_range(text: str, *, hole: int = 2, door: int | None = None) -> HoleRan
     """
     if not isinstance(text, str):
         raise TypeError(f"a range is text, got {text!r}")
-    _check_ascii(text)
+    text = _ascii(text)
     if hole not in (1, 2):
         raise ValueError(f"a range describes 1 or 2 hole cards, not {hole}")
     weights: dict[tuple[int, ...], float] = {}
@@ -261,7 +340,7 @@ def parse_player(text: str, *, game: str = "seven") -> tuple[HoleRange | None, l
     hole = hole_cards(game)
     if not isinstance(text, str):
         raise TypeError(f"a player is text, got {text!r}")
-    _check_ascii(text)
+    text = _ascii(text)
     s = text.strip()
     if not s.startswith("["):
         if "[" in s or "]" in s:

@@ -30,7 +30,9 @@ EXPECTED = (ValueError, TypeError)
 
 # -------------------------------------------------------------------- an independent reading of the card rules
 
-_CARD = r"(?:10|[2-9TJQKAtjqka])[cdhsCDHS]"
+# suits: the letters, and the symbols black and white (an emoji presentation selector may follow)
+_SYMBOLS = {"\u2663": 0, "\u2667": 0, "\u2666": 1, "\u2662": 1, "\u2665": 2, "\u2661": 2, "\u2660": 3, "\u2664": 3}
+_CARD = rf"(?:10|[2-9TJQKAtjqka])(?:[cdhsCDHS]|[{''.join(_SYMBOLS)}][\ufe0e\ufe0f]?)"
 _TOKEN = re.compile(rf"(?:{_CARD})+")
 _RANK = {c: i for i, c in enumerate("23456789TJQKA")} | {c: i for i, c in enumerate("23456789tjqka")} | {"10": 8}
 
@@ -47,7 +49,9 @@ def _text_cards(text: str) -> list[int]:
         if not _TOKEN.fullmatch(token):
             raise Refused
         for m in re.finditer(_CARD, token):
-            out.append(4 * _RANK[m.group()[:-1]] + "cdhs".index(m.group()[-1].lower()))
+            card = m.group().rstrip("\ufe0e\ufe0f")
+            suit = _SYMBOLS.get(card[-1])
+            out.append(4 * _RANK[card[:-1]] + (suit if suit is not None else "cdhs".index(card[-1].lower())))
     return out
 
 
@@ -119,6 +123,9 @@ _CARD_CHARS = list("23456789TJQKAtjqka10cdhsCDHS ,;-\t\n") + [
     "\ufeff",
     "\x00",
     "\U0001f0a1",
+    *_SYMBOLS,
+    "\ufe0f",
+    "\ufe0e",
 ]
 card_text = hs.one_of(
     hs.text(hs.sampled_from(_CARD_CHARS), max_size=24).map(np.str_),
@@ -127,6 +134,10 @@ card_text = hs.one_of(
     hs.lists(hs.sampled_from(list(itertools.product("23456789TJQKA", "cdhs"))), max_size=8).map(
         lambda cs: " ".join(r + s for r, s in cs)
     ),
+    # suits as symbols, some with an emoji presentation selector
+    hs.lists(
+        hs.sampled_from(list(itertools.product("23456789TJQKA", _SYMBOLS, ["", "\ufe0f", "\ufe0e"]))), max_size=8
+    ).map(lambda cs: " ".join("".join(c) for c in cs)),
 )
 card_ints = hs.one_of(
     hs.integers(-2, 55),

@@ -57,10 +57,7 @@ def _run(args: argparse.Namespace) -> int:
             )
         else:
             result = stud_equity(args.hands, game=args.game, dead=args.dead or (), progress=progress, **options)
-    if args.game == "holdem":
-        hands = [format_cards(parse_cards(h)) for h in args.hands]
-    else:
-        hands = [format_player(h, game=args.game) for h in args.hands]
+    hands = [format_player(h, game=args.game) for h in args.hands]
     if args.json:
         # JSON has no NaN: the figures a method does not count are null, and no equity is NaN
         print(json.dumps(_as_json(args, hands, result), allow_nan=False))
@@ -160,7 +157,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "One argument per player: the cards known of them (your whole hand; an opponent's\n"
             "up cards). The rest of every hand comes from the live deck. Exact when the deals\n"
             "are few enough (always heads-up in stud), Monte Carlo otherwise. A player's text may\n"
-            'start with a range of hole cards in brackets, e.g. "[KK, QQ+] Kc".'
+            'start with a range of hole cards in brackets, e.g. "[KK, QQ+] Kc"; a hold\'em hand\n'
+            'may be a range in hold\'em notation, e.g. "[QQ+, AKs, A5s-A2s, 20%]".'
         ),
         examples=[
             'studeval equity "As Ah Kd" "Qc Qd 7s"',
@@ -170,6 +168,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             'studeval equity "As 2d 3c 4h 9s" "Kh Kd 8s 8c 5h" --game stud8',
             'studeval equity "As Ah Kd" "[KK, QQ+] Kc" --plot equity.png',
             'studeval equity "Ah As" "Kd Kc" --game holdem --board "2c 7d 9h"',
+            'studeval equity "[QQ+, AKs]" "Kd Kc" --game holdem',
             'studeval equity "As Ah" "Kd" "Qc" "Jh" --method monte-carlo --seed 1 --json',
         ],
     )

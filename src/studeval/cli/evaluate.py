@@ -4,7 +4,8 @@
 (1..6175, higher is better); ``--game stud8`` both halves of seven card stud hi-lo: the high,
 and the eight-or-better low (1..56) or "no low".
 
-Each argument is one hand; with no argument (or ``-``) hands are read from stdin, one a
+Each argument is one hand, written as ``replay`` prints one if you like (``[2d Jc] Qh 5s``:
+the down cards in brackets); with no argument (or ``-``) hands are read from stdin, one a
 line, and ``--file`` reads them from a file. Lines are streamed: each result is printed as
 its line is read. Blank lines and ``#`` comments are skipped, and errors name the physical
 line. A bad hand prints one line on stderr; the others are still evaluated, and the exit
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Iterator
 
@@ -56,7 +58,7 @@ def hand_row(text: str, game: str = "high") -> dict[str, object]:
     """
     if game not in EVAL_GAMES:
         raise ValueError(f"game {game!r} must be one of {', '.join(EVAL_GAMES)}")
-    cards = parse_cards(text)
+    cards = parse_cards(_without_brackets(text))
     if game == "razz":
         low = evaluate_low(cards)
         return {"cards": format_cards(cards), "low": low, "description": describe_low(low)}
@@ -73,6 +75,21 @@ def hand_row(text: str, game: str = "high") -> dict[str, object]:
         # a hand with an eight-or-better low: its best ace-to-five low is that low
         row["low_description"] = describe_low(evaluate_low(cards)) if low8 else None
     return row
+
+
+def _without_brackets(text: str) -> str:
+    """A hand as replay prints it, ``[2d Jc] Qh 5s``: the brackets mark the down cards, which
+    do not matter to a hand's value, so they go (each pair around at least one card).
+
+    >>> _without_brackets("[Ah Kh] Qh Jh [Th]")
+    ' Ah Kh  Qh Jh  Th '
+    """
+    bare = re.sub(r"\[([^\[\]]*)\]", r" \1 ", text)
+    if "[" in bare or "]" in bare:
+        raise ValueError(f"unmatched bracket in {text!r}: brackets go around down cards, like '[Ah Kh] Qh Jh Th'")
+    if re.search(r"\[[\s,]*\]", text):
+        raise ValueError(f"empty brackets in {text!r}: brackets go around down cards, like '[Ah Kh] Qh Jh Th'")
+    return bare
 
 
 def _text(row: dict[str, object]) -> str:
