@@ -18,8 +18,9 @@ SRC = Path(__file__).resolve().parent / "src"
 
 
 def module_name(path: Path) -> str | None:
-    """The dotted name of a module file under src/studeval, else None."""
-    if path.suffix != ".py" or not path.is_relative_to(SRC / "studeval"):
+    """The dotted name of a module file under src/studeval, else None. ``__main__.py`` is
+    not a module to import (it runs the CLI), and pytest collects no doctests from it."""
+    if path.suffix != ".py" or path.name == "__main__.py" or not path.is_relative_to(SRC / "studeval"):
         return None
     parts = path.relative_to(SRC).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
