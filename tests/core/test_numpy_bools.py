@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from studeval import category, describe, describe_low, make_card
-from studeval.cards import whole_number
+from studeval.cards import card_rank, format_card, parse_cards, whole_number
 
 NUMPY_BOOLS = [np.True_, np.False_, np.array(True), np.array([True])[0]]
 
@@ -40,3 +40,12 @@ def test_integers_of_every_kind_are_taken(kind) -> None:
 @pytest.mark.parametrize("value", [True, False, *NUMPY_BOOLS, 1.0, np.float64(1), "1", None, np.array(1.0)], ids=repr)
 def test_whole_number_refuses_what_is_not_a_whole_number(value) -> None:
     assert whole_number(value) is None
+
+
+@pytest.mark.parametrize("value", [np.True_, np.False_], ids=repr)
+@pytest.mark.parametrize("check", [parse_cards, format_card, card_rank], ids=lambda f: f.__name__)
+def test_a_numpy_bool_is_not_a_card(check, value) -> None:
+    with pytest.raises(TypeError, match="bool"):
+        check(value)
+    with pytest.raises(TypeError, match="bool"):
+        parse_cards([5, value])
