@@ -55,8 +55,9 @@ def format_card(card) -> str:
 
 cdef int _card_int(object card) except -1:
     """One card given as an int-like value, checked."""
-    # a masked element's value is not a card (its mask says so), whatever its data holds
-    if isinstance(card, (bool, float, np.ma.MaskedArray)) or not hasattr(card, "__index__"):
+    # a masked element's value is not a card (its mask says so), whatever its data holds; a
+    # numpy bool is a truth value, though numpy before 2.0 gives it an __index__
+    if isinstance(card, (bool, np.bool_, float, np.ma.MaskedArray)) or not hasattr(card, "__index__"):
         raise TypeError(f"a card must be an int 0..51 or a string like 'As', got {type(card).__name__} {card!r}")
     try:
         value = operator.index(card)

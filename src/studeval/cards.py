@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from contextlib import suppress
+
+import numpy as np
 
 from studeval._core import RANKS, SUIT_SYMBOLS, SUITS, format_card, parse_cards
 
@@ -100,12 +101,31 @@ def _index_of(value: int | str, letters: str, top: int, what: str) -> int:
     # Unicode case mapping the long s for spades
     if isinstance(value, str) and len(value) == 1 and value.isascii() and value.upper() in letters.upper():
         return letters.upper().index(value.upper())
-    if not isinstance(value, (str, bool)) and hasattr(value, "__index__"):
-        with suppress(TypeError):
-            number = operator.index(value)
-            if 0 <= number <= top:
-                return number
+    number = whole_number(value)
+    if number is not None and 0 <= number <= top:
+        return number
     raise ValueError(f"unknown {what} {value!r}: use 0..{top} or one of {letters}")
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an int through ``__index__`` (an int, a numpy integer, a 0-d integer
+    array), or None. ``int()`` would truncate a float; a bool is a truth value, not a number,
+    and so are numpy's bools (``np.True_``, a 0-d bool array), which numpy before 2.0 still
+    lets through ``__index__``.
+
+    >>> import numpy as np
+    >>> whole_number(5), whole_number(np.int8(5)), whole_number(np.array(5))
+    (5, 5, 5)
+    >>> whole_number(True), whole_number(np.True_), whole_number(np.array(True)), whole_number(5.0)
+    (None, None, None, None)
+    """
+    dtype = getattr(value, "dtype", None)
+    if isinstance(value, bool) or (isinstance(dtype, np.dtype) and dtype.kind == "b"):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def full_deck() -> list[int]:

@@ -134,7 +134,8 @@ def evaluate_batch(hands: Any, threads: int | None = 1, *, client: Client | None
     ``kind=`` ...) go to the local function, which checks them here, on an empty block. With
     ``client`` the result is persisted on that cluster (computing starts at once).
 
-    >>> import dask.array as da, numpy as np
+    >>> import numpy as np, pytest
+    >>> da = pytest.importorskip("dask.array")  # the dask extra
     >>> cards = da.from_array(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 17]] * 3, dtype=np.uint8), chunks=(2, 5))
     >>> values = evaluate_batch(cards)
     >>> values.dtype, values.chunks, values.compute().tolist()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import operator
 from collections.abc import Callable
 from enum import IntEnum
 from functools import lru_cache
@@ -32,7 +31,7 @@ from studeval._core import (
     evaluate_low8,
     max_threads,
 )
-from studeval.cards import CardsLike, format_cards, parse_cards
+from studeval.cards import CardsLike, format_cards, parse_cards, whole_number
 
 __all__ = [
     "CATEGORY_FIRST_VALUE",
@@ -83,12 +82,10 @@ _NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "te
 def _as_int(value: object, expected: str) -> int:
     """``value`` as an int through ``__index__`` (not ``int()``, which would truncate a float
     held in a 0-d array), else a TypeError starting with ``expected``."""
-    if not isinstance(value, bool):
-        try:
-            return operator.index(value)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise TypeError(f"{expected}, got {value!r}")
+    number = whole_number(value)
+    if number is None:
+        raise TypeError(f"{expected}, got {value!r}")
+    return number
 
 
 def _check_value(value: int) -> int:

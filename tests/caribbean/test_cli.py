@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import os
@@ -166,6 +167,9 @@ def test_edge_on_a_short_deck_counts_every_deal():
     assert "a deck of the ranks 9TJQKA only" in text and f"{deck_total(6):,}" in text
 
 
+@pytest.mark.skipif(
+    importlib.util.find_spec("matplotlib") is None, reason="the plot extra (matplotlib) is not installed"
+)
 def test_edge_plot_writes_the_return_table_picture(tmp_path):
     picture = tmp_path / "returns.png"
     result = run("edge", "--no-change", "--ranks", "TJQKA", "--plot", str(picture), "--json", env={"MPLBACKEND": "Agg"})
