@@ -279,3 +279,27 @@ def test_mutated_histories_give_a_documented_error_or_a_correct_result(which, ed
     assert st.finished and st.actor < 0
     assert sum(st.stacks) == sum(st.starting_stacks) and min(st.stacks) >= 0
     assert replay(dumps(to_phh(st, full=True))).stacks == st.stacks
+
+
+@pytest.mark.parametrize("method", ["view", "hand", "to_phh"])
+def test_every_seat_argument_is_checked_the_same_way(method):
+    """A seat that is not an int is a TypeError, an int off the table a ValueError, whichever
+    method takes it (issue 19 item 6: ``view(True)`` was a ValueError, ``hand(True)`` a TypeError)."""
+    st = StudState("seven", S, [100, 100, 100], seed=5)
+    call = (lambda seat: to_phh(st, seat)) if method == "to_phh" else getattr(st, method)
+    for seat in (True, False, "0", 1.0):
+        with pytest.raises(TypeError, match="seat"):
+            call(seat)
+    for seat in (-1, 3, 10**9):
+        with pytest.raises(ValueError, match=f"seat {seat}"):
+            call(seat)
+
+
+def test_the_unreleased_old_names_of_settle_pots_are_gone():
+    """One name per thing: ``settle``/``Settlement`` of 0.1.0 aliased settle_pots/PotSettlement
+    (a second ``Settlement`` type beside the casino's)."""
+    import studeval.game
+    import studeval.game.pots
+
+    for module in (studeval.game, studeval.game.pots):
+        assert not hasattr(module, "settle") and not hasattr(module, "Settlement")

@@ -4,9 +4,7 @@ Hi-Lo eight or better (``game="seven" | "five" | "razz" | "stud8"``).
 - :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in.
 - :class:`StudState`: the state machine (dealing, betting, showdown), with seat views.
 - :func:`settle_pots`, :func:`side_pots`, :func:`award`, :func:`award_hi_lo`: pots and
-  payouts without the state machine
-  (``settle`` and ``Settlement`` are the old names of :func:`settle_pots` and
-  :class:`PotSettlement`, kept for one release).
+  payouts without the state machine.
 - :class:`ActionKind` and the events of :attr:`StudState.log` (:class:`Deal`,
   :class:`Played`, :class:`BoardCard`, :class:`TimeOut`, :class:`Shown`).
 - :func:`to_phh`, :func:`dumps`, :func:`loads`, :func:`replay`: PHH hand histories
@@ -133,11 +131,9 @@ from studeval.game.pots import (
     ODD_CHIP_RULES,
     Pot,
     PotSettlement,
-    Settlement,
     award,
     award_hi_lo,
     odd_chip_key,
-    settle,
     settle_pots,
     side_pots,
     uncalled_bet,
@@ -190,7 +186,6 @@ __all__ = [
     "Played",
     "Pot",
     "PotSettlement",
-    "Settlement",
     "Shown",
     "Structure",
     "StudState",
@@ -205,7 +200,6 @@ __all__ = [
     "odd_chip_key",
     "parse_action",
     "replay",
-    "settle",
     "settle_pots",
     "side_pots",
     "simulate",

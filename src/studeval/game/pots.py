@@ -28,12 +28,10 @@ __all__ = [
     "ODD_CHIP_RULES",
     "Pot",
     "PotSettlement",
-    "Settlement",
     "award",
     "award_hi_lo",
     "low_order",
     "odd_chip_key",
-    "settle",
     "settle_pots",
     "side_pots",
     "uncalled_bet",
@@ -328,8 +326,3 @@ def settle_pots(
     else:
         pots = award(pots, values, high_keys, odd_chip, payouts)
     return PotSettlement(returned, pots, payouts)
-
-
-#: Old names, kept for one release.
-settle = settle_pots
-Settlement = PotSettlement

@@ -552,6 +552,7 @@ class StudState:
         return cards
 
     def _check_seat(self, seat: object) -> None:
+        """The one check of every seat argument: TypeError for a non-int, ValueError out of range."""
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"seat must be an int, got {seat!r}")
         if not 0 <= seat < self.n:
@@ -1150,8 +1151,8 @@ class StudState:
         >>> v.down_cards, len(v.up_cards[0])
         ((None, None), 1)
         """
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
-            raise ValueError(f"seat {seat!r} is not 0..{self.n - 1}")
+        if seat is not None:
+            self._check_seat(seat)
         with self._lock:  # a view between two actions, never halfway through one
             return self._view(seat)
 
