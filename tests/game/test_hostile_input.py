@@ -9,11 +9,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
+from table_helpers import S, snapshot
 
-from studeval.game import MAX_CHIPS, HandHistory, Structure, StudState, dumps, load, loads, replay, to_phh
+from studeval.game import MAX_CHIPS, HandHistory, StudState, dumps, load, loads, replay, to_phh
 from studeval.game.phh import MAX_ACTIONS, MAX_PHH_CHARS
-
-S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
 
 def finished(seed: int, **kw) -> StudState:
@@ -164,7 +163,7 @@ def test_messages_name_the_action_and_its_line():
 def test_apply_refuses_what_is_not_an_action():
     """R33: a refused action leaves the table as it was."""
     st = StudState("seven", S, [100, 100], seed=1)
-    before = st._snapshot()
+    before = snapshot(st)
     with pytest.raises(ValueError, match="an action is"):
         st.apply(())
     with pytest.raises(ValueError, match="an action is"):
@@ -173,7 +172,7 @@ def test_apply_refuses_what_is_not_an_action():
         st.apply(None)
     with pytest.raises(TypeError):
         st.apply("bring_in")
-    assert st._snapshot() == before
+    assert snapshot(st) == before
     st.apply(("bring_in", 2))
     assert st.bets[st.opener] == 2
 

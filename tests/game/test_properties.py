@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from table_helpers import S, play_randomly, snapshot
 
 from studeval.cards import format_cards
-from studeval.game import ACTION_KINDS, Structure, StudState, dumps, replay, to_phh
-
-S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
+from studeval.game import ACTION_KINDS, StudState, dumps, replay, to_phh
 
 
 def random_hand(rng: random.Random, seed: int) -> StudState:
@@ -24,18 +23,6 @@ def random_hand(rng: random.Random, seed: int) -> StudState:
         odd_chip=rng.choice(["high_card", "dealer_left"]),
         raise_cap=rng.choice([3, 3, 3, 1, None]),
     )
-
-
-def play_randomly(st: StudState, rng: random.Random, check=None) -> None:
-    while st.actor >= 0:
-        if check:
-            check(st)
-        if rng.random() < 0.01:
-            st.time_out()
-            continue
-        acts = st.legal_actions()
-        assert acts
-        st.apply(rng.choice(acts))  # every offered action is accepted
 
 
 def test_chips_conserved_offered_actions_accepted_and_replays_agree():
@@ -78,12 +65,12 @@ def test_every_refused_action_leaves_the_state_unchanged():
 
     def check(st: StudState) -> None:
         nonlocal refusals
-        before = st._snapshot()
+        before = snapshot(st)
         for kind, to in _illegal_candidates(st, rng):
             with pytest.raises((ValueError, TypeError)):
                 st.act(kind, to)  # type: ignore[arg-type]
             refusals += 1
-        assert st._snapshot() == before
+        assert snapshot(st) == before
 
     for h in range(300):
         play_randomly(random_hand(rng, h), rng, check)

@@ -3,6 +3,8 @@ Hi-Lo eight or better (``game="seven" | "five" | "razz" | "stud8"``).
 
 - :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in.
 - :class:`StudState`: the state machine (dealing, betting, showdown), with seat views.
+- :class:`Deck` and :class:`ScriptedDeck`: the deck a hand deals from (shuffled or stacked;
+  a hand history's own deal, for a replay).
 - :func:`settle_pots`, :func:`side_pots`, :func:`award`, :func:`award_hi_lo`: pots and
   payouts without the state machine.
 - :class:`ActionKind` and the events of :attr:`StudState.log` (:class:`Deal`,
@@ -115,6 +117,7 @@ when it is not the default, so a replay plays by the same rules (R53).
 """
 
 from studeval.game.bots import BOTS, simulate
+from studeval.game.deck import Deck, ScriptedDeck
 from studeval.game.events import (
     ActionKind,
     BoardCard,
@@ -180,11 +183,13 @@ __all__ = [
     "ActionKind",
     "BoardCard",
     "Deal",
+    "Deck",
     "Event",
     "EventTag",
     "HandHistory",
     "Played",
     "Pot",
+    "ScriptedDeck",
     "PotSettlement",
     "Shown",
     "Structure",

@@ -63,8 +63,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from studeval.cards import format_cards, parse_cards
+from studeval.game.deck import DEALS, ScriptedDeck
 from studeval.game.events import BoardCard, Deal, Played, Shown, TimeOut
-from studeval.game.state import DEALS, Action, StudState
+from studeval.game.state import Action, StudState
 from studeval.game.structure import MAX_CHIPS, MAX_SEATS, Structure
 
 if sys.version_info >= (3, 11):
@@ -618,10 +619,9 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
         except ValueError as exc:
             raise ValueError(f"{where}: {exc}") from None
     first = next((a.seat for _, a in plan if isinstance(a, (PhhPlay, PhhTimeOut))), None)  # the bring-in
+    deck = ScriptedDeck(script[:n], script[n], bring_in=first, shows=choices)
     try:
-        state = StudState(
-            game, structure, hh.starting_stacks, **options, _script=script, _choices=choices, _bring_in=first
-        )
+        state = StudState(game, structure, hh.starting_stacks, deck=deck, **options)
     except ValueError as exc:
         raise ValueError(f"dealing: {exc}") from None
     for where, action in plan:
@@ -644,7 +644,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
             raise ValueError(f"{where}: {exc}") from None
     if not state.finished:
         raise ValueError(f"the history stops before the hand is over (p{state.actor + 1} is to act)")
-    left = [f"p{i + 1}" if i < n else "the board" for i, q in enumerate(script) if q]
+    left = [f"p{i + 1}" if i < n else "the board" for i in deck.undealt()]
     if left:
         raise ValueError(f"the history deals more cards than the hand uses (to {', '.join(left)})")
     return state

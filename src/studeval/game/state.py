@@ -27,6 +27,7 @@ from typing import NamedTuple
 from studeval._core import evaluate, evaluate_low, evaluate_low8
 from studeval.cards import CardsLike, format_cards, parse_cards
 from studeval.evaluate import STUD_GAMES, bring_in_card, showing_rank, showing_rank_low
+from studeval.game.deck import DEALS, STREET_NAMES, Deck, ScriptedDeck, stacked_deck
 from studeval.game.events import (
     ActionKind,
     BoardCard,
@@ -102,23 +103,6 @@ CAP_COUNT_RULES = ("not_all_in", "live")
 FOLD_WHEN_CHECK_RULES = ("accepted", "refused")
 _DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto", "stays", "not_all_in", "accepted")
 
-_SEVEN_CARDS = ((False, False, True), (True,), (True,), (True,), (False,))
-_SEVEN_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
-#: Cards dealt per street and game, True = face up. The seventh card of the seven-card games
-#: (seven card stud, razz, stud hi-lo) is down.
-DEALS: dict[str, tuple[tuple[bool, ...], ...]] = {
-    "seven": _SEVEN_CARDS,
-    "five": ((False, True), (True,), (True,), (True,)),
-    "razz": _SEVEN_CARDS,
-    "stud8": _SEVEN_CARDS,
-}
-#: The streets of each game, named as in the rule documents.
-STREET_NAMES: dict[str, tuple[str, ...]] = {
-    "seven": _SEVEN_STREETS,
-    "five": ("second street", "third street", "fourth street", "fifth street"),
-    "razz": _SEVEN_STREETS,
-    "stud8": _SEVEN_STREETS,
-}
 # The games with the open-pair big bet: there the second betting round is the open-pair
 # street. In every game big bets start after the second round.
 _OPEN_PAIR_GAMES = ("seven", "five")
@@ -161,37 +145,6 @@ def _suit_key(up: list[int], low: bool = False) -> tuple[int, ...]:
     for c in up:
         counts[c >> 2] = counts.get(c >> 2, 0) + 1
     return tuple(sorted(up, key=lambda c: (counts[c >> 2], c), reverse=True))
-
-
-def stacked_deck(game: str, streets: Sequence[Sequence[CardsLike]]) -> list[int]:
-    """A deck order that deals the given cards, street by street, for a scenario.
-
-    ``streets[k]`` lists, for each player still in the hand on that street (in seat order),
-    the cards they get on it: e.g. ``"2c 3c Kh"`` (down, down, up) on third street. The
-    function deals them one card at a time round the table as the dealer does, and puts a
-    burn card (an unused card) before every street but the first.
-
-    >>> format_cards(stacked_deck("five", [["2c 3c", "4d 5d"], ["6h", "7h"]]))  # As is burnt
-    '2c 4d 3c 5d As 6h 7h'
-    """
-    if game not in GAMES:
-        raise ValueError(f"game {game!r} must be one of {GAMES}")
-    parsed = [[parse_cards(h) for h in street] for street in streets]
-    used = {c for street in parsed for h in street for c in h}
-    spare = sorted(set(range(52)) - used)
-    deck: list[int] = []
-    for k, street in enumerate(parsed):
-        pattern = DEALS[game][k]
-        for h in street:
-            if len(h) != len(pattern):
-                raise ValueError(
-                    f"{STREET_NAMES[game][k]} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}"
-                )
-        if k:
-            deck.append(spare.pop())
-        for p in range(len(pattern)):
-            deck.extend(h[p] for h in street)
-    return deck
 
 
 class Action(NamedTuple):
@@ -246,10 +199,12 @@ def _positive_int(name: str, value: object) -> int:
 class StudState:
     """One hand of fixed-limit stud, from the antes to the payouts.
 
-    ``game`` is "seven", "five", "razz" or "stud8" (:data:`GAMES`). ``deck`` stacks the deck: the cards in the order they
-    come off the top, burn cards included (the rest of the deck follows, shuffled). Without
-    ``seed`` the shuffle uses the operating system's secure random source; a seed (an int
-    >= 0) gives a reproducible deal.
+    ``game`` is "seven", "five", "razz" or "stud8" (:data:`GAMES`). ``deck`` stacks the
+    deck: the cards in the order they come off the top, burn cards included (the rest of the
+    deck follows, shuffled); or it is a :class:`~studeval.game.deck.Deck`, or the
+    :class:`~studeval.game.deck.ScriptedDeck` of a hand history being replayed. The state
+    deals from it (:attr:`deck`). Without ``seed`` the shuffle uses the operating system's
+    secure random source; a seed (an int >= 0) gives a reproducible deal.
 
     Options, where the rule documents disagree or leave a choice (defaults first):
 
@@ -316,18 +271,12 @@ class StudState:
         "payouts",
         "returned",
         "log",
-        "_deck",
-        "_burns",
-        "_used",
-        "_rng",
-        "_script",
-        "_seen",
-        "_choices",
+        "deck",
+        "_scripted",
         "_deals",
         "_last",
         "_legal",
         "_n_act",
-        "_lazy",
         "_half",
         "_big_raises",
         "_capped_heads_up",
@@ -336,7 +285,6 @@ class StudState:
         "_razz",
         "_hi_lo",
         "_open_pair_game",
-        "_bring_in",
         "_lock",
     )
 
@@ -347,7 +295,7 @@ class StudState:
         starting_stacks: Sequence[int],
         *,
         seed: int | None = None,
-        deck: CardsLike | None = None,
+        deck: CardsLike | Deck | ScriptedDeck | None = None,
         tie_rule: str = "dealer_left",
         raise_cap: int | None = 3,
         odd_chip: str = "high_card",
@@ -358,9 +306,6 @@ class StudState:
         cap_after_fold: str = "stays",
         cap_counts: str = "not_all_in",
         fold_when_check: str = "accepted",
-        _script: list[list[int]] | None = None,
-        _choices: dict[int, bool] | None = None,
-        _bring_in: int | None = None,
     ) -> None:
         if game not in GAMES:
             raise ValueError(f"game {game!r} must be one of {GAMES}")
@@ -437,26 +382,16 @@ class StudState:
         self._hi_lo = game == "stud8"
         self._open_pair_game = game in _OPEN_PAIR_GAMES
         self._last = len(self._deals) - 1
-        self._rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
-        self._script = _script
-        self._choices = _choices or {}
-        self._bring_in = _bring_in  # a replayed history's bring-in, used only if a door card is hidden
-        self._seen: dict[int, int] = {}
-        self._lazy = False  # draw a random card at each deal instead of shuffling up front
-        if _script is not None:
-            self._deck: list[int] = []
-        elif deck is not None:
-            top = parse_cards(deck)
-            if len(set(top)) != len(top):
-                raise ValueError(f"stacked deck has a repeated card: {format_cards(top)!r}")
-            rest = sorted(set(range(52)) - set(top))
-            self._rng.shuffle(rest)
-            self._deck = (top + rest)[::-1]  # dealt by pop() from the end
+        rng = None if seed is None else random.Random(seed)  # None: the OS's secure source
+        if isinstance(deck, ScriptedDeck):
+            if deck.seats != n:
+                raise ValueError(f"the scripted deck deals to {deck.seats} seats, the table has {n}")
+            self.deck: Deck | ScriptedDeck = deck
+        elif isinstance(deck, Deck):
+            self.deck = deck
         else:
-            self._deck = list(range(52))
-            self._lazy = True
-        self._burns: list[int] = []
-        self._used = 0
+            self.deck = Deck(rng, None if deck is None else parse_cards(deck))
+        self._scripted = isinstance(self.deck, ScriptedDeck)
         self._legal: list[Action] | None = None  # legal actions at this decision, until the next change
         self._deciding: list[int] | None = None  # seats still to show or muck (showdown="choose")
         # at showdown: pots, values, odd-chip keys, the best shown value per pot; then for
@@ -843,68 +778,7 @@ class StudState:
     # ----------------------------------------------------------------- dealing
 
     def _draw(self, seat: int) -> int:
-        self._used += 1
-        if self._script is None:
-            deck = self._deck
-            if self._lazy:  # a uniformly random card of those left (partial Fisher-Yates)
-                j = int(self._rng.random() * len(deck))
-                c = deck[j]
-                deck[j] = deck[-1]
-                deck.pop()
-                return c
-            return deck.pop()
-        queue = self._script[seat]
-        if not queue:
-            who = "community card" if seat == self.n else f"card to p{seat + 1}"
-            raise ValueError(f"the history deals no {who} on {self.street_name}")
-        c = queue.pop(0)
-        if c >= 0:
-            prev = self._seen.get(c)
-            if prev is not None:
-                name = format_cards([c])
-                if prev < self.n and self.folded[prev]:
-                    raise ValueError(
-                        f"card {name} dealt to p{seat + 1 if seat < self.n else 0} was folded by p{prev + 1}: "
-                        "folded cards are never dealt again (003)"
-                    )
-                raise ValueError(f"card {name} is dealt twice")
-            self._seen[c] = seat
-        return c
-
-    def _burn(self) -> None:
-        if self._script is None:
-            self._burns.append(self._draw(-1))
-        else:  # a replayed history does not know its burn cards
-            self._used += 1
-            self._burns.append(-1)
-
-    def _exhaustion(self, players: int) -> bool:
-        """Deck exhaustion on seventh street (003). Returns True for a community card.
-
-        The stub deals each player a card while it can (without a burn card then); else the
-        burns are shuffled in with it, if that gives each player a card; else one card is
-        turned up for everyone.
-        """
-        left = 52 - self._used
-        if left >= players + 1:
-            self._burn()
-            return False
-        if left >= players:
-            return False
-        pool_size = len(self._burns) + left
-        if self._script is None:
-            pool = self._burns + self._deck
-            self._rng.shuffle(pool)
-            self._deck = pool
-        self._used -= len(self._burns)
-        self._burns = []
-        community = pool_size < players
-        if community and self._script is not None and not self._script[self.n]:
-            raise ValueError(
-                f"deck exhaustion on seventh street with {players} players: the rule (003) "
-                "turns one community card, but the history deals each player a card"
-            )
-        return community
+        return self.deck.draw(seat, self.street_name, self.folded)
 
     def _next_street(self) -> None:
         while True:
@@ -914,9 +788,9 @@ class StudState:
             live = [i for i in range(self.n) if not self.folded[i]]
             community = False
             if s == self._last and self.game != "five":
-                community = self._exhaustion(len(live))
+                community = self.deck.seventh_street(len(live))
             elif s > 0:
-                self._burn()
+                self.deck.burn()
             if community:
                 c = self._draw(self.n)
                 self.community = c
@@ -941,7 +815,7 @@ class StudState:
         """The bring-in of a replayed history that hides a door card (-1; real histories do
         not record the cards of players who folded unseen): the player the history names,
         if no known door card must bring in instead."""
-        opener = self._bring_in
+        opener = self.deck.bring_in if isinstance(self.deck, ScriptedDeck) else None
         if opener is None or opener not in live:
             return live[doors.index(min(doors))]  # the history acts for nobody: it fails later
         known = [c for c in doors if c >= 0]
@@ -994,7 +868,7 @@ class StudState:
                 opener = self._hidden_door_bring_in(live, doors)
             self.completed = False
         else:
-            if self._script is not None:
+            if self._scripted:
                 self._check_up_cards_known(live)
             opener = self._best_showing(live)
             self.completed = True
@@ -1078,8 +952,9 @@ class StudState:
         if self.showdown == "choose":
             self.actor = order[0]
             return
+        shows = self.deck.shows if isinstance(self.deck, ScriptedDeck) else {}
         for i in list(order):
-            choice = self._choices.get(i)
+            choice = shows.get(i)
             self._decide(i, self._auto_show(i) if choice is None else choice)
 
     def _auto_show(self, i: int) -> bool:
@@ -1189,20 +1064,3 @@ class StudState:
         for name, value in state.items():
             setattr(self, name, value)
         self._lock = threading.Lock()
-
-    def _snapshot(self) -> tuple[object, ...]:
-        """Everything that defines the state, copied (for tests: refused actions change nothing)."""
-        out: list[object] = []
-        for name in self.__slots__:
-            if name in ("_legal", "_lock"):
-                continue
-            if name == "_rng":
-                out.append(self._rng.getstate() if not isinstance(self._rng, random.SystemRandom) else None)
-                continue
-            v = getattr(self, name)
-            if isinstance(v, list):
-                v = [list(x) if isinstance(x, list) else x for x in v]
-            elif isinstance(v, dict):
-                v = dict(v)
-            out.append(v)
-        return tuple(out)
