@@ -24,7 +24,6 @@ import threading
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from studeval._core import evaluate, evaluate_low, evaluate_low8
 from studeval.cards import CardsLike, format_cards, parse_cards
 from studeval.evaluate import STUD_GAMES, bring_in_card, showing_rank, showing_rank_low
 from studeval.game.deck import DEALS, STREET_NAMES, Deck, ScriptedDeck, stacked_deck
@@ -41,14 +40,15 @@ from studeval.game.events import (
 )
 from studeval.game.pots import (
     ODD_CHIP_RULES,
+    HandValue,
     Pot,
-    award,
-    award_hi_lo,
+    hand_value,
     low_order,
-    odd_chip_key,
+    settle_pots,
     side_pots,
     uncalled_bet,
 )
+from studeval.game.showdown import SHOWDOWN_RULES, Showdown
 from studeval.game.structure import MAX_CHIPS, Structure
 
 __all__ = [
@@ -87,9 +87,6 @@ ALL_IN_RULES = ("half_bet", "full_bet")
 #: Raises on the open-pair street after a small bet: "small_or_big" (003 line 16, 000;
 #: default), small or big until one is big; "big" (003 line 58): every raise is big.
 OPEN_PAIR_RULES = ("small_or_big", "big")
-#: Showdown choices: "auto" (default): losers muck, winners show, an uncalled winner does
-#: not show; "choose": each player shows or mucks as an action (000, 003).
-SHOWDOWN_RULES = ("auto", "choose")
 #: A round capped while the cap applied, when a fold then leaves two players: "stays"
 #: (Robert's Rules of Poker: once capped, a round cannot be uncapped; default); "lifted"
 #: (the literal reading of 003 line 55: no cap with two players).
@@ -280,10 +277,8 @@ class StudState:
         "_half",
         "_big_raises",
         "_capped_heads_up",
-        "_deciding",
         "_sd",
         "_razz",
-        "_hi_lo",
         "_open_pair_game",
         "_lock",
     )
@@ -379,7 +374,6 @@ class StudState:
         self.starting_stacks = tuple(stacks)
         self._deals = DEALS[game]
         self._razz = game == "razz"
-        self._hi_lo = game == "stud8"
         self._open_pair_game = game in _OPEN_PAIR_GAMES
         self._last = len(self._deals) - 1
         rng = None if seed is None else random.Random(seed)  # None: the OS's secure source
@@ -393,10 +387,7 @@ class StudState:
             self.deck = Deck(rng, None if deck is None else parse_cards(deck))
         self._scripted = isinstance(self.deck, ScriptedDeck)
         self._legal: list[Action] | None = None  # legal actions at this decision, until the next change
-        self._deciding: list[int] | None = None  # seats still to show or muck (showdown="choose")
-        # at showdown: pots, values, odd-chip keys, the best shown value per pot; then for
-        # stud hi-lo the lows, their odd-chip keys, the best shown low per pot (else empty)
-        self._sd: tuple[list[Pot], list[int], list[int], list[int], list[int], list[int], list[int]] | None = None
+        self._sd: Showdown | None = None  # the showdown (or an uncalled winner's choice) in progress
         self.stacks = stacks
         self.bets = [0] * n
         self.totals = [0] * n
@@ -524,7 +515,7 @@ class StudState:
         i = self.actor
         if i < 0:
             return []
-        if self._deciding is not None:
+        if self._sd is not None:
             return self._decisions(i)
         stack = self.stacks[i]
         b = self.bets[i]
@@ -576,21 +567,10 @@ class StudState:
         return self._capped_heads_up or self.capped or self._cap_players() >= 3
 
     def _decisions(self, i: int) -> list[Action]:
-        """Show or muck at showdown (showdown="choose"); the first to show must show, and a
-        pot's last undecided player must show if nobody in it has."""
+        """Show or muck at showdown (showdown="choose")."""
+        assert self._sd is not None
         show, muck = Action(SHOW, self.bets[i], 0), Action(MUCK, self.bets[i], 0)
-        sd = self._sd
-        if sd is None:  # an uncalled winner: free to show or not
-            return [show, muck]
-        if not any(self.shown):
-            return [show]
-        pots = sd[0]
-        waiting = self._deciding or []
-        for pot in pots:
-            unshown = i in pot.eligible and not any(self.shown[j] for j in pot.eligible)
-            if unshown and not any(j in pot.eligible for j in waiting if j != i):
-                return [show]
-        return [show, muck]
+        return [show] if self._sd.must_show(i, self.shown) else [show, muck]
 
     # ----------------------------------------------------------------- acting
 
@@ -634,7 +614,7 @@ class StudState:
             what = kind if to is None else f"{kind} to {to}"
             legal = ", ".join(a.kind if a.kind in (FOLD, CHECK, SHOW, MUCK) else f"{a.kind} {a.to}" for a in acts)
             why = ""
-            if kind in (COMPLETE, BET, RAISE) and self.acted[self.actor] and self._deciding is None:
+            if kind in (COMPLETE, BET, RAISE) and self.acted[self.actor] and self._sd is None:
                 why = " (an all-in short of a full bet or raise does not reopen the betting)"
             raise ValueError(f"p{self.actor + 1} cannot {what}: the legal actions are {legal}{why}")
         self._apply(match)
@@ -670,7 +650,7 @@ class StudState:
         self._legal = None
         i = self.actor
         kind = a.kind
-        if self._deciding is not None:
+        if self._sd is not None:
             self._decide(i, kind == SHOW)
             return
         if kind == FOLD:
@@ -740,8 +720,8 @@ class StudState:
         if i < 0:
             raise ValueError("the hand is over: nobody is to act")
         self._legal = None
-        if self._deciding is not None:
-            self._decide(i, self._auto_show(i))
+        if self._sd is not None:
+            self._decide(i, self._sd.auto_show(i, self.shown))
             return
         self._n_act -= 1
         if self.totals[i] > self.antes_paid[i]:
@@ -901,7 +881,7 @@ class StudState:
             self.returned[seat] = amount
         self.pots = [Pot(total - amount, (w,), (w,))]
         if self.showdown == "choose":  # the uncalled winner may show or not (000, 003), then is paid
-            self._deciding = [w]
+            self._sd = Showdown([w])
             self.actor = w
             return
         self._pay_uncalled_winner()
@@ -928,91 +908,47 @@ class StudState:
         if amount:
             totals[seat] -= amount
             self.returned[seat] = amount
-        pots = side_pots(totals, live)
-        values = [0] * n
-        keys = [-1] * n
-        lows: list[int] = [0] * n if self._hi_lo else []
-        low_keys: list[int] = [-1] * n if self._hi_lo else []
-        community = [self.community] if self.community >= 0 else []
-        razz = self._razz
+        values: list[HandValue | None] = [None] * n
         for i in range(n):
             if live[i]:
-                cards = self.down[i] + self.up[i] + community
-                if min(cards) >= 0:
-                    values[i] = evaluate_low(cards) if razz else evaluate(cards)
-                    keys[i] = odd_chip_key(cards, low=razz)
-                    if lows:
-                        lows[i] = evaluate_low8(cards)
-                        low_keys[i] = odd_chip_key(cards, low=True)
-        self._sd = (pots, values, keys, [0] * len(pots), lows, low_keys, [0] * len(pots) if lows else [])
+                cards = self.hand(i)
+                if min(cards) >= 0:  # a replayed history may not know a hand
+                    values[i] = hand_value(cards, self.game)
         # Showdown order: the last to bet or raise on the final street, else the first to act.
         start = self.last_aggressor if self.last_aggressor >= 0 else self.opener
         order = [(start + k) % n for k in range(n) if live[(start + k) % n]]
-        self._deciding = order
+        self._sd = Showdown(order, side_pots(totals, live), values)
         if self.showdown == "choose":
             self.actor = order[0]
             return
         shows = self.deck.shows if isinstance(self.deck, ScriptedDeck) else {}
-        for i in list(order):
+        for i in order:
             choice = shows.get(i)
-            self._decide(i, self._auto_show(i) if choice is None else choice)
-
-    def _auto_show(self, i: int) -> bool:
-        """The automatic policy: the first to show shows; after that, a hand shows only if it
-        can still win part of a pot it is in (losers muck). An uncalled winner does not show."""
-        sd = self._sd
-        if sd is None:
-            return False
-        pots, values, _, best, lows, _, best_low = sd
-        if not any(self.shown):
-            return True
-        for p, pot in enumerate(pots):
-            if i in pot.eligible and (values[i] >= best[p] or (lows and lows[i] and lows[i] >= best_low[p])):
-                return True
-        return False
+            self._decide(i, self._sd.auto_show(i, self.shown) if choice is None else choice)
 
     def _decide(self, i: int, show: bool) -> None:
-        deciding = self._deciding
-        assert deciding is not None and deciding[0] == i
-        deciding.pop(0)
         sd = self._sd
-        if sd is not None:
-            pots, values, _, best, lows, _, best_low = sd
-            if show and values[i] == 0:
-                raise ValueError(f"p{i + 1} must show but their down cards are unknown")
-            if show:
-                for p, pot in enumerate(pots):
-                    if i in pot.eligible:
-                        if values[i] > best[p]:
-                            best[p] = values[i]
-                        if lows and lows[i] > best_low[p]:
-                            best_low[p] = lows[i]
+        assert sd is not None
+        sd.decide(i, show)
         if show:
             self.shown[i] = True
         else:
             self.mucked[i] = True
         self.log.append(Shown(EventTag.SHOWDOWN, i, show))
-        if deciding:
-            self.actor = deciding[0]
+        if sd.waiting:
+            self.actor = sd.waiting[0]
             return
         self.actor = -1
-        self._deciding = None
-        if sd is not None:
-            self._award_showdown(sd[0], sd[1], sd[2], sd[4], sd[5])
-        else:
+        self._sd = None
+        if sd.pots is None:
             self._pay_uncalled_winner()
-
-    def _award_showdown(
-        self, pots: list[Pot], values: list[int], keys: list[int], lows: list[int], low_keys: list[int]
-    ) -> None:
-        n = self.n
-        contention = [values[i] if self.shown[i] else 0 for i in range(n)]
-        payouts = list(self.returned)
-        if self._hi_lo:
-            self.pots = award_hi_lo(pots, contention, lows, (keys, low_keys), self.odd_chip, payouts)
-        else:
-            self.pots = award(pots, contention, keys, self.odd_chip, payouts)
-        self._pay(payouts)
+            return
+        live = [not f for f in self.folded]
+        hands = [self.down[i] + self.up[i] if self.shown[i] else None for i in range(self.n)]
+        board = [self.community] if self.community >= 0 else []
+        result = settle_pots(self.totals, hands, odd_chip=self.odd_chip, game=self.game, live=live, board=board)
+        self.pots = result.pots
+        self._pay(result.payouts)
 
     # ----------------------------------------------------------------- views
 
