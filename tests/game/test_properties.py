@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from table_helpers import S, play_randomly, snapshot
@@ -123,3 +124,31 @@ def test_mucked_hands_stay_hidden_and_shown_hands_are_seen():
                 mucks += 1
                 assert v.down_cards[j] is None
     assert mucks and shows
+
+
+def test_reprs_read_like_the_table_and_show_no_hidden_card():
+    """Issue 21 item 11: a state prints as one line of the game (street, pot, who acts, each
+    seat's stack and up cards as card text), never a down card; a view prints its cards as
+    text, the viewer's own down cards included, no other seat's."""
+    rng = random.Random(11)
+    for h in range(60):
+        st = random_hand(rng, h)
+
+        def check(st: StudState) -> None:
+            text = repr(st)
+            assert "\n" not in text and text.startswith(f"<StudState {st.game}, {st.street_name}")
+            assert f"p{st.actor + 1} to act" in text and f"pot {st.pot}" in text
+            for i in range(st.n):
+                for c in st.down[i]:
+                    assert not re.search(rf"\b{format_cards([c])}\b", text)
+                if not st.folded[i]:
+                    assert f"p{i + 1} {st.stacks[i]} [{format_cards(st.up[i])}]" in text
+            seat = st.actor
+            v = repr(st.view(seat))
+            assert f"up_cards={tuple(format_cards(u) for u in st.up)!r}" in v
+            for i in range(st.n):
+                for c in st.down[i]:
+                    assert bool(re.search(rf"\b{format_cards([c])}\b", v)) == (i == seat or st.shown[i])
+
+        play_randomly(st, rng, check)
+        assert repr(st).startswith(f"<StudState {st.game}, finished, payouts {' '.join(map(str, st.payouts))}")

@@ -159,12 +159,17 @@ class Action(NamedTuple):
 class TableView(NamedTuple):
     """What one seat (or a spectator, ``seat=None``) may see of the table.
 
-    ``down_cards[j]`` is None for a down hand the viewer may not see, else the cards.
+    ``down_cards[j]`` is None for a down hand the viewer may not see, else the cards. The
+    cards are ints (see :mod:`studeval.cards`); the repr prints them as card text.
 
-    >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1)
+    >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], deck="2c 3d 4h 5s")
     >>> v = st.view(0)
     >>> v.down_cards[0] is not None, v.down_cards[1] is None
     (True, True)
+    >>> v.up_cards
+    ((10,), (15,))
+    >>> v  # doctest: +ELLIPSIS
+    TableView(game='five', street='second street', seat=0, actor=0, ..., up_cards=('4h', '5s'), down_cards=('2c', None), community=None, ...)
     """
 
     game: str
@@ -181,6 +186,21 @@ class TableView(NamedTuple):
     legal_actions: tuple[Action, ...]
     finished: bool
     payouts: tuple[int, ...]
+
+    def __repr__(self) -> str:
+        fields = []
+        for name, value in zip(self._fields, self, strict=True):
+            if name in ("up_cards", "down_cards"):
+                value = tuple(None if cards is None else _card_text(cards) for cards in value)
+            elif name == "community" and value is not None:
+                value = _card_text([value])
+            fields.append(f"{name}={value!r}")
+        return f"TableView({', '.join(fields)})"
+
+
+def _card_text(cards: Sequence[int]) -> str:
+    """Cards as text, ``??`` for a card a replayed history does not know."""
+    return " ".join("??" if c < 0 else format_cards([c]) for c in cards)
 
 
 def _positive_int(name: str, value: object) -> int:
@@ -1000,3 +1020,29 @@ class StudState:
         for name, value in state.items():
             setattr(self, name, value)
         self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        """One line of what the table shows: the game, the street, the pot, who acts, and
+        each seat's stack and up cards (folded seats marked). Never a down card: a repr
+        ends up in logs and tracebacks; :meth:`view` and :meth:`hand` give those.
+
+        >>> st = StudState("seven", Structure(1, 2, 5, 10), [100, 100, 100], deck="2c 3c Kh  4d 5d Ad  6h 7h 9s")
+        >>> st
+        <StudState seven, third street, pot 3, p1 to act: p1 99 [6h], p2 99 [7h], p3 99 [9s]>
+        >>> st.act("bring_in"); st.act("fold"); st.act("fold"); st
+        <StudState seven, finished, payouts 5 0 0: p1 102 [6h], p2 99 folded, p3 99 folded>
+        """
+        # no lock: a repr never waits (a debugger may print the state halfway through an action)
+        if self.finished:
+            where = f"finished, payouts {' '.join(map(str, self.payouts))}"
+        elif self.actor >= 0:
+            where = f"{self.street_name}, pot {self.pot}, p{self.actor + 1} to act"
+        else:
+            where = f"{self.street_name}, pot {self.pot}"
+        seats = [
+            f"p{i + 1} {self.stacks[i]} " + ("folded" if self.folded[i] else f"[{_card_text(self.up[i])}]")
+            for i in range(self.n)
+        ]
+        if self.community >= 0:
+            seats.append(f"board [{_card_text([self.community])}]")
+        return f"<StudState {self.game}, {where}: {', '.join(seats)}>"
