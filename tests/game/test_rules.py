@@ -15,6 +15,7 @@ from table_helpers import S, legal, play, refused, table
 from studeval.cards import format_cards, parse_cards
 from studeval.evaluate import evaluate
 from studeval.game import PRESETS, Structure, StudState, dumps, replay, settle_pots, to_phh
+from studeval.game.betting import best_showing
 
 # -------------------------------------------------------------------- structures (R7, R32)
 
@@ -729,7 +730,7 @@ def test_showing_hands_rank_pairs_and_kickers_not_straights_or_flushes():
     assert st.actor == 2  # 9-9-4 beats 2-2-3 (the higher pair) and 5-6-7 of hearts (no pair)
     play(st, "p3 check", "p1 check", "p2 check")
     assert st.actor == 2  # 9-9-T-4 first; p1's four-card straight flush counts as eight high
-    assert st._best_showing([0, 1]) == 1  # even a pair of deuces beats it
+    assert best_showing(st.up, [0, 1]) == 1  # even a pair of deuces beats it
 
 
 def test_two_pair_showing_beats_one_pair_and_trips_beat_two_pair():

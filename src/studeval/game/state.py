@@ -25,7 +25,19 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from studeval.cards import CardsLike, format_cards, parse_cards
-from studeval.evaluate import STUD_GAMES, bring_in_card, showing_rank, showing_rank_low
+from studeval.evaluate import STUD_GAMES, bring_in_card
+from studeval.game.betting import (
+    ACTION_KINDS,
+    ALL_IN_RULES,
+    CAP_AFTER_FOLD_RULES,
+    CAP_COUNT_RULES,
+    FOLD_WHEN_CHECK_RULES,
+    OPEN_PAIR_RULES,
+    TIE_RULES,
+    Action,
+    BettingRound,
+    best_showing,
+)
 from studeval.game.deck import DEALS, STREET_NAMES, Deck, ScriptedDeck, stacked_deck
 from studeval.game.events import (
     ActionKind,
@@ -43,7 +55,6 @@ from studeval.game.pots import (
     HandValue,
     Pot,
     hand_value,
-    low_order,
     settle_pots,
     side_pots,
     uncalled_bet,
@@ -69,91 +80,16 @@ __all__ = [
     "stacked_deck",
 ]
 
-K = ActionKind
-FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = K.FOLD, K.CHECK, K.CALL, K.BRING_IN, K.COMPLETE, K.BET, K.RAISE
-SHOW, MUCK = K.SHOW, K.MUCK
-#: Every action a player can take, in poker terms (string enums: ``ACTION_KINDS[0] == "fold"``).
-ACTION_KINDS = tuple(ActionKind)
+SHOW, MUCK, FOLD, CHECK = ActionKind.SHOW, ActionKind.MUCK, ActionKind.FOLD, ActionKind.CHECK
 _KIND_OF: dict[str, ActionKind] = {str(k): k for k in ActionKind}
 #: The games: seven card stud, five card stud, razz, seven card stud hi-lo eight or better.
 GAMES = STUD_GAMES
-#: Who acts first when showing hands tie on later streets: "dealer_left" (000, 003; default)
-#: or "suits" (001: compare suits, spades high).
-TIE_RULES = ("dealer_left", "suits")
-#: Short all-in wagers in limit betting: "half_bet" (Robert's Rules of Poker, TDA; default):
-#: an all-in of half a bet or more is a full bet or raise and reopens the betting;
-#: "full_bet": only a full bet or raise reopens it.
-ALL_IN_RULES = ("half_bet", "full_bet")
-#: Raises on the open-pair street after a small bet: "small_or_big" (003 line 16, 000;
-#: default), small or big until one is big; "big" (003 line 58): every raise is big.
-OPEN_PAIR_RULES = ("small_or_big", "big")
-#: A round capped while the cap applied, when a fold then leaves two players: "stays"
-#: (Robert's Rules of Poker: once capped, a round cannot be uncapped; default); "lifted"
-#: (the literal reading of 003 line 55: no cap with two players).
-CAP_AFTER_FOLD_RULES = ("stays", "lifted")
-#: Who counts towards the three players the cap needs: "not_all_in" (Robert's Rules: the
-#: cap applies while three or more players are not all-in; default); "live": every player
-#: still in the hand, all-in or not.
-CAP_COUNT_RULES = ("not_all_in", "live")
-#: Folding when a check is possible: "accepted" (binding; card rooms and sites accept it;
-#: default); "refused" (a room that forbids it).
-FOLD_WHEN_CHECK_RULES = ("accepted", "refused")
 _DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto", "stays", "not_all_in", "accepted")
-
-# The games with the open-pair big bet: there the second betting round is the open-pair
-# street. In every game big bets start after the second round.
+# The games with the open-pair big bet: there the second betting round is the open-pair street.
 _OPEN_PAIR_GAMES = ("seven", "five")
 _OPEN_PAIR_STREET = 1
-_BIG_FROM = 2
-
-_SHOWING: dict[tuple[int, ...], int] = {}
-_SHOWING_LOW: dict[tuple[int, ...], int] = {}
 _new = tuple.__new__  # builds a NamedTuple event without the keyword machinery (the hot path)
 _ACTION, _DEAL = EventTag.ACTION, EventTag.DEAL  # an enum attribute lookup costs ~0.2 us
-
-
-def _showing_value(up: list[int], low: bool = False) -> int:
-    """showing_rank (razz: showing_rank_low) of some up cards, cached by their ranks (suits
-    never count)."""
-    key = tuple(sorted(c >> 2 for c in up))
-    cache = _SHOWING_LOW if low else _SHOWING
-    v = cache.get(key)
-    if v is None:
-        seen: dict[int, int] = {}
-        cards = []
-        for r in key:  # distinct suits for repeated ranks; the suits do not matter here
-            cards.append(4 * r + seen.get(r, 0))
-            seen[r] = seen.get(r, 0) + 1
-        v = cache[key] = showing_rank_low(cards) if low else showing_rank(cards)
-    return v
-
-
-def _suit_key(up: list[int], low: bool = False) -> tuple[int, ...]:
-    """Cards in showing order (groups first, high first): compares suits between equal
-    showings; the larger key acts first (spades high; in razz, where the best low acts
-    first, the lower suits do: the key is negated)."""
-    if low:
-        counts: dict[int, int] = {}
-        for c in up:
-            counts[low_order(c) >> 2] = counts.get(low_order(c) >> 2, 0) + 1
-        ordered = sorted(up, key=lambda c: (counts[low_order(c) >> 2], low_order(c)), reverse=True)
-        return tuple(-low_order(c) for c in ordered)
-    counts = {}
-    for c in up:
-        counts[c >> 2] = counts.get(c >> 2, 0) + 1
-    return tuple(sorted(up, key=lambda c: (counts[c >> 2], c), reverse=True))
-
-
-class Action(NamedTuple):
-    """A legal action: its kind, the player's bet on this street after it, and the chips it adds.
-
-    >>> Action("call", 10, 8)
-    Action(kind='call', to=10, chips=8)
-    """
-
-    kind: ActionKind
-    to: int
-    chips: int
 
 
 class TableView(NamedTuple):
@@ -188,13 +124,12 @@ class TableView(NamedTuple):
     payouts: tuple[int, ...]
 
     def __repr__(self) -> str:
-        fields = []
-        for name, value in zip(self._fields, self, strict=True):
-            if name in ("up_cards", "down_cards"):
-                value = tuple(None if cards is None else _card_text(cards) for cards in value)
-            elif name == "community" and value is not None:
-                value = _card_text([value])
-            fields.append(f"{name}={value!r}")
+        cards = {
+            "up_cards": tuple(_card_text(c) for c in self.up_cards),
+            "down_cards": tuple(None if c is None else _card_text(c) for c in self.down_cards),
+            "community": None if self.community is None else _card_text([self.community]),
+        }
+        fields = [f"{name}={cards.get(name, value)!r}" for name, value in zip(self._fields, self, strict=True)]
         return f"TableView({', '.join(fields)})"
 
 
@@ -260,27 +195,16 @@ class StudState:
         "fold_when_check",
         "starting_stacks",
         "stacks",
-        "bets",
         "totals",
         "antes_paid",
         "folded",
         "frozen",
-        "acted",
+        "round",
         "down",
         "up",
         "community",
         "street",
         "actor",
-        "high",
-        "full_high",
-        "n_raises",
-        "capped",
-        "big_mode",
-        "open_pair",
-        "completed",
-        "bring_in_pending",
-        "last_aggressor",
-        "opener",
         "n_live",
         "shown",
         "mucked",
@@ -409,27 +333,16 @@ class StudState:
         self._legal: list[Action] | None = None  # legal actions at this decision, until the next change
         self._sd: Showdown | None = None  # the showdown (or an uncalled winner's choice) in progress
         self.stacks = stacks
-        self.bets = [0] * n
+        self.round = BettingRound(n)
         self.totals = [0] * n
         self.antes_paid = [0] * n
         self.folded = [False] * n
         self.frozen = [False] * n  # all-in by a time-out: in the hand, acts no more
-        self.acted = [False] * n
         self.down: list[list[int]] = [[] for _ in range(n)]
         self.up: list[list[int]] = [[] for _ in range(n)]
         self.community = -1
         self.street = -1
         self.actor = -1
-        self.high = 0
-        self.full_high = 0  # the bet level of the last full bet or raise this round
-        self.n_raises = 0
-        self.capped = False  # the raising was capped while the cap applied (this round)
-        self.big_mode = False
-        self.open_pair = False
-        self.completed = False
-        self.bring_in_pending = False
-        self.last_aggressor = -1
-        self.opener = -1
         self.n_live = n
         self.shown = [False] * n
         self.mucked = [False] * n
@@ -479,6 +392,67 @@ class StudState:
         (0, 4)
         """
         return sum(self.totals) - sum(self.payouts)
+
+    # This street's betting is kept by :attr:`round` (a BettingRound); its fields, read-only here:
+    @property
+    def bets(self) -> list[int]:
+        """Each seat's bet on this street."""
+        return self.round.bets
+
+    @property
+    def acted(self) -> list[bool]:
+        """Who has acted since the betting was last opened on this street."""
+        return self.round.acted
+
+    @property
+    def high(self) -> int:
+        """The bet to call on this street."""
+        return self.round.high
+
+    @property
+    def full_high(self) -> int:
+        """The bet level of this street's last full bet or raise."""
+        return self.round.full_high
+
+    @property
+    def n_raises(self) -> int:
+        """The full bets and raises made on this street (the bring-in does not count)."""
+        return self.round.n_raises
+
+    @property
+    def capped(self) -> bool:
+        """This street's raising was capped while the cap applied."""
+        return self.round.capped
+
+    @property
+    def big_mode(self) -> bool:
+        """Bets are big on this street (from the third round, or after a big bet on an open pair)."""
+        return self.round.big_mode
+
+    @property
+    def open_pair(self) -> bool:
+        """A live player shows an open pair on the open-pair street."""
+        return self.round.open_pair
+
+    @property
+    def completed(self) -> bool:
+        """The bring-in has been completed (on later streets: always)."""
+        return self.round.completed
+
+    @property
+    def bring_in_pending(self) -> bool:
+        """The bring-in is still to be posted."""
+        return self.round.bring_in_pending
+
+    @property
+    def last_aggressor(self) -> int:
+        """The last seat to bet or raise on this street (-1: none)."""
+        return self.round.last_aggressor
+
+    @property
+    def opener(self) -> int:
+        """The seat that opened this street's betting."""
+        return self.round.opener
 
     def hand(self, seat: int) -> list[int]:
         """All of a seat's cards (down, up, and a community card), for the dealer's eyes only.
@@ -537,45 +511,10 @@ class StudState:
             return []
         if self._sd is not None:
             return self._decisions(i)
-        stack = self.stacks[i]
-        b = self.bets[i]
-        st = self.structure
-        if self.bring_in_pending:
-            bi = st.bring_in if st.bring_in < stack else stack
-            acts = [Action(BRING_IN, b + bi, bi)]
-            if stack > st.bring_in and st.small_bet > st.bring_in:  # else completing is the bring-in
-                c = st.small_bet if st.small_bet < stack else stack
-                acts.append(Action(COMPLETE, b + c, c))
-            return acts
-        high = self.high
-        to_call = high - b
-        if to_call > 0:
-            c = to_call if to_call < stack else stack
-            acts = [Action(FOLD, b, 0), Action(CALL, b + c, c)]
-        else:
-            acts = [Action(CHECK, b, 0)]
-        if (
-            stack > to_call
-            and not self.acted[i]
-            and self._n_act >= 2
-            and (self.raise_cap is None or self.n_raises <= self.raise_cap or not self._cap_applies())
-        ):
-            full = self.full_high
-            # facing the bring-in, or an all-in short of a full bet or raise: complete it
-            kind = COMPLETE if high > full else BET if high == 0 else RAISE
-            if self.big_mode:
-                units: tuple[int, ...] = (st.big_bet,)
-            elif self.open_pair and st.big_bet != st.small_bet:
-                units = (st.big_bet,) if self._big_raises and full else (st.small_bet, st.big_bet)
-            else:
-                units = (st.small_bet,)
-            for u in units:
-                c = full + u - b
-                if c >= stack:
-                    acts.append(Action(kind, b + stack, stack))
-                    break
-                acts.append(Action(kind, b + c, c))
-        return acts
+        r = self.round
+        cap = self.raise_cap
+        may_raise = self._n_act >= 2 and (cap is None or r.n_raises <= cap or not self._cap_applies())
+        return r.options(i, self.stacks[i], self.structure, may_raise, self._big_raises)
 
     def _cap_players(self) -> int:
         """The players the cap counts: those not all-in (Robert's Rules), or every live one."""
@@ -584,12 +523,12 @@ class StudState:
     def _cap_applies(self) -> bool:
         """The cap holds in every round with ``cap_heads_up``, else while three or more
         players count (R28), and, by default, for the rest of a round once capped."""
-        return self._capped_heads_up or self.capped or self._cap_players() >= 3
+        return self._capped_heads_up or self.round.capped or self._cap_players() >= 3
 
     def _decisions(self, i: int) -> list[Action]:
         """Show or muck at showdown (showdown="choose")."""
         assert self._sd is not None
-        show, muck = Action(SHOW, self.bets[i], 0), Action(MUCK, self.bets[i], 0)
+        show, muck = Action(SHOW, self.round.bets[i], 0), Action(MUCK, self.round.bets[i], 0)
         return [show] if self._sd.must_show(i, self.shown) else [show, muck]
 
     # ----------------------------------------------------------------- acting
@@ -634,7 +573,11 @@ class StudState:
             what = kind if to is None else f"{kind} to {to}"
             legal = ", ".join(a.kind if a.kind in (FOLD, CHECK, SHOW, MUCK) else f"{a.kind} {a.to}" for a in acts)
             why = ""
-            if kind in (COMPLETE, BET, RAISE) and self.acted[self.actor] and self._sd is None:
+            if (
+                kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+                and self.round.acted[self.actor]
+                and self._sd is None
+            ):
                 why = " (an all-in short of a full bet or raise does not reopen the betting)"
             raise ValueError(f"p{self.actor + 1} cannot {what}: the legal actions are {legal}{why}")
         self._apply(match)
@@ -678,48 +621,21 @@ class StudState:
             self.n_live -= 1
             self._n_act -= 1
         elif a.chips:
-            c = a.chips
-            self.stacks[i] -= c
+            self.stacks[i] -= a.chips
             if not self.stacks[i]:
                 self._n_act -= 1
-            self.bets[i] += c
-            self.totals[i] += c
-            new = self.bets[i]
-            st = self.structure
-            if kind == BRING_IN:
-                self.bring_in_pending = False
-                if new >= st.small_bet:  # a bring-in of a full small bet is the bet itself
-                    self.completed = True
-                    self.full_high = new
-                    self.n_raises = 1
-            elif kind != CALL:  # complete, bet or raise
-                self.bring_in_pending = False
-                self.last_aggressor = i
-                inc = new - self.full_high
-                unit = st.big_bet if self.big_mode else st.small_bet
-                if inc >= unit or (self._half and 2 * inc >= unit):  # a full bet or raise (or half, all-in)
-                    self.full_high = new
-                    self.completed = True
-                    self.n_raises += 1
-                    if self.n_raises - 1 == self.raise_cap and self.cap_after_fold == "stays":
-                        # the capping raise: was the cap in force when it was made?
-                        players = self._cap_players()
-                        if self.cap_counts != "live" and not self.stacks[i]:
-                            players += 1  # the raiser, all-in by this raise, counted as before it
-                        self.capped = self._capped_heads_up or players >= 3
-                    self._reopen()
-                    if inc >= st.big_bet and st.big_bet != st.small_bet:
-                        self.big_mode = True  # once big, always big
-            if new > self.high:
-                self.high = new
-        self.acted[i] = True
-        self.log.append(_new(Played, (_ACTION, i, kind, self.bets[i])))
+            self.totals[i] += a.chips
+            r = self.round
+            full = r.wager(i, a, self.structure, half_bet=self._half)
+            if full and r.n_raises - 1 == self.raise_cap and self.cap_after_fold == "stays":
+                # the capping raise: was the cap in force when it was made?
+                players = self._cap_players()
+                if self.cap_counts != "live" and not self.stacks[i]:
+                    players += 1  # the raiser, all-in by this raise, counted as before it
+                r.capped = self._capped_heads_up or players >= 3
+        self.round.acted[i] = True
+        self.log.append(_new(Played, (_ACTION, i, kind, self.round.bets[i])))
         self._advance(i)
-
-    def _reopen(self) -> None:
-        acted = self.acted
-        for j in range(self.n):
-            acted[j] = False
 
     def time_out(self) -> None:
         """The player to act missed the time limit (003).
@@ -751,7 +667,7 @@ class StudState:
             self.folded[i] = True
             self.n_live -= 1
             self.log.append(TimeOut(EventTag.TIME_OUT, i, TimeOutResult.FOLD))
-        self.acted[i] = True
+        self.round.acted[i] = True
         self._advance(i)
 
     def _advance(self, i: int) -> None:
@@ -759,9 +675,9 @@ class StudState:
             self._finish_by_fold()
             return
         n = self.n
-        folded, frozen, stacks, bets, acted = self.folded, self.frozen, self.stacks, self.bets, self.acted
+        folded, frozen, stacks, bets, acted = self.folded, self.frozen, self.stacks, self.round.bets, self.round.acted
         n_act = self._n_act
-        high = self.high
+        high = self.round.high
         for k in range(1, n + 1):
             j = (i + k) % n
             if folded[j] or frozen[j] or stacks[j] == 0:
@@ -777,9 +693,6 @@ class StudState:
 
     # ----------------------------------------------------------------- dealing
 
-    def _draw(self, seat: int) -> int:
-        return self.deck.draw(seat, self.street_name, self.folded)
-
     def _next_street(self) -> None:
         while True:
             self.street += 1
@@ -791,15 +704,16 @@ class StudState:
                 community = self.deck.seventh_street(len(live))
             elif s > 0:
                 self.deck.burn()
+            draw, name, folded = self.deck.draw, self.street_name, self.folded
             if community:
-                c = self._draw(self.n)
+                c = draw(self.n, name, folded)
                 self.community = c
                 self.log.append(BoardCard(EventTag.BOARD, c))
             else:
                 dealt: list[list[int]] = [[] for _ in live]
                 for is_up in pattern:  # one card at a time round the table, from the dealer's left
                     for k, i in enumerate(live):
-                        c = self._draw(i)
+                        c = draw(i, name, folded)
                         (self.up[i] if is_up else self.down[i]).append(c)
                         dealt[k].append(c)
                 for k, i in enumerate(live):
@@ -836,29 +750,9 @@ class StudState:
                     f"in the hand, and who acts first on {self.street_name} depends on every live player's up cards"
                 )
 
-    def _best_showing(self, live: list[int]) -> int:
-        up = self.up
-        low = self._razz
-        best = live[0]
-        best_v = _showing_value(up[best], low)
-        for i in live[1:]:
-            v = _showing_value(up[i], low)
-            if v > best_v:
-                best, best_v = i, v
-            elif v == best_v and self.tie_rule == "suits" and _suit_key(up[i], low) > _suit_key(up[best], low):
-                best = i
-        return best
-
     def _begin_round(self) -> None:
         n = self.n
         s = self.street
-        self.bets = [0] * n
-        self.acted = [False] * n
-        self.high = 0
-        self.full_high = 0
-        self.n_raises = 0
-        self.capped = False
-        self.last_aggressor = -1
         live = [i for i in range(n) if not self.folded[i]]
         if s == 0:  # the bring-in: lowest door card (razz: highest, aces low), rank then suit
             doors = [self.up[i][0] for i in live]
@@ -866,18 +760,16 @@ class StudState:
                 opener = live[doors.index(bring_in_card(doors, self.game))]
             else:
                 opener = self._hidden_door_bring_in(live, doors)
-            self.completed = False
         else:
             if self._scripted:
                 self._check_up_cards_known(live)
-            opener = self._best_showing(live)
-            self.completed = True
-        self.big_mode = s >= _BIG_FROM
+            opener = best_showing(self.up, live, low=self._razz, tie_rule=self.tie_rule)
         up = self.up
-        self.open_pair = (
+        open_pair = (
             s == _OPEN_PAIR_STREET and self._open_pair_game and any(up[i][0] >> 2 == up[i][1] >> 2 for i in live)
         )
-        self.opener = opener
+        self.round = BettingRound(n, s, open_pair=open_pair)
+        self.round.opener = opener
         actor = -1
         if self._n_act >= 2:
             for k in range(n):  # the opener acts, or the next player able to act
@@ -886,9 +778,9 @@ class StudState:
                     actor = j
                     break
         self.actor = actor
-        self.bring_in_pending = s == 0 and actor >= 0
+        self.round.bring_in_pending = s == 0 and actor >= 0
         if actor >= 0 and s > 0:
-            self.opener = actor
+            self.round.opener = actor
 
     # ----------------------------------------------------------------- the end of the hand
 
@@ -935,7 +827,7 @@ class StudState:
                 if min(cards) >= 0:  # a replayed history may not know a hand
                     values[i] = hand_value(cards, self.game)
         # Showdown order: the last to bet or raise on the final street, else the first to act.
-        start = self.last_aggressor if self.last_aggressor >= 0 else self.opener
+        start = self.round.last_aggressor if self.round.last_aggressor >= 0 else self.round.opener
         order = [(start + k) % n for k in range(n) if live[(start + k) % n]]
         self._sd = Showdown(order, side_pots(totals, live), values)
         if self.showdown == "choose":
@@ -995,7 +887,7 @@ class StudState:
             seat=seat,
             actor=self.actor,
             stacks=tuple(self.stacks),
-            bets=tuple(self.bets),
+            bets=tuple(self.round.bets),
             pot=self.pot,
             folded=tuple(self.folded),
             up_cards=tuple(tuple(u) for u in self.up),
