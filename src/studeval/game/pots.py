@@ -28,6 +28,7 @@ __all__ = [
     "ODD_CHIP_RULES",
     "Pot",
     "PotSettlement",
+    "UncalledBet",
     "award",
     "award_hi_lo",
     "HandValue",
@@ -142,15 +143,22 @@ def _check_contributions(contributions: Sequence[int]) -> list[int]:
     return out
 
 
-def uncalled_bet(contributions: Sequence[int], live: Sequence[bool]) -> tuple[int, int]:
-    """The seat whose chips nobody matched and how many: ``(seat, amount)``, or ``(-1, 0)``.
+class UncalledBet(NamedTuple):
+    """Chips nobody matched: the seat they go back to (-1: none) and how many."""
+
+    seat: int
+    amount: int
+
+
+def uncalled_bet(contributions: Sequence[int], live: Sequence[bool]) -> UncalledBet:
+    """The seat whose chips nobody matched and how many, or ``UncalledBet(-1, 0)``.
 
     Only a live (not folded) player's excess is uncalled; it goes back to them, not into a pot.
 
     >>> uncalled_bet([30, 10, 10], [True, True, False])
-    (0, 20)
+    UncalledBet(seat=0, amount=20)
     >>> uncalled_bet([30, 30, 10], [True, True, True])
-    (-1, 0)
+    UncalledBet(seat=-1, amount=0)
     """
     top = -1
     first = second = 0
@@ -160,8 +168,8 @@ def uncalled_bet(contributions: Sequence[int], live: Sequence[bool]) -> tuple[in
         elif c > second:
             second = c
     if top < 0 or not live[top] or first == second:
-        return -1, 0
-    return top, first - second
+        return UncalledBet(-1, 0)
+    return UncalledBet(top, first - second)
 
 
 def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
@@ -355,11 +363,11 @@ def settle_pots(
     if live is None:
         live = [v > 0 for v in values]
     returned = [0] * n
-    seat, amount = uncalled_bet(contributions, live)
-    if amount:
+    uncalled = uncalled_bet(contributions, live)
+    if uncalled.amount:
         contributions = list(contributions)
-        contributions[seat] -= amount
-        returned[seat] = amount
+        contributions[uncalled.seat] -= uncalled.amount
+        returned[uncalled.seat] = uncalled.amount
     payouts = list(returned)
     pots = side_pots(contributions, live)
     if game == "stud8":

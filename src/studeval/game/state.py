@@ -788,10 +788,10 @@ class StudState:
         self.actor = -1
         w = self.folded.index(False)
         total = sum(self.totals)
-        seat, amount = uncalled_bet(self.totals, [not f for f in self.folded])
-        if amount:
-            self.returned[seat] = amount
-        self.pots = [Pot(total - amount, (w,), (w,))]
+        uncalled = uncalled_bet(self.totals, [not f for f in self.folded])
+        if uncalled.amount:
+            self.returned[uncalled.seat] = uncalled.amount
+        self.pots = [Pot(total - uncalled.amount, (w,), (w,))]
         if self.showdown == "choose":  # the uncalled winner may show or not (000, 003), then is paid
             self._sd = Showdown([w])
             self.actor = w
@@ -816,10 +816,10 @@ class StudState:
         self.actor = -1
         live = [not f for f in self.folded]
         totals = list(self.totals)
-        seat, amount = uncalled_bet(totals, live)
-        if amount:
-            totals[seat] -= amount
-            self.returned[seat] = amount
+        uncalled = uncalled_bet(totals, live)
+        if uncalled.amount:
+            totals[uncalled.seat] -= uncalled.amount
+            self.returned[uncalled.seat] = uncalled.amount
         values: list[HandValue | None] = [None] * n
         for i in range(n):
             if live[i]:
