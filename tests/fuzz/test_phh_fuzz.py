@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 from studeval.game import MAX_CHIPS, PRESETS, HandHistory, Structure, StudState, dumps, loads, replay, simulate, to_phh
+from studeval.game.deck import Deck
 
 FUZZ = settings.get_profile("studeval-fuzz")
 EXPECTED = (ValueError, TypeError)
@@ -200,8 +201,8 @@ def test_played_histories_replay_to_the_played_stacks(which):
 def snapshot(st: StudState) -> dict[str, Any]:
     """Everything a refused action must leave as it was (the legal-action cache aside)."""
     names = [k for cls in type(st).__mro__ for k in getattr(cls, "__slots__", ())]
-    state = {k: copy.deepcopy(getattr(st, k, None)) for k in names if k not in ("_rng", "_legal", "_lock")}
-    state["_rng"] = st._rng.getstate()
+    state = {k: copy.deepcopy(getattr(st, k, None)) for k in names if k not in ("_legal", "_lock")}
+    state["rng"] = st.deck.rng.getstate() if isinstance(st.deck, Deck) else None
     return state
 
 

@@ -9,11 +9,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
+from table_helpers import S, snapshot
 
-from studeval.game import MAX_CHIPS, HandHistory, Structure, StudState, dumps, load, loads, replay, to_phh
+from studeval.game import MAX_CHIPS, HandHistory, StudState, dumps, load, loads, replay, to_phh
 from studeval.game.phh import MAX_ACTIONS, MAX_PHH_CHARS
-
-S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
 
 def finished(seed: int, **kw) -> StudState:
@@ -164,7 +163,7 @@ def test_messages_name_the_action_and_its_line():
 def test_apply_refuses_what_is_not_an_action():
     """R33: a refused action leaves the table as it was."""
     st = StudState("seven", S, [100, 100], seed=1)
-    before = st._snapshot()
+    before = snapshot(st)
     with pytest.raises(ValueError, match="an action is"):
         st.apply(())
     with pytest.raises(ValueError, match="an action is"):
@@ -173,7 +172,7 @@ def test_apply_refuses_what_is_not_an_action():
         st.apply(None)
     with pytest.raises(TypeError):
         st.apply("bring_in")
-    assert st._snapshot() == before
+    assert snapshot(st) == before
     st.apply(("bring_in", 2))
     assert st.bets[st.opener] == 2
 
@@ -279,3 +278,27 @@ def test_mutated_histories_give_a_documented_error_or_a_correct_result(which, ed
     assert st.finished and st.actor < 0
     assert sum(st.stacks) == sum(st.starting_stacks) and min(st.stacks) >= 0
     assert replay(dumps(to_phh(st, full=True))).stacks == st.stacks
+
+
+@pytest.mark.parametrize("method", ["view", "hand", "to_phh"])
+def test_every_seat_argument_is_checked_the_same_way(method):
+    """A seat that is not an int is a TypeError, an int off the table a ValueError, whichever
+    method takes it (issue 19 item 6: ``view(True)`` was a ValueError, ``hand(True)`` a TypeError)."""
+    st = StudState("seven", S, [100, 100, 100], seed=5)
+    call = (lambda seat: to_phh(st, seat)) if method == "to_phh" else getattr(st, method)
+    for seat in (True, False, "0", 1.0):
+        with pytest.raises(TypeError, match="seat"):
+            call(seat)
+    for seat in (-1, 3, 10**9):
+        with pytest.raises(ValueError, match=f"seat {seat}"):
+            call(seat)
+
+
+def test_the_unreleased_old_names_of_settle_pots_are_gone():
+    """One name per thing: ``settle``/``Settlement`` of 0.1.0 aliased settle_pots/PotSettlement
+    (a second ``Settlement`` type beside the casino's)."""
+    import studeval.game
+    import studeval.game.pots
+
+    for module in (studeval.game, studeval.game.pots):
+        assert not hasattr(module, "settle") and not hasattr(module, "Settlement")

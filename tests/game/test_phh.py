@@ -225,3 +225,63 @@ def test_a_bring_in_all_in_written_as_cbr_is_the_bring_in():
     assert "p1 pb" in to_phh(again).actions and again.stacks == [0, 32]
     with pytest.raises(ValueError, match="cannot complete to 2"):  # not all-in: no such bring-in
         replay(HandHistory("F7S", [1, 1], 2, 5, 10, [30, 30], deal + ["p1 cbr 2"] + rest))
+
+
+def test_no_public_callable_of_the_game_takes_a_private_parameter():
+    """Issue 21 item 12: the API reference showed StudState's ``_script``, ``_choices`` and
+    ``_bring_in``; a replay now hands the state a public :class:`ScriptedDeck`."""
+    import inspect
+
+    import studeval.game as game
+
+    callables = [getattr(game, name) for name in game.__all__ if callable(getattr(game, name))]
+    callables += [m for _, m in inspect.getmembers(StudState, inspect.isfunction) if not m.__name__.startswith("_")]
+    for f in callables:
+        try:
+            params = inspect.signature(f).parameters
+        except ValueError:  # a builtin without a signature
+            continue
+        assert not [p for p in params if p.startswith("_")], f
+
+
+@pytest.mark.parametrize("game", ["seven", "five", "razz", "stud8"])
+def test_a_scripted_deck_of_a_hands_own_cards_replays_it(game):
+    """A state dealt from a ScriptedDeck of a played hand's cards (its burns unknown), given
+    the same actions, ends the same: the script is the deal, nothing else."""
+    from studeval.game import BoardCard, Deal, Played, ScriptedDeck, Shown, TimeOut
+
+    rng = random.Random(7)
+    for seed in range(40):
+        n = rng.randint(2, 8)
+        st = StudState(game, S, [rng.choice([10, 60, 300])] * n, seed=seed)
+        while not st.finished:
+            if rng.random() < 0.02:
+                st.time_out()
+            else:
+                st.apply(rng.choice(st.legal_actions()))
+        hands: list[list[int]] = [[] for _ in range(n)]
+        board: list[int] = []
+        for e in st.log:
+            if isinstance(e, Deal):
+                hands[e.seat].extend(e.cards)
+            elif isinstance(e, BoardCard):
+                board.append(e.card)
+        shows = {e.seat: e.shows for e in st.log if isinstance(e, Shown)}
+        deck = ScriptedDeck(hands, board, shows=shows)
+        again = StudState(game, S, list(st.starting_stacks), deck=deck)
+        for e in st.log:
+            if isinstance(e, Played):
+                again.act(e.kind, e.to)
+            elif isinstance(e, TimeOut):
+                again.time_out()
+        assert again.finished and again.stacks == st.stacks and again.log == st.log
+        assert deck.undealt() == [] and len(deck.burns) == len(st.deck.burns)
+
+
+def test_a_scripted_deck_refuses_a_card_dealt_twice_and_a_wrong_table():
+    from studeval.game import ScriptedDeck
+
+    with pytest.raises(ValueError, match="dealt twice"):
+        StudState("five", S, [50, 50], deck=ScriptedDeck([[0, 4], [0, 5]]))
+    with pytest.raises(ValueError, match="3 seats"):
+        StudState("five", S, [50, 50], deck=ScriptedDeck([[0, 4], [1, 5], [2, 6]]))

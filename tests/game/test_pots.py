@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
@@ -67,3 +68,34 @@ def test_side_pots_and_uncalled_bet_shapes():
     assert side_pots([0, 0], [True, True]) == []
     assert uncalled_bet([5, 5], [True, True]) == (-1, 0)
     assert uncalled_bet([9, 5], [False, True]) == (-1, 0)  # a folded player's chips stay in
+
+
+def test_a_hand_mucked_at_showdown_keeps_its_uncalled_chips_and_its_side_pot_level():
+    """settle_pots(live=...): a player who did not fold but mucked wins nothing, yet his
+    chips nobody matched come back, and his all-in level still bounds a side pot."""
+    hands = ["As Ad Kc Kd 2h", None, "Qs Qd Jc Jd 3h", None]
+    # p2 mucked after betting 100 against all-ins of 60 (p1) and 30 (p3); p4 folded 10
+    r = settle_pots([60, 100, 30, 10], hands, live=[True, True, True, False])
+    assert r.returned == [0, 40, 0, 0]
+    assert [(p.amount, p.eligible, p.winners) for p in r.pots] == [(100, (0, 1, 2), (0,)), (60, (0, 1), (0,))]
+    assert r.payouts == [160, 40, 0, 0]
+    folded = settle_pots([60, 100, 30, 10], hands)  # as if p2 had folded: his 40 stay in the pot
+    assert folded.returned == [0, 0, 0, 0] and folded.payouts == [200, 0, 0, 0]
+
+
+@given(seed=hs.integers(0, 10**6))
+@settings(max_examples=50, deadline=None)
+def test_a_community_card_counts_in_every_hand(seed):
+    """settle_pots(board=...): the deck-exhaustion card is part of each hand (brute force:
+    the best evaluate() of own cards + the board takes the pot)."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 8)
+    deck = rng.sample(range(52), 6 * n + 1)
+    hands = [deck[6 * i : 6 * i + 6] for i in range(n)]
+    board = deck[-1:]
+    r = settle_pots([10] * n, hands, board=board)
+    values = [evaluate(h + board) for h in hands]
+    best = max(values)
+    assert r.pots[0].winners == tuple(i for i in range(n) if values[i] == best)
+    with pytest.raises(ValueError, match="two hands"):
+        settle_pots([10] * n, [hands[0][:5] + board, *hands[1:]], board=board)

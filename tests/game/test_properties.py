@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from table_helpers import S, play_randomly, snapshot
 
 from studeval.cards import format_cards
-from studeval.game import ACTION_KINDS, Structure, StudState, dumps, replay, to_phh
-
-S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
+from studeval.game import ACTION_KINDS, StudState, dumps, replay, to_phh
 
 
 def random_hand(rng: random.Random, seed: int) -> StudState:
@@ -24,18 +24,6 @@ def random_hand(rng: random.Random, seed: int) -> StudState:
         odd_chip=rng.choice(["high_card", "dealer_left"]),
         raise_cap=rng.choice([3, 3, 3, 1, None]),
     )
-
-
-def play_randomly(st: StudState, rng: random.Random, check=None) -> None:
-    while st.actor >= 0:
-        if check:
-            check(st)
-        if rng.random() < 0.01:
-            st.time_out()
-            continue
-        acts = st.legal_actions()
-        assert acts
-        st.apply(rng.choice(acts))  # every offered action is accepted
 
 
 def test_chips_conserved_offered_actions_accepted_and_replays_agree():
@@ -78,12 +66,12 @@ def test_every_refused_action_leaves_the_state_unchanged():
 
     def check(st: StudState) -> None:
         nonlocal refusals
-        before = st._snapshot()
+        before = snapshot(st)
         for kind, to in _illegal_candidates(st, rng):
             with pytest.raises((ValueError, TypeError)):
                 st.act(kind, to)  # type: ignore[arg-type]
             refusals += 1
-        assert st._snapshot() == before
+        assert snapshot(st) == before
 
     for h in range(300):
         play_randomly(random_hand(rng, h), rng, check)
@@ -136,3 +124,31 @@ def test_mucked_hands_stay_hidden_and_shown_hands_are_seen():
                 mucks += 1
                 assert v.down_cards[j] is None
     assert mucks and shows
+
+
+def test_reprs_read_like_the_table_and_show_no_hidden_card():
+    """Issue 21 item 11: a state prints as one line of the game (street, pot, who acts, each
+    seat's stack and up cards as card text), never a down card; a view prints its cards as
+    text, the viewer's own down cards included, no other seat's."""
+    rng = random.Random(11)
+    for h in range(60):
+        st = random_hand(rng, h)
+
+        def check(st: StudState) -> None:
+            text = repr(st)
+            assert "\n" not in text and text.startswith(f"<StudState {st.game}, {st.street_name}")
+            assert f"p{st.actor + 1} to act" in text and f"pot {st.pot}" in text
+            for i in range(st.n):
+                for c in st.down[i]:
+                    assert not re.search(rf"\b{format_cards([c])}\b", text)
+                if not st.folded[i]:
+                    assert f"p{i + 1} {st.stacks[i]} [{format_cards(st.up[i])}]" in text
+            seat = st.actor
+            v = repr(st.view(seat))
+            assert f"up_cards={tuple(format_cards(u) for u in st.up)!r}" in v
+            for i in range(st.n):
+                for c in st.down[i]:
+                    assert bool(re.search(rf"\b{format_cards([c])}\b", v)) == (i == seat or st.shown[i])
+
+        play_randomly(st, rng, check)
+        assert repr(st).startswith(f"<StudState {st.game}, finished, payouts {' '.join(map(str, st.payouts))}")

@@ -15,6 +15,7 @@ import sys
 import threading
 
 import pytest
+from table_helpers import S, legal, play, refused, replays, snapshot, table
 
 from studeval.game import (
     CAP_AFTER_FOLD_RULES,
@@ -29,44 +30,8 @@ from studeval.game import (
     to_phh,
 )
 
-S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
 # p3's 2c brings in; pairs of aces, kings, queens
 THREE = [["As Ad Kh", "Ks Kd 2d", "Qs Qd 2c"]]
-
-
-def table(
-    streets: list[list[str]], stacks: list[int] | None = None, structure: Structure = S, game: str = "seven", **kw
-) -> StudState:
-    n = len(streets[0])
-    return StudState(game, structure, stacks or [1000] * n, deck=stacked_deck(game, streets), seed=0, **kw)
-
-
-def legal(st: StudState) -> list[tuple[str, int]]:
-    return [(a.kind, a.to) for a in st.legal_actions()]
-
-
-def play(st: StudState, *moves: str) -> None:
-    """Moves like "p3 bring_in", "p1 raise 10": checks who acts, then acts."""
-    for move in moves:
-        who, kind, *amount = move.split()
-        assert st.actor == int(who[1:]) - 1, f"{move}: p{st.actor + 1} is to act"
-        st.act(kind, int(amount[0]) if amount else None)
-
-
-def refused(st: StudState, kind: str, to: int | None = None) -> None:
-    before = st._snapshot()
-    with pytest.raises(ValueError):
-        st.act(kind, to)
-    assert st._snapshot() == before
-
-
-def replays(st: StudState) -> StudState:
-    """Check or call the hand down, then replay its history to the same hand."""
-    while st.actor >= 0:
-        st.act(next(a.kind for a in st.legal_actions() if a.kind in ("check", "call", "bring_in", "show")))
-    again = replay(dumps(to_phh(st, full=True)))
-    assert again.stacks == st.stacks and again.log == st.log
-    return again
 
 
 # -------------------------------------------------------------------- the cap (R28)
@@ -74,14 +39,14 @@ def replays(st: StudState) -> StudState:
 
 def test_a_capped_round_stays_capped_when_a_fold_leaves_two_players_default():
     """R28: once capped, a round stays capped (Robert's Rules); the option lifts it."""
-    st = table(THREE)
+    st = table("seven", THREE)
     play(st, "p3 bring_in", "p1 complete", "p2 raise 10", "p3 raise 15", "p1 raise 20", "p2 fold")
     assert legal(st) == [("fold", 15), ("call", 20)]
     refused(st, "raise", 25)
     play(st, "p3 call")
     assert ("bet", 5) in legal(st) and not st.capped  # the next round starts uncapped, heads-up
     assert CAP_AFTER_FOLD_RULES[0] == "stays"
-    st = table(THREE, cap_after_fold="lifted")
+    st = table("seven", THREE, cap_after_fold="lifted")
     play(st, "p3 bring_in", "p1 complete", "p2 raise 10", "p3 raise 15", "p1 raise 20", "p2 fold")
     assert legal(st) == [("fold", 15), ("call", 20), ("raise", 25)]
     play(st, "p3 raise 25", "p1 raise 30", "p3 call")
@@ -92,12 +57,12 @@ def test_the_cap_counts_only_players_who_are_not_all_in_default():
     """R28: the cap applies while three or more players are not all-in (Robert's Rules); the
     option counts every live player."""
     # p3 posts the bring-in all-in (2 chips after the ante): two players left with chips
-    st = table(THREE, stacks=[1000, 1000, 3])
+    st = table("seven", THREE, stacks=[1000, 1000, 3])
     play(st, "p3 bring_in", "p1 complete", "p2 raise 10", "p1 raise 15", "p2 raise 20")
     assert ("raise", 25) in legal(st)
     play(st, "p1 raise 25", "p2 raise 30", "p1 call")
     assert CAP_COUNT_RULES[0] == "not_all_in" and replays(st).stacks == st.stacks
-    st = table(THREE, stacks=[1000, 1000, 3], cap_counts="live")
+    st = table("seven", THREE, stacks=[1000, 1000, 3], cap_counts="live")
     play(st, "p3 bring_in", "p1 complete", "p2 raise 10", "p1 raise 15", "p2 raise 20")
     assert legal(st) == [("fold", 15), ("call", 20)]
     refused(st, "raise", 25)
@@ -108,7 +73,7 @@ def test_the_cap_counts_only_players_who_are_not_all_in_default():
 def test_a_player_going_all_in_with_the_capping_raise_still_caps_the_round():
     """R28: the capping raise was made while three players were not all-in: the round is capped
     although the raiser is now all-in."""
-    st = table(THREE, stacks=[21, 1000, 1000])  # p1 has 20 after the ante: raising to 20 is all-in
+    st = table("seven", THREE, stacks=[21, 1000, 1000])  # p1 has 20 after the ante: raising to 20 is all-in
     play(st, "p3 bring_in", "p1 complete", "p2 raise 10", "p3 raise 15", "p1 raise 20")
     assert st.stacks[0] == 0 and st.capped
     assert legal(st) == [("fold", 10), ("call", 20)]
@@ -142,7 +107,7 @@ def test_folding_when_a_check_is_possible_is_accepted_and_binding_default():
 
 def test_a_fold_when_a_check_is_possible_ends_the_hand_when_it_leaves_one_player():
     """R83: the fold is binding: heads-up, the other player wins the pot."""
-    st = table([["As Ad Kh", "Ks Kd 2d"]])
+    st = table("seven", [["As Ad Kh", "Ks Kd 2d"]])
     play(st, "p2 bring_in", "p1 call")
     play(st, "p1 fold")  # fourth street, p1 (aces) first, nothing to call
     assert st.finished and st.stacks == [997, 1003]
@@ -304,6 +269,6 @@ def test_a_state_copies_and_pickles_with_a_lock_of_its_own():
     st = StudState("stud8", S, [100, 100, 100], seed=4)
     st.act("bring_in")
     for twin in (copy.deepcopy(st), pickle.loads(pickle.dumps(st))):
-        assert twin._snapshot() == st._snapshot() and twin._lock is not st._lock
+        assert snapshot(twin) == snapshot(st) and twin._lock is not st._lock
         twin.act("fold")
         assert twin.folded != st.folded

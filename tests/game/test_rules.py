@@ -10,37 +10,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from table_helpers import S, legal, play, refused, table
 
 from studeval.cards import format_cards, parse_cards
 from studeval.evaluate import evaluate
-from studeval.game import PRESETS, Structure, StudState, dumps, replay, settle_pots, stacked_deck, to_phh
-
-S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
-
-
-def table(game: str, streets: list[list[str]], stacks: list[int] | None = None, **kw) -> StudState:
-    n = len(streets[0])
-    return StudState(game, S, stacks or [1000] * n, deck=stacked_deck(game, streets), seed=0, **kw)
-
-
-def legal(st: StudState) -> list[tuple[str, int]]:
-    return [(a.kind, a.to) for a in st.legal_actions()]
-
-
-def refused(st: StudState, kind: str, to: int | None = None, exc: type = ValueError) -> None:
-    before = st._snapshot()
-    with pytest.raises(exc):
-        st.act(kind, to)
-    assert st._snapshot() == before
-
-
-def play(st: StudState, *moves: str) -> None:
-    """Moves like "p3 bring_in", "p1 raise 10": checks who acts, then acts."""
-    for move in moves:
-        who, kind, *amount = move.split()
-        assert st.actor == int(who[1:]) - 1, f"{move}: p{st.actor + 1} is to act"
-        st.act(kind, int(amount[0]) if amount else None)
-
+from studeval.game import PRESETS, Structure, StudState, dumps, replay, settle_pots, to_phh
+from studeval.game.betting import best_showing
 
 # -------------------------------------------------------------------- structures (R7, R32)
 
@@ -113,12 +88,12 @@ def test_burn_card_before_every_street_but_the_first():
     """
     deck = parse_cards("2c 3d 4h 5s  6c  7d 8h  9c  Td Jh")
     st = StudState("five", S, [100, 100], deck=deck, seed=0)
-    assert st._burns == []
+    assert st.deck.burns == []
     play(st, "p1 bring_in", "p2 call")
-    assert format_cards(st._burns) == "6c"
+    assert format_cards(st.deck.burns) == "6c"
     assert format_cards(st.up[0]) == "4h 7d"
     play(st, "p2 check", "p1 check")  # 8h showing beats 7d
-    assert format_cards(st._burns) == "6c 9c"
+    assert format_cards(st.deck.burns) == "6c 9c"
     assert format_cards(st.up[1]) == "5s 8h Jh"
 
 
@@ -702,7 +677,7 @@ def test_seeded_deals_repeat_and_default_shuffle_is_the_os_source():
     b = StudState("seven", S, [100] * 8, seed=123)
     assert a.down == b.down and a.up == b.up
     c = StudState("seven", S, [100] * 8)
-    assert isinstance(c._rng, random.SystemRandom)
+    assert isinstance(c.deck.rng, random.SystemRandom)
     d = StudState("seven", S, [100] * 8)
     assert (c.down, c.up) != (d.down, d.up)  # 1 in ~1e30 to fail by chance
 
@@ -755,7 +730,7 @@ def test_showing_hands_rank_pairs_and_kickers_not_straights_or_flushes():
     assert st.actor == 2  # 9-9-4 beats 2-2-3 (the higher pair) and 5-6-7 of hearts (no pair)
     play(st, "p3 check", "p1 check", "p2 check")
     assert st.actor == 2  # 9-9-T-4 first; p1's four-card straight flush counts as eight high
-    assert st._best_showing([0, 1]) == 1  # even a pair of deuces beats it
+    assert best_showing(st.up, [0, 1]) == 1  # even a pair of deuces beats it
 
 
 def test_two_pair_showing_beats_one_pair_and_trips_beat_two_pair():

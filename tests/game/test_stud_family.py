@@ -6,20 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from table_helpers import S, call_down, play_randomly, snapshot
 
 from studeval import evaluate, evaluate_low, evaluate_low8
 from studeval.cards import format_cards, parse_cards
-from studeval.game import Structure, StudState, dumps, replay, settle_pots, stacked_deck, to_phh
-
-S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
-
-
-def _call_down(st: StudState) -> None:
-    """Check or call to the end (never fold, never bet)."""
-    while st.actor >= 0:
-        acts = st.legal_actions()
-        st.apply(acts[1] if acts[0].kind == "fold" else acts[0])
-
+from studeval.game import StudState, dumps, replay, settle_pots, stacked_deck, to_phh
 
 # ---------------------------------------------------------------------- razz: bring-in and order
 
@@ -99,7 +90,7 @@ def test_razz_the_best_ace_to_five_low_wins_straights_and_flushes_ignored():
     """R73: razz: the best ace-to-five low wins."""
     streets = [["Ac 2c Kd", "Ad 2d Ks"], ["3c", "3h"], ["4c", "4h"], ["5c", "6h"], ["Qh", "Qd"]]
     st = StudState("razz", S, [100, 100], deck=stacked_deck("razz", streets))
-    _call_down(st)
+    call_down(st)
     assert st.pots[0].winners == (0,)  # A-2-3-4-5 of clubs (a straight flush in high) wins
     assert st.stacks == [103, 97]
     assert settle_pots(st.totals, [st.hand(0), st.hand(1)], game="razz").payouts == st.payouts
@@ -148,7 +139,7 @@ def _play_hi_lo(deck: list[int], odd_chip: str = "high_card") -> StudState:
     assert st.street_name == "fourth street" and st.actor == 0
     for kind in ("bet", "call", "fold", "bet", "call"):
         st.act(kind)
-    _call_down(st)
+    call_down(st)
     assert st.totals == [21, 21, 5, 6, 3]
     assert [(p.amount, p.eligible) for p in st.pots] == [(23, (0, 1, 2)), (33, (0, 1))]
     return st
@@ -193,7 +184,7 @@ def test_stud8_no_low_at_all_the_high_scoops():
     """R78: hi-lo: a pot with no qualifying low goes whole to the high."""
     streets = [["Ac Ad Kd", "Qc Qd Ks"], ["Ah", "Qh"], ["9c", "9d"], ["Tc", "2s"], ["Jh", "Js"]]
     st = StudState("stud8", S, [100, 100], deck=stacked_deck("stud8", streets))
-    _call_down(st)
+    call_down(st)
     assert st.pots[0].low_winners == () and st.pots[0].winners == (0,)
     assert st.stacks == [103, 97]
 
@@ -202,7 +193,7 @@ def test_stud8_one_hand_scoops_high_and_low():
     """R76: hi-lo: each pot split between the best high and the best qualifying low."""
     streets = [["Ac 2d Kd", "Qc Qd Ks"], ["3h", "Qh"], ["4c", "9d"], ["5d", "2s"], ["7h", "Js"]]
     st = StudState("stud8", S, [100, 100], deck=stacked_deck("stud8", streets))
-    _call_down(st)  # p1: a wheel is a straight (high) and the best low
+    call_down(st)  # p1: a wheel is a straight (high) and the best low
     assert st.pots[0].winners == (0,) and st.pots[0].low_winners == (0,)
     assert st.stacks == [103, 97]
 
@@ -212,7 +203,7 @@ def test_stud8_a_split_pot_odd_chip_goes_to_the_high_half():
     streets = [["Ac 2d Kd", "Qc Qd Ks"], ["3h", "Qh"], ["4c", "9d"], ["6d", "2s"], ["8h", "Js"]]
     st = StudState("stud8", S, [100, 100], deck=stacked_deck("stud8", streets))
     st.act("bring_in")  # Kd brings in (Ks is higher)
-    _call_down(st)  # p1: 6-4-3-2-A low, ace high; p2: three queens, no low
+    call_down(st)  # p1: 6-4-3-2-A low, ace high; p2: three queens, no low
     assert sum(st.totals) == 6 and st.pot == 0 and st.payouts == [3, 3]
     # the same hands with 9 chips in the pot (a third player's ante folded): 5 high, 4 low
     odd = settle_pots([4, 4, 1], [st.hand(0), st.hand(1), None], game="stud8")
@@ -239,16 +230,6 @@ def _random_hand(rng: random.Random, seed: int, game: str) -> StudState:
     )
 
 
-def _play(st: StudState, rng: random.Random, check=None) -> None:
-    while st.actor >= 0:
-        if check:
-            check(st)
-        if rng.random() < 0.01:
-            st.time_out()
-            continue
-        st.apply(rng.choice(st.legal_actions()))
-
-
 @pytest.mark.parametrize("game", ["razz", "stud8"])
 def test_random_play_conserves_chips_and_replays(game):
     """R36, R51: chips are conserved; a recorded hand replays to the same stacks."""
@@ -256,7 +237,7 @@ def test_random_play_conserves_chips_and_replays(game):
     split = 0
     for h in range(800):
         st = _random_hand(rng, h, game)
-        _play(st, rng)
+        play_randomly(st, rng)
         assert st.finished and sum(st.stacks) == sum(st.starting_stacks), h
         assert sum(st.payouts) == sum(st.totals)
         assert sum(p.amount for p in st.pots) + sum(st.returned) == sum(st.totals)
@@ -278,7 +259,7 @@ def test_deck_exhaustion_turns_a_community_card(game):
     """R81: running out of cards in razz and hi-lo."""
     for seed in range(5):
         st = StudState(game, S, [200] * 8, seed=seed)
-        _call_down(st)
+        call_down(st)
         assert st.community >= 0  # 8 x 6 cards and 3 burns leave one card for 8 players
         assert all(len(st.hand(i)) == 7 for i in range(8))
         hands = [st.hand(i) for i in range(8)]  # the community card is in every hand
@@ -306,7 +287,7 @@ def test_views_and_seat_histories_leak_no_down_card(game):
 
     for h in range(200):
         st = _random_hand(rng, h, game)
-        _play(st, rng, check)
+        play_randomly(st, rng, check)
         for seat in [None, *range(st.n)]:
             text = dumps(to_phh(st, seat))
             for j in range(st.n):
@@ -353,7 +334,7 @@ def test_a_refused_action_leaves_the_state_unchanged(game):
         nonlocal refusals
         offered = {(a.kind, a.to) for a in st.legal_actions()}
         offered |= {("fold", to) for kind, to in offered if kind == "check"}  # accepted, not listed (R83)
-        before = st._snapshot()
+        before = snapshot(st)
         for kind, to in [
             ("raise", st.high + 15),
             ("bet", st.high + 3),
@@ -369,10 +350,10 @@ def test_a_refused_action_leaves_the_state_unchanged(game):
             with pytest.raises(ValueError):
                 st.act(kind, to)
             refusals += 1
-        assert st._snapshot() == before
+        assert snapshot(st) == before
 
     for h in range(150):
-        _play(_random_hand(rng, h, game), rng, check)
+        play_randomly(_random_hand(rng, h, game), rng, check)
     assert refusals > 1000
 
 

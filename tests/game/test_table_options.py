@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from table_helpers import S, call_down, legal, play, refused, replays, table
 
 from studeval.cards import format_cards
 from studeval.evaluate import evaluate
@@ -22,11 +23,9 @@ from studeval.game import (
     dumps,
     loads,
     replay,
-    stacked_deck,
     to_phh,
 )
 
-S = Structure(ante=1, bring_in=2, small_bet=5, big_bet=10)
 S10 = Structure(ante=1, bring_in=2, small_bet=10, big_bet=20)
 PPC = Structure(ante=50000, bring_in=50000, small_bet=200000, big_bet=400000)  # WSOP 2023 $50K PPC
 
@@ -38,46 +37,6 @@ THREE = [
     ["8h", "9h", "Tc"],
     ["Jh", "2s", "3s"],
 ]
-
-
-def table(
-    game: str, streets: list[list[str]], stacks: list[int] | None = None, structure: Structure = S, **kw
-) -> StudState:
-    n = len(streets[0])
-    return StudState(game, structure, stacks or [1000] * n, deck=stacked_deck(game, streets), seed=0, **kw)
-
-
-def legal(st: StudState) -> list[tuple[str, int]]:
-    return [(a.kind, a.to) for a in st.legal_actions()]
-
-
-def play(st: StudState, *moves: str) -> None:
-    """Moves like "p3 bring_in", "p1 raise 10": checks who acts, then acts."""
-    for move in moves:
-        who, kind, *amount = move.split()
-        assert st.actor == int(who[1:]) - 1, f"{move}: p{st.actor + 1} is to act"
-        st.act(kind, int(amount[0]) if amount else None)
-
-
-def refused(st: StudState, kind: str, to: int | None = None, match: str | None = None) -> None:
-    before = st._snapshot()
-    with pytest.raises(ValueError, match=match):
-        st.act(kind, to)
-    assert st._snapshot() == before
-
-
-def passive(st: StudState) -> None:
-    """Check or call to the end (show at a showdown choice)."""
-    while st.actor >= 0:
-        kinds = [a.kind for a in st.legal_actions()]
-        st.act(next(k for k in ("check", "call", "bring_in", "show") if k in kinds))
-
-
-def replays_to_same_stacks(st: StudState) -> None:
-    assert sum(st.stacks) == sum(st.starting_stacks)
-    for seat in (None, 0):
-        again = replay(dumps(to_phh(st, seat, full=seat is None)))
-        assert again.stacks == st.stacks and again.pots == st.pots
 
 
 # -------------------------------------------------------------------- structures
@@ -92,7 +51,7 @@ def test_ante_equal_to_the_bring_in_wsop_ppc_structure_plays_and_replays():
     # p3 wins the antes and the bring-in; the 150,000 of the completion nobody called comes back
     assert st.returned == [0, 0, 150_000]
     assert st.stacks == [1_950_000, 1_900_000, 2_150_000]
-    replays_to_same_stacks(st)
+    replays(st)
 
 
 def test_ante_above_the_bring_in_plays_and_replays():
@@ -101,8 +60,8 @@ def test_ante_above_the_bring_in_plays_and_replays():
     st = table("seven", THREE, structure=s)
     assert st.pot == 9 and legal(st) == [("bring_in", 2), ("complete", 5)]
     play(st, "p2 bring_in", "p3 call", "p1 complete", "p2 call", "p3 raise 10", "p1 call", "p2 call")
-    passive(st)
-    replays_to_same_stacks(st)
+    call_down(st)
+    replays(st)
 
 
 def test_bring_in_equal_to_the_small_bet_is_the_bet_no_duplicate_completion():
@@ -114,8 +73,8 @@ def test_bring_in_equal_to_the_small_bet_is_the_bet_no_duplicate_completion():
     assert legal(st) == [("fold", 0), ("call", 5), ("raise", 10)]  # the bring-in was the bet
     play(st, "p3 raise 10", "p1 raise 15", "p2 raise 20")
     assert legal(st) == [("fold", 10), ("call", 20)]  # bet and three raises: capped
-    passive(st)
-    replays_to_same_stacks(st)
+    call_down(st)
+    replays(st)
 
 
 def test_small_bet_equal_to_the_big_bet_offers_one_size_on_an_open_pair():
@@ -155,7 +114,7 @@ def test_random_structures_offer_distinct_actions_and_conserve_chips():
             wagers = [a.to for a in acts if a.kind not in ("fold", "show", "muck")]
             assert len(set(wagers)) == len(wagers), (h, acts)  # no two actions put in the same
             st.apply(rng.choice(acts))
-        replays_to_same_stacks(st)
+        replays(st)
 
 
 # -------------------------------------------------------------------- short all-ins
@@ -178,8 +137,8 @@ def test_half_bet_rule_an_all_in_of_half_a_bet_or_more_is_a_full_bet_and_reopens
     play(st, "p2 call")
     assert legal(st) == [("fold", 0), ("call", 15), ("raise", 35)]  # reopened for p3, who checked
     play(st, "p3 raise 35", "p2 call")
-    passive(st)
-    replays_to_same_stacks(st)
+    call_down(st)
+    replays(st)
 
 
 def test_full_bet_rule_option_the_same_all_in_does_not_reopen():
@@ -188,9 +147,9 @@ def test_full_bet_rule_option_the_same_all_in_does_not_reopen():
     assert legal(st) == [("fold", 0), ("call", 15), ("complete", 20)]  # completed to a full bet
     play(st, "p2 call")
     assert legal(st) == [("fold", 0), ("call", 15)]  # p3 checked before: not reopened
-    refused(st, "raise", 35, "does not reopen")
-    passive(st)
-    replays_to_same_stacks(st)
+    refused(st, "raise", 35, match="does not reopen")
+    call_down(st)
+    replays(st)
 
 
 @pytest.mark.parametrize("rule", ALL_IN_RULES)
@@ -200,8 +159,8 @@ def test_an_all_in_bet_of_less_than_half_a_bet_is_completed_to_a_full_bet(rule):
     assert legal(st) == [("fold", 0), ("call", 1), ("complete", 20)]  # not 21 (1 + a bet)
     play(st, "p2 complete 20")
     assert legal(st) == [("fold", 0), ("call", 20), ("raise", 40)]  # a full bet: reopened
-    passive(st)
-    replays_to_same_stacks(st)
+    call_down(st)
+    replays(st)
 
 
 def _fourth_street_short_raise(rule: str, stack: int) -> StudState:
@@ -220,10 +179,10 @@ def test_a_short_raise_of_less_than_half_a_bet_bet_10_all_in_13_complete_to_20(r
     refused(st, "raise", 23)
     play(st, "p2 call")
     assert legal(st) == [("fold", 10), ("call", 13)]  # p3 bet already: not reopened
-    refused(st, "raise", 23, "does not reopen")
-    refused(st, "complete", 20, "does not reopen")
-    passive(st)
-    replays_to_same_stacks(st)
+    refused(st, "raise", 23, match="does not reopen")
+    refused(st, "complete", 20, match="does not reopen")
+    call_down(st)
+    replays(st)
 
 
 @pytest.mark.parametrize("rule", ALL_IN_RULES)
@@ -233,8 +192,8 @@ def test_completing_a_short_raise_reopens_the_betting(rule):
     play(st, "p2 complete 20")
     assert legal(st) == [("fold", 10), ("call", 20), ("raise", 30)]  # a full raise over 10: reopened
     play(st, "p3 raise 30", "p2 call")
-    passive(st)
-    replays_to_same_stacks(st)
+    call_down(st)
+    replays(st)
 
 
 def test_a_raise_of_exactly_half_a_bet_is_a_full_raise_under_the_half_bet_rule():
@@ -276,7 +235,7 @@ def test_short_all_in_histories_replay_under_the_rule_they_record():
     """
     st = _fifth_street_short_bet("full_bet", 18)
     play(st, "p2 call")
-    passive(st)
+    call_down(st)
     text = dumps(to_phh(st, full=True))
     assert '_all_in_rule = "full_bet"' in text
     assert replay(text).all_in_rule == "full_bet"
@@ -313,7 +272,7 @@ def test_open_pair_raises_big_option_every_raise_is_big():
     refused(st, "raise", 10)
     play(st, "p1 raise 15")
     assert legal(st) == [("fold", 5), ("call", 15), ("raise", 25)]
-    passive(st)
+    call_down(st)
     text = dumps(to_phh(st, full=True))
     assert '_open_pair_raises = "big"' in text and replay(text).stacks == st.stacks
 
@@ -331,7 +290,7 @@ def test_cap_heads_up_option_any_betting_round():
     play(st, "p2 complete", "p1 raise 10", "p2 raise 15", "p1 raise 20")
     assert legal(st) == [("fold", 15), ("call", 20)]
     refused(st, "raise", 25)
-    passive(st)
+    call_down(st)
     text = dumps(to_phh(st, full=True))
     assert "_cap_heads_up = true" in text and replay(text).cap_heads_up is True
     st = table("seven", THREE, cap_heads_up=True)  # a fold leaving two does not lift it either
@@ -347,11 +306,11 @@ def test_deck_exhaustion_seven_players_are_dealt_from_the_stub_without_a_burn():
     deck = list(range(52))
     random.Random(3).shuffle(deck)
     st = StudState("seven", S, [1000] * 7, deck=deck, seed=0)
-    passive(st)
+    call_down(st)
     # 21 + burn + 7 + burn + 7 + burn + 7 = 45 cards: the 7 left go one to each player, no burn
     assert [st.down[i][2] for i in range(7)] == deck[45:52]
-    assert st._burns == [deck[21], deck[29], deck[37]] and st.community < 0
-    replays_to_same_stacks(st)
+    assert st.deck.burns == [deck[21], deck[29], deck[37]] and st.community < 0
+    replays(st)
 
 
 def test_no_exhaustion_with_six_players_the_burn_comes_first():
@@ -359,9 +318,11 @@ def test_no_exhaustion_with_six_players_the_burn_comes_first():
     deck = list(range(52))
     random.Random(4).shuffle(deck)
     st = StudState("seven", S, [1000] * 6, deck=deck, seed=0)
-    passive(st)
+    call_down(st)
     # 18 + burn + 6 + burn + 6 + burn + 6 = 39 cards: a burn (the 40th), then six seventh cards
-    assert st._burns == [deck[18], deck[25], deck[32], deck[39]] and [st.down[i][2] for i in range(6)] == deck[40:46]
+    assert (
+        st.deck.burns == [deck[18], deck[25], deck[32], deck[39]] and [st.down[i][2] for i in range(6)] == deck[40:46]
+    )
 
 
 def test_deck_exhaustion_burns_shuffled_in_only_when_the_stub_is_short():
@@ -374,8 +335,8 @@ def test_deck_exhaustion_burns_shuffled_in_only_when_the_stub_is_short():
                 st.act("fold")
             else:
                 st.act(next(k for k in ("check", "call", "bring_in") if k in kinds))
-        assert st.community < 0 and st._burns == []  # the burns were used
-        replays_to_same_stacks(st)
+        assert st.community < 0 and st.deck.burns == []  # the burns were used
+        replays(st)
 
 
 # -------------------------------------------------------------------- showdown choices
@@ -462,7 +423,7 @@ def test_showdown_choose_random_play_every_pot_has_a_shown_winner_and_replays():
         assert all(p.winners for p in st.pots)
         for p in st.pots:
             assert all(st.shown[w] for w in p.winners) or len(p.eligible) == 1
-        replays_to_same_stacks(st)
+        replays(st)
         assert replay(dumps(to_phh(st, full=True))).shown == st.shown
     assert mucks > 50
 

@@ -3,10 +3,10 @@ Hi-Lo eight or better (``game="seven" | "five" | "razz" | "stud8"``).
 
 - :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in.
 - :class:`StudState`: the state machine (dealing, betting, showdown), with seat views.
+- :class:`Deck` and :class:`ScriptedDeck`: the deck a hand deals from (shuffled or stacked;
+  a hand history's own deal, for a replay).
 - :func:`settle_pots`, :func:`side_pots`, :func:`award`, :func:`award_hi_lo`: pots and
-  payouts without the state machine
-  (``settle`` and ``Settlement`` are the old names of :func:`settle_pots` and
-  :class:`PotSettlement`, kept for one release).
+  payouts without the state machine.
 - :class:`ActionKind` and the events of :attr:`StudState.log` (:class:`Deal`,
   :class:`Played`, :class:`BoardCard`, :class:`TimeOut`, :class:`Shown`).
 - :func:`to_phh`, :func:`dumps`, :func:`loads`, :func:`replay`: PHH hand histories
@@ -117,6 +117,7 @@ when it is not the default, so a replay plays by the same rules (R53).
 """
 
 from studeval.game.bots import BOTS, simulate
+from studeval.game.deck import Deck, ScriptedDeck
 from studeval.game.events import (
     ActionKind,
     BoardCard,
@@ -133,11 +134,10 @@ from studeval.game.pots import (
     ODD_CHIP_RULES,
     Pot,
     PotSettlement,
-    Settlement,
+    UncalledBet,
     award,
     award_hi_lo,
     odd_chip_key,
-    settle,
     settle_pots,
     side_pots,
     uncalled_bet,
@@ -184,19 +184,21 @@ __all__ = [
     "ActionKind",
     "BoardCard",
     "Deal",
+    "Deck",
     "Event",
     "EventTag",
     "HandHistory",
     "Played",
     "Pot",
+    "ScriptedDeck",
     "PotSettlement",
-    "Settlement",
     "Shown",
     "Structure",
     "StudState",
     "TableView",
     "TimeOut",
     "TimeOutResult",
+    "UncalledBet",
     "award",
     "award_hi_lo",
     "dumps",
@@ -205,7 +207,6 @@ __all__ = [
     "odd_chip_key",
     "parse_action",
     "replay",
-    "settle",
     "settle_pots",
     "side_pots",
     "simulate",

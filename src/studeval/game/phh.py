@@ -63,8 +63,9 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from studeval.cards import format_cards, parse_cards
+from studeval.game.deck import DEALS, ScriptedDeck
 from studeval.game.events import BoardCard, Deal, Played, Shown, TimeOut
-from studeval.game.state import DEALS, Action, StudState
+from studeval.game.state import Action, StudState
 from studeval.game.structure import MAX_CHIPS, MAX_SEATS, Structure
 
 if sys.version_info >= (3, 11):
@@ -551,6 +552,13 @@ def _options(hh: HandHistory, tie_rule: str | None, odd_chip: str | None) -> dic
     return out
 
 
+class _Step(NamedTuple):
+    """A player's action of a history to replay, with where it is in the file."""
+
+    where: str
+    action: PhhPlay | PhhShow | PhhTimeOut
+
+
 def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str | None = None) -> StudState:
     """Play a hand history through the state machine; returns the finished :class:`StudState`.
 
@@ -584,7 +592,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     pattern = [up for street in DEALS[game] for up in street]
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
-    plan: list[tuple[str, PhhPlay | PhhShow | PhhTimeOut]] = []
+    plan: list[_Step] = []
     lines = hh.lines if hh.lines is not None and len(hh.lines) == len(hh.actions) else []  # stale if edited
     if len(hh.actions) > MAX_ACTIONS:
         raise ValueError(f"{len(hh.actions)} actions: the limit is {MAX_ACTIONS}")
@@ -610,21 +618,21 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
                 shown_at[action.seat] = deals
                 _merge_shown(action, script[action.seat], pattern)
                 if options["showdown"] == "choose":  # a decision in turn
-                    plan.append((where, action))
+                    plan.append(_Step(where, action))
                 else:  # the automatic showdown, as the file records it
                     choices[action.seat] = action.cards is not None
             elif action is not None:
-                plan.append((where, action))
+                plan.append(_Step(where, action))
         except ValueError as exc:
             raise ValueError(f"{where}: {exc}") from None
-    first = next((a.seat for _, a in plan if isinstance(a, (PhhPlay, PhhTimeOut))), None)  # the bring-in
+    first = next((p.action.seat for p in plan if isinstance(p.action, (PhhPlay, PhhTimeOut))), None)  # the bring-in
+    deck = ScriptedDeck(script[:n], script[n], bring_in=first, shows=choices)
     try:
-        state = StudState(
-            game, structure, hh.starting_stacks, **options, _script=script, _choices=choices, _bring_in=first
-        )
+        state = StudState(game, structure, hh.starting_stacks, deck=deck, **options)
     except ValueError as exc:
         raise ValueError(f"dealing: {exc}") from None
-    for where, action in plan:
+    for step in plan:
+        where, action = step.where, step.action
         i = action.seat
         if state.actor < 0:
             raise ValueError(f"{where}: the hand is already over")
@@ -644,7 +652,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
             raise ValueError(f"{where}: {exc}") from None
     if not state.finished:
         raise ValueError(f"the history stops before the hand is over (p{state.actor + 1} is to act)")
-    left = [f"p{i + 1}" if i < n else "the board" for i, q in enumerate(script) if q]
+    left = [f"p{i + 1}" if i < n else "the board" for i in deck.undealt()]
     if left:
         raise ValueError(f"the history deals more cards than the hand uses (to {', '.join(left)})")
     return state

@@ -28,12 +28,13 @@ __all__ = [
     "ODD_CHIP_RULES",
     "Pot",
     "PotSettlement",
-    "Settlement",
+    "UncalledBet",
     "award",
     "award_hi_lo",
+    "HandValue",
+    "hand_value",
     "low_order",
     "odd_chip_key",
-    "settle",
     "settle_pots",
     "side_pots",
     "uncalled_bet",
@@ -89,6 +90,36 @@ class Pot(NamedTuple):
     low_winners: tuple[int, ...] = ()
 
 
+class HandValue(NamedTuple):
+    """What a hand is worth at showdown, higher is better: ``value`` by the game's ranking
+    (the high hand; the ace-to-five low in razz), ``low`` the eight-or-better low of stud
+    hi-lo (0: none, and in the other games); ``key`` and ``low_key`` their odd-chip keys
+    (:func:`odd_chip_key`).
+
+    >>> hand_value(parse_cards("As Ad Kc Kd 2h"), "stud8").low
+    0
+    """
+
+    value: int
+    key: int
+    low: int
+    low_key: int
+
+
+def hand_value(cards: Sequence[int], game: str) -> HandValue:
+    """The showdown value of 5 to 7 known cards in ``game`` (one of :data:`STUD_GAMES`).
+
+    >>> v = hand_value(parse_cards("Ac 2d 3h 4s 5c 9d 9h"), "stud8")
+    >>> v.value > 0, v.low  # a straight, and the wheel: the best low
+    (True, 56)
+    """
+    if game == "razz":
+        return HandValue(evaluate_low(cards), odd_chip_key(cards, low=True), 0, -1)
+    if game == "stud8":
+        return HandValue(evaluate(cards), odd_chip_key(cards), evaluate_low8(cards), odd_chip_key(cards, low=True))
+    return HandValue(evaluate(cards), odd_chip_key(cards), 0, -1)
+
+
 class PotSettlement(NamedTuple):
     """The result of a hand: uncalled chips returned, pots, payouts (returned chips included).
 
@@ -112,15 +143,22 @@ def _check_contributions(contributions: Sequence[int]) -> list[int]:
     return out
 
 
-def uncalled_bet(contributions: Sequence[int], live: Sequence[bool]) -> tuple[int, int]:
-    """The seat whose chips nobody matched and how many: ``(seat, amount)``, or ``(-1, 0)``.
+class UncalledBet(NamedTuple):
+    """Chips nobody matched: the seat they go back to (-1: none) and how many."""
+
+    seat: int
+    amount: int
+
+
+def uncalled_bet(contributions: Sequence[int], live: Sequence[bool]) -> UncalledBet:
+    """The seat whose chips nobody matched and how many, or ``UncalledBet(-1, 0)``.
 
     Only a live (not folded) player's excess is uncalled; it goes back to them, not into a pot.
 
     >>> uncalled_bet([30, 10, 10], [True, True, False])
-    (0, 20)
+    UncalledBet(seat=0, amount=20)
     >>> uncalled_bet([30, 30, 10], [True, True, True])
-    (-1, 0)
+    UncalledBet(seat=-1, amount=0)
     """
     top = -1
     first = second = 0
@@ -130,8 +168,8 @@ def uncalled_bet(contributions: Sequence[int], live: Sequence[bool]) -> tuple[in
         elif c > second:
             second = c
     if top < 0 or not live[top] or first == second:
-        return -1, 0
-    return top, first - second
+        return UncalledBet(-1, 0)
+    return UncalledBet(top, first - second)
 
 
 def side_pots(contributions: Sequence[int], live: Sequence[bool]) -> list[Pot]:
@@ -267,6 +305,8 @@ def settle_pots(
     *,
     odd_chip: str = "high_card",
     game: str = "seven",
+    live: Sequence[bool] | None = None,
+    board: CardsLike = (),
 ) -> PotSettlement:
     """Settle a hand at showdown: return uncalled chips, build pots, split ties.
 
@@ -274,6 +314,11 @@ def settle_pots(
     speak: the best hand wins (the best high; the best ace-to-five low with ``game="razz"``;
     with ``game="stud8"`` the best high and the best eight-or-better low share each pot).
     A split pot's odd chips go one at a time by ``odd_chip`` (see :data:`ODD_CHIP_RULES`).
+
+    ``live[i]`` says the player did not fold (default: those with a hand): a hand mucked at
+    showdown wins nothing, but its chips beyond the others' still come back uncalled and its
+    all-in level still bounds a side pot. ``board`` holds cards every hand shares (the
+    community card of the deck-exhaustion rule), counted in each hand.
 
     >>> hands = ["Ac Kd 9c 7h 3s", "As Kh 9d 7s 3c", "2c 3d 4h 6s 8c"]
     >>> r = settle_pots([25, 25, 25], hands)
@@ -292,35 +337,37 @@ def settle_pots(
     if game not in STUD_GAMES:
         raise ValueError(f"game {game!r} must be one of {STUD_GAMES}")
     n = len(hands)
+    if live is not None and len(live) != n:
+        raise ValueError(f"{len(live)} live flags for {n} hands")
+    shared = parse_cards(board)
     values = [0] * n
     lows = [0] * n
     high_keys = [-1] * n
     low_keys = [-1] * n
-    seen: set[int] = set()
+    seen: set[int] = set(shared)
     for i, hand in enumerate(hands):
         if hand is None:
             continue
-        cards = parse_cards(hand)
+        own = parse_cards(hand)
+        cards = own + shared
         if not 5 <= len(cards) <= 7:
             raise ValueError(f"seat {i}: a hand has 5 to 7 cards, got {len(cards)}")
-        dup = seen.intersection(cards)
+        dup = seen.intersection(own)
         if dup:
             raise ValueError(f"seat {i}: card {sorted(dup)[0]} is in two hands")
-        seen.update(cards)
-        values[i] = evaluate_low(cards) if game == "razz" else evaluate(cards)
-        high_keys[i] = odd_chip_key(cards, low=game == "razz")
-        if game == "stud8":
-            lows[i] = evaluate_low8(cards)
-            low_keys[i] = odd_chip_key(cards, low=True)
-    live = [v > 0 for v in values]
-    if not any(live):
+        seen.update(own)
+        v = hand_value(cards, game)
+        values[i], high_keys[i], lows[i], low_keys[i] = v.value, v.key, v.low, v.low_key
+    if not any(values):
         raise ValueError("every hand folded: nobody can win the pot")
+    if live is None:
+        live = [v > 0 for v in values]
     returned = [0] * n
-    seat, amount = uncalled_bet(contributions, live)
-    if amount:
+    uncalled = uncalled_bet(contributions, live)
+    if uncalled.amount:
         contributions = list(contributions)
-        contributions[seat] -= amount
-        returned[seat] = amount
+        contributions[uncalled.seat] -= uncalled.amount
+        returned[uncalled.seat] = uncalled.amount
     payouts = list(returned)
     pots = side_pots(contributions, live)
     if game == "stud8":
@@ -328,8 +375,3 @@ def settle_pots(
     else:
         pots = award(pots, values, high_keys, odd_chip, payouts)
     return PotSettlement(returned, pots, payouts)
-
-
-#: Old names, kept for one release.
-settle = settle_pots
-Settlement = PotSettlement

@@ -24,9 +24,21 @@ import threading
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from studeval._core import evaluate, evaluate_low, evaluate_low8
 from studeval.cards import CardsLike, format_cards, parse_cards
-from studeval.evaluate import STUD_GAMES, bring_in_card, showing_rank, showing_rank_low
+from studeval.evaluate import STUD_GAMES, bring_in_card
+from studeval.game.betting import (
+    ACTION_KINDS,
+    ALL_IN_RULES,
+    CAP_AFTER_FOLD_RULES,
+    CAP_COUNT_RULES,
+    FOLD_WHEN_CHECK_RULES,
+    OPEN_PAIR_RULES,
+    TIE_RULES,
+    Action,
+    BettingRound,
+    best_showing,
+)
+from studeval.game.deck import DEALS, STREET_NAMES, Deck, ScriptedDeck, stacked_deck
 from studeval.game.events import (
     ActionKind,
     BoardCard,
@@ -40,14 +52,14 @@ from studeval.game.events import (
 )
 from studeval.game.pots import (
     ODD_CHIP_RULES,
+    HandValue,
     Pot,
-    award,
-    award_hi_lo,
-    low_order,
-    odd_chip_key,
+    hand_value,
+    settle_pots,
     side_pots,
     uncalled_bet,
 )
+from studeval.game.showdown import SHOWDOWN_RULES, Showdown
 from studeval.game.structure import MAX_CHIPS, Structure
 
 __all__ = [
@@ -68,153 +80,32 @@ __all__ = [
     "stacked_deck",
 ]
 
-K = ActionKind
-FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = K.FOLD, K.CHECK, K.CALL, K.BRING_IN, K.COMPLETE, K.BET, K.RAISE
-SHOW, MUCK = K.SHOW, K.MUCK
-#: Every action a player can take, in poker terms (string enums: ``ACTION_KINDS[0] == "fold"``).
-ACTION_KINDS = tuple(ActionKind)
+SHOW, MUCK, FOLD, CHECK = ActionKind.SHOW, ActionKind.MUCK, ActionKind.FOLD, ActionKind.CHECK
 _KIND_OF: dict[str, ActionKind] = {str(k): k for k in ActionKind}
 #: The games: seven card stud, five card stud, razz, seven card stud hi-lo eight or better.
 GAMES = STUD_GAMES
-#: Who acts first when showing hands tie on later streets: "dealer_left" (000, 003; default)
-#: or "suits" (001: compare suits, spades high).
-TIE_RULES = ("dealer_left", "suits")
-#: Short all-in wagers in limit betting: "half_bet" (Robert's Rules of Poker, TDA; default):
-#: an all-in of half a bet or more is a full bet or raise and reopens the betting;
-#: "full_bet": only a full bet or raise reopens it.
-ALL_IN_RULES = ("half_bet", "full_bet")
-#: Raises on the open-pair street after a small bet: "small_or_big" (003 line 16, 000;
-#: default), small or big until one is big; "big" (003 line 58): every raise is big.
-OPEN_PAIR_RULES = ("small_or_big", "big")
-#: Showdown choices: "auto" (default): losers muck, winners show, an uncalled winner does
-#: not show; "choose": each player shows or mucks as an action (000, 003).
-SHOWDOWN_RULES = ("auto", "choose")
-#: A round capped while the cap applied, when a fold then leaves two players: "stays"
-#: (Robert's Rules of Poker: once capped, a round cannot be uncapped; default); "lifted"
-#: (the literal reading of 003 line 55: no cap with two players).
-CAP_AFTER_FOLD_RULES = ("stays", "lifted")
-#: Who counts towards the three players the cap needs: "not_all_in" (Robert's Rules: the
-#: cap applies while three or more players are not all-in; default); "live": every player
-#: still in the hand, all-in or not.
-CAP_COUNT_RULES = ("not_all_in", "live")
-#: Folding when a check is possible: "accepted" (binding; card rooms and sites accept it;
-#: default); "refused" (a room that forbids it).
-FOLD_WHEN_CHECK_RULES = ("accepted", "refused")
 _DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto", "stays", "not_all_in", "accepted")
-
-_SEVEN_CARDS = ((False, False, True), (True,), (True,), (True,), (False,))
-_SEVEN_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
-#: Cards dealt per street and game, True = face up. The seventh card of the seven-card games
-#: (seven card stud, razz, stud hi-lo) is down.
-DEALS: dict[str, tuple[tuple[bool, ...], ...]] = {
-    "seven": _SEVEN_CARDS,
-    "five": ((False, True), (True,), (True,), (True,)),
-    "razz": _SEVEN_CARDS,
-    "stud8": _SEVEN_CARDS,
-}
-#: The streets of each game, named as in the rule documents.
-STREET_NAMES: dict[str, tuple[str, ...]] = {
-    "seven": _SEVEN_STREETS,
-    "five": ("second street", "third street", "fourth street", "fifth street"),
-    "razz": _SEVEN_STREETS,
-    "stud8": _SEVEN_STREETS,
-}
-# The games with the open-pair big bet: there the second betting round is the open-pair
-# street. In every game big bets start after the second round.
+# The games with the open-pair big bet: there the second betting round is the open-pair street.
 _OPEN_PAIR_GAMES = ("seven", "five")
 _OPEN_PAIR_STREET = 1
-_BIG_FROM = 2
-
-_SHOWING: dict[tuple[int, ...], int] = {}
-_SHOWING_LOW: dict[tuple[int, ...], int] = {}
 _new = tuple.__new__  # builds a NamedTuple event without the keyword machinery (the hot path)
 _ACTION, _DEAL = EventTag.ACTION, EventTag.DEAL  # an enum attribute lookup costs ~0.2 us
-
-
-def _showing_value(up: list[int], low: bool = False) -> int:
-    """showing_rank (razz: showing_rank_low) of some up cards, cached by their ranks (suits
-    never count)."""
-    key = tuple(sorted(c >> 2 for c in up))
-    cache = _SHOWING_LOW if low else _SHOWING
-    v = cache.get(key)
-    if v is None:
-        seen: dict[int, int] = {}
-        cards = []
-        for r in key:  # distinct suits for repeated ranks; the suits do not matter here
-            cards.append(4 * r + seen.get(r, 0))
-            seen[r] = seen.get(r, 0) + 1
-        v = cache[key] = showing_rank_low(cards) if low else showing_rank(cards)
-    return v
-
-
-def _suit_key(up: list[int], low: bool = False) -> tuple[int, ...]:
-    """Cards in showing order (groups first, high first): compares suits between equal
-    showings; the larger key acts first (spades high; in razz, where the best low acts
-    first, the lower suits do: the key is negated)."""
-    if low:
-        counts: dict[int, int] = {}
-        for c in up:
-            counts[low_order(c) >> 2] = counts.get(low_order(c) >> 2, 0) + 1
-        ordered = sorted(up, key=lambda c: (counts[low_order(c) >> 2], low_order(c)), reverse=True)
-        return tuple(-low_order(c) for c in ordered)
-    counts = {}
-    for c in up:
-        counts[c >> 2] = counts.get(c >> 2, 0) + 1
-    return tuple(sorted(up, key=lambda c: (counts[c >> 2], c), reverse=True))
-
-
-def stacked_deck(game: str, streets: Sequence[Sequence[CardsLike]]) -> list[int]:
-    """A deck order that deals the given cards, street by street, for a scenario.
-
-    ``streets[k]`` lists, for each player still in the hand on that street (in seat order),
-    the cards they get on it: e.g. ``"2c 3c Kh"`` (down, down, up) on third street. The
-    function deals them one card at a time round the table as the dealer does, and puts a
-    burn card (an unused card) before every street but the first.
-
-    >>> format_cards(stacked_deck("five", [["2c 3c", "4d 5d"], ["6h", "7h"]]))  # As is burnt
-    '2c 4d 3c 5d As 6h 7h'
-    """
-    if game not in GAMES:
-        raise ValueError(f"game {game!r} must be one of {GAMES}")
-    parsed = [[parse_cards(h) for h in street] for street in streets]
-    used = {c for street in parsed for h in street for c in h}
-    spare = sorted(set(range(52)) - used)
-    deck: list[int] = []
-    for k, street in enumerate(parsed):
-        pattern = DEALS[game][k]
-        for h in street:
-            if len(h) != len(pattern):
-                raise ValueError(
-                    f"{STREET_NAMES[game][k]} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}"
-                )
-        if k:
-            deck.append(spare.pop())
-        for p in range(len(pattern)):
-            deck.extend(h[p] for h in street)
-    return deck
-
-
-class Action(NamedTuple):
-    """A legal action: its kind, the player's bet on this street after it, and the chips it adds.
-
-    >>> Action("call", 10, 8)
-    Action(kind='call', to=10, chips=8)
-    """
-
-    kind: ActionKind
-    to: int
-    chips: int
 
 
 class TableView(NamedTuple):
     """What one seat (or a spectator, ``seat=None``) may see of the table.
 
-    ``down_cards[j]`` is None for a down hand the viewer may not see, else the cards.
+    ``down_cards[j]`` is None for a down hand the viewer may not see, else the cards. The
+    cards are ints (see :mod:`studeval.cards`); the repr prints them as card text.
 
-    >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1)
+    >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], deck="2c 3d 4h 5s")
     >>> v = st.view(0)
     >>> v.down_cards[0] is not None, v.down_cards[1] is None
     (True, True)
+    >>> v.up_cards
+    ((10,), (15,))
+    >>> v  # doctest: +ELLIPSIS
+    TableView(game='five', street='second street', seat=0, actor=0, ..., up_cards=('4h', '5s'), down_cards=('2c', None), community=None, ...)
     """
 
     game: str
@@ -232,6 +123,20 @@ class TableView(NamedTuple):
     finished: bool
     payouts: tuple[int, ...]
 
+    def __repr__(self) -> str:
+        cards = {
+            "up_cards": tuple(_card_text(c) for c in self.up_cards),
+            "down_cards": tuple(None if c is None else _card_text(c) for c in self.down_cards),
+            "community": None if self.community is None else _card_text([self.community]),
+        }
+        fields = [f"{name}={cards.get(name, value)!r}" for name, value in zip(self._fields, self, strict=True)]
+        return f"TableView({', '.join(fields)})"
+
+
+def _card_text(cards: Sequence[int]) -> str:
+    """Cards as text, ``??`` for a card a replayed history does not know."""
+    return " ".join("??" if c < 0 else format_cards([c]) for c in cards)
+
 
 def _positive_int(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
@@ -246,10 +151,12 @@ def _positive_int(name: str, value: object) -> int:
 class StudState:
     """One hand of fixed-limit stud, from the antes to the payouts.
 
-    ``game`` is "seven", "five", "razz" or "stud8" (:data:`GAMES`). ``deck`` stacks the deck: the cards in the order they
-    come off the top, burn cards included (the rest of the deck follows, shuffled). Without
-    ``seed`` the shuffle uses the operating system's secure random source; a seed (an int
-    >= 0) gives a reproducible deal.
+    ``game`` is "seven", "five", "razz" or "stud8" (:data:`GAMES`). ``deck`` stacks the
+    deck: the cards in the order they come off the top, burn cards included (the rest of the
+    deck follows, shuffled); or it is a :class:`~studeval.game.deck.Deck`, or the
+    :class:`~studeval.game.deck.ScriptedDeck` of a hand history being replayed. The state
+    deals from it (:attr:`deck`). Without ``seed`` the shuffle uses the operating system's
+    secure random source; a seed (an int >= 0) gives a reproducible deal.
 
     Options, where the rule documents disagree or leave a choice (defaults first):
 
@@ -288,27 +195,16 @@ class StudState:
         "fold_when_check",
         "starting_stacks",
         "stacks",
-        "bets",
         "totals",
         "antes_paid",
         "folded",
         "frozen",
-        "acted",
+        "round",
         "down",
         "up",
         "community",
         "street",
         "actor",
-        "high",
-        "full_high",
-        "n_raises",
-        "capped",
-        "big_mode",
-        "open_pair",
-        "completed",
-        "bring_in_pending",
-        "last_aggressor",
-        "opener",
         "n_live",
         "shown",
         "mucked",
@@ -316,27 +212,18 @@ class StudState:
         "payouts",
         "returned",
         "log",
-        "_deck",
-        "_burns",
-        "_used",
-        "_rng",
-        "_script",
-        "_seen",
-        "_choices",
+        "deck",
+        "_scripted",
         "_deals",
         "_last",
         "_legal",
         "_n_act",
-        "_lazy",
         "_half",
         "_big_raises",
         "_capped_heads_up",
-        "_deciding",
         "_sd",
         "_razz",
-        "_hi_lo",
         "_open_pair_game",
-        "_bring_in",
         "_lock",
     )
 
@@ -347,7 +234,7 @@ class StudState:
         starting_stacks: Sequence[int],
         *,
         seed: int | None = None,
-        deck: CardsLike | None = None,
+        deck: CardsLike | Deck | ScriptedDeck | None = None,
         tie_rule: str = "dealer_left",
         raise_cap: int | None = 3,
         odd_chip: str = "high_card",
@@ -358,9 +245,6 @@ class StudState:
         cap_after_fold: str = "stays",
         cap_counts: str = "not_all_in",
         fold_when_check: str = "accepted",
-        _script: list[list[int]] | None = None,
-        _choices: dict[int, bool] | None = None,
-        _bring_in: int | None = None,
     ) -> None:
         if game not in GAMES:
             raise ValueError(f"game {game!r} must be one of {GAMES}")
@@ -434,56 +318,31 @@ class StudState:
         self.starting_stacks = tuple(stacks)
         self._deals = DEALS[game]
         self._razz = game == "razz"
-        self._hi_lo = game == "stud8"
         self._open_pair_game = game in _OPEN_PAIR_GAMES
         self._last = len(self._deals) - 1
-        self._rng: random.Random = random.SystemRandom() if seed is None else random.Random(seed)
-        self._script = _script
-        self._choices = _choices or {}
-        self._bring_in = _bring_in  # a replayed history's bring-in, used only if a door card is hidden
-        self._seen: dict[int, int] = {}
-        self._lazy = False  # draw a random card at each deal instead of shuffling up front
-        if _script is not None:
-            self._deck: list[int] = []
-        elif deck is not None:
-            top = parse_cards(deck)
-            if len(set(top)) != len(top):
-                raise ValueError(f"stacked deck has a repeated card: {format_cards(top)!r}")
-            rest = sorted(set(range(52)) - set(top))
-            self._rng.shuffle(rest)
-            self._deck = (top + rest)[::-1]  # dealt by pop() from the end
+        rng = None if seed is None else random.Random(seed)  # None: the OS's secure source
+        if isinstance(deck, ScriptedDeck):
+            if deck.seats != n:
+                raise ValueError(f"the scripted deck deals to {deck.seats} seats, the table has {n}")
+            self.deck: Deck | ScriptedDeck = deck
+        elif isinstance(deck, Deck):
+            self.deck = deck
         else:
-            self._deck = list(range(52))
-            self._lazy = True
-        self._burns: list[int] = []
-        self._used = 0
+            self.deck = Deck(rng, None if deck is None else parse_cards(deck))
+        self._scripted = isinstance(self.deck, ScriptedDeck)
         self._legal: list[Action] | None = None  # legal actions at this decision, until the next change
-        self._deciding: list[int] | None = None  # seats still to show or muck (showdown="choose")
-        # at showdown: pots, values, odd-chip keys, the best shown value per pot; then for
-        # stud hi-lo the lows, their odd-chip keys, the best shown low per pot (else empty)
-        self._sd: tuple[list[Pot], list[int], list[int], list[int], list[int], list[int], list[int]] | None = None
+        self._sd: Showdown | None = None  # the showdown (or an uncalled winner's choice) in progress
         self.stacks = stacks
-        self.bets = [0] * n
+        self.round = BettingRound(n)
         self.totals = [0] * n
         self.antes_paid = [0] * n
         self.folded = [False] * n
         self.frozen = [False] * n  # all-in by a time-out: in the hand, acts no more
-        self.acted = [False] * n
         self.down: list[list[int]] = [[] for _ in range(n)]
         self.up: list[list[int]] = [[] for _ in range(n)]
         self.community = -1
         self.street = -1
         self.actor = -1
-        self.high = 0
-        self.full_high = 0  # the bet level of the last full bet or raise this round
-        self.n_raises = 0
-        self.capped = False  # the raising was capped while the cap applied (this round)
-        self.big_mode = False
-        self.open_pair = False
-        self.completed = False
-        self.bring_in_pending = False
-        self.last_aggressor = -1
-        self.opener = -1
         self.n_live = n
         self.shown = [False] * n
         self.mucked = [False] * n
@@ -534,6 +393,67 @@ class StudState:
         """
         return sum(self.totals) - sum(self.payouts)
 
+    # This street's betting is kept by :attr:`round` (a BettingRound); its fields, read-only here:
+    @property
+    def bets(self) -> list[int]:
+        """Each seat's bet on this street."""
+        return self.round.bets
+
+    @property
+    def acted(self) -> list[bool]:
+        """Who has acted since the betting was last opened on this street."""
+        return self.round.acted
+
+    @property
+    def high(self) -> int:
+        """The bet to call on this street."""
+        return self.round.high
+
+    @property
+    def full_high(self) -> int:
+        """The bet level of this street's last full bet or raise."""
+        return self.round.full_high
+
+    @property
+    def n_raises(self) -> int:
+        """The full bets and raises made on this street (the bring-in does not count)."""
+        return self.round.n_raises
+
+    @property
+    def capped(self) -> bool:
+        """This street's raising was capped while the cap applied."""
+        return self.round.capped
+
+    @property
+    def big_mode(self) -> bool:
+        """Bets are big on this street (from the third round, or after a big bet on an open pair)."""
+        return self.round.big_mode
+
+    @property
+    def open_pair(self) -> bool:
+        """A live player shows an open pair on the open-pair street."""
+        return self.round.open_pair
+
+    @property
+    def completed(self) -> bool:
+        """The bring-in has been completed (on later streets: always)."""
+        return self.round.completed
+
+    @property
+    def bring_in_pending(self) -> bool:
+        """The bring-in is still to be posted."""
+        return self.round.bring_in_pending
+
+    @property
+    def last_aggressor(self) -> int:
+        """The last seat to bet or raise on this street (-1: none)."""
+        return self.round.last_aggressor
+
+    @property
+    def opener(self) -> int:
+        """The seat that opened this street's betting."""
+        return self.round.opener
+
     def hand(self, seat: int) -> list[int]:
         """All of a seat's cards (down, up, and a community card), for the dealer's eyes only.
 
@@ -552,6 +472,7 @@ class StudState:
         return cards
 
     def _check_seat(self, seat: object) -> None:
+        """The one check of every seat argument: TypeError for a non-int, ValueError out of range."""
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise TypeError(f"seat must be an int, got {seat!r}")
         if not 0 <= seat < self.n:
@@ -588,47 +509,12 @@ class StudState:
         i = self.actor
         if i < 0:
             return []
-        if self._deciding is not None:
+        if self._sd is not None:
             return self._decisions(i)
-        stack = self.stacks[i]
-        b = self.bets[i]
-        st = self.structure
-        if self.bring_in_pending:
-            bi = st.bring_in if st.bring_in < stack else stack
-            acts = [Action(BRING_IN, b + bi, bi)]
-            if stack > st.bring_in and st.small_bet > st.bring_in:  # else completing is the bring-in
-                c = st.small_bet if st.small_bet < stack else stack
-                acts.append(Action(COMPLETE, b + c, c))
-            return acts
-        high = self.high
-        to_call = high - b
-        if to_call > 0:
-            c = to_call if to_call < stack else stack
-            acts = [Action(FOLD, b, 0), Action(CALL, b + c, c)]
-        else:
-            acts = [Action(CHECK, b, 0)]
-        if (
-            stack > to_call
-            and not self.acted[i]
-            and self._n_act >= 2
-            and (self.raise_cap is None or self.n_raises <= self.raise_cap or not self._cap_applies())
-        ):
-            full = self.full_high
-            # facing the bring-in, or an all-in short of a full bet or raise: complete it
-            kind = COMPLETE if high > full else BET if high == 0 else RAISE
-            if self.big_mode:
-                units: tuple[int, ...] = (st.big_bet,)
-            elif self.open_pair and st.big_bet != st.small_bet:
-                units = (st.big_bet,) if self._big_raises and full else (st.small_bet, st.big_bet)
-            else:
-                units = (st.small_bet,)
-            for u in units:
-                c = full + u - b
-                if c >= stack:
-                    acts.append(Action(kind, b + stack, stack))
-                    break
-                acts.append(Action(kind, b + c, c))
-        return acts
+        r = self.round
+        cap = self.raise_cap
+        may_raise = self._n_act >= 2 and (cap is None or r.n_raises <= cap or not self._cap_applies())
+        return r.options(i, self.stacks[i], self.structure, may_raise, self._big_raises)
 
     def _cap_players(self) -> int:
         """The players the cap counts: those not all-in (Robert's Rules), or every live one."""
@@ -637,24 +523,13 @@ class StudState:
     def _cap_applies(self) -> bool:
         """The cap holds in every round with ``cap_heads_up``, else while three or more
         players count (R28), and, by default, for the rest of a round once capped."""
-        return self._capped_heads_up or self.capped or self._cap_players() >= 3
+        return self._capped_heads_up or self.round.capped or self._cap_players() >= 3
 
     def _decisions(self, i: int) -> list[Action]:
-        """Show or muck at showdown (showdown="choose"); the first to show must show, and a
-        pot's last undecided player must show if nobody in it has."""
-        show, muck = Action(SHOW, self.bets[i], 0), Action(MUCK, self.bets[i], 0)
-        sd = self._sd
-        if sd is None:  # an uncalled winner: free to show or not
-            return [show, muck]
-        if not any(self.shown):
-            return [show]
-        pots = sd[0]
-        waiting = self._deciding or []
-        for pot in pots:
-            unshown = i in pot.eligible and not any(self.shown[j] for j in pot.eligible)
-            if unshown and not any(j in pot.eligible for j in waiting if j != i):
-                return [show]
-        return [show, muck]
+        """Show or muck at showdown (showdown="choose")."""
+        assert self._sd is not None
+        show, muck = Action(SHOW, self.round.bets[i], 0), Action(MUCK, self.round.bets[i], 0)
+        return [show] if self._sd.must_show(i, self.shown) else [show, muck]
 
     # ----------------------------------------------------------------- acting
 
@@ -698,7 +573,11 @@ class StudState:
             what = kind if to is None else f"{kind} to {to}"
             legal = ", ".join(a.kind if a.kind in (FOLD, CHECK, SHOW, MUCK) else f"{a.kind} {a.to}" for a in acts)
             why = ""
-            if kind in (COMPLETE, BET, RAISE) and self.acted[self.actor] and self._deciding is None:
+            if (
+                kind in (ActionKind.COMPLETE, ActionKind.BET, ActionKind.RAISE)
+                and self.round.acted[self.actor]
+                and self._sd is None
+            ):
                 why = " (an all-in short of a full bet or raise does not reopen the betting)"
             raise ValueError(f"p{self.actor + 1} cannot {what}: the legal actions are {legal}{why}")
         self._apply(match)
@@ -734,7 +613,7 @@ class StudState:
         self._legal = None
         i = self.actor
         kind = a.kind
-        if self._deciding is not None:
+        if self._sd is not None:
             self._decide(i, kind == SHOW)
             return
         if kind == FOLD:
@@ -742,48 +621,21 @@ class StudState:
             self.n_live -= 1
             self._n_act -= 1
         elif a.chips:
-            c = a.chips
-            self.stacks[i] -= c
+            self.stacks[i] -= a.chips
             if not self.stacks[i]:
                 self._n_act -= 1
-            self.bets[i] += c
-            self.totals[i] += c
-            new = self.bets[i]
-            st = self.structure
-            if kind == BRING_IN:
-                self.bring_in_pending = False
-                if new >= st.small_bet:  # a bring-in of a full small bet is the bet itself
-                    self.completed = True
-                    self.full_high = new
-                    self.n_raises = 1
-            elif kind != CALL:  # complete, bet or raise
-                self.bring_in_pending = False
-                self.last_aggressor = i
-                inc = new - self.full_high
-                unit = st.big_bet if self.big_mode else st.small_bet
-                if inc >= unit or (self._half and 2 * inc >= unit):  # a full bet or raise (or half, all-in)
-                    self.full_high = new
-                    self.completed = True
-                    self.n_raises += 1
-                    if self.n_raises - 1 == self.raise_cap and self.cap_after_fold == "stays":
-                        # the capping raise: was the cap in force when it was made?
-                        players = self._cap_players()
-                        if self.cap_counts != "live" and not self.stacks[i]:
-                            players += 1  # the raiser, all-in by this raise, counted as before it
-                        self.capped = self._capped_heads_up or players >= 3
-                    self._reopen()
-                    if inc >= st.big_bet and st.big_bet != st.small_bet:
-                        self.big_mode = True  # once big, always big
-            if new > self.high:
-                self.high = new
-        self.acted[i] = True
-        self.log.append(_new(Played, (_ACTION, i, kind, self.bets[i])))
+            self.totals[i] += a.chips
+            r = self.round
+            full = r.wager(i, a, self.structure, half_bet=self._half)
+            if full and r.n_raises - 1 == self.raise_cap and self.cap_after_fold == "stays":
+                # the capping raise: was the cap in force when it was made?
+                players = self._cap_players()
+                if self.cap_counts != "live" and not self.stacks[i]:
+                    players += 1  # the raiser, all-in by this raise, counted as before it
+                r.capped = self._capped_heads_up or players >= 3
+        self.round.acted[i] = True
+        self.log.append(_new(Played, (_ACTION, i, kind, self.round.bets[i])))
         self._advance(i)
-
-    def _reopen(self) -> None:
-        acted = self.acted
-        for j in range(self.n):
-            acted[j] = False
 
     def time_out(self) -> None:
         """The player to act missed the time limit (003).
@@ -804,8 +656,8 @@ class StudState:
         if i < 0:
             raise ValueError("the hand is over: nobody is to act")
         self._legal = None
-        if self._deciding is not None:
-            self._decide(i, self._auto_show(i))
+        if self._sd is not None:
+            self._decide(i, self._sd.auto_show(i, self.shown))
             return
         self._n_act -= 1
         if self.totals[i] > self.antes_paid[i]:
@@ -815,7 +667,7 @@ class StudState:
             self.folded[i] = True
             self.n_live -= 1
             self.log.append(TimeOut(EventTag.TIME_OUT, i, TimeOutResult.FOLD))
-        self.acted[i] = True
+        self.round.acted[i] = True
         self._advance(i)
 
     def _advance(self, i: int) -> None:
@@ -823,9 +675,9 @@ class StudState:
             self._finish_by_fold()
             return
         n = self.n
-        folded, frozen, stacks, bets, acted = self.folded, self.frozen, self.stacks, self.bets, self.acted
+        folded, frozen, stacks, bets, acted = self.folded, self.frozen, self.stacks, self.round.bets, self.round.acted
         n_act = self._n_act
-        high = self.high
+        high = self.round.high
         for k in range(1, n + 1):
             j = (i + k) % n
             if folded[j] or frozen[j] or stacks[j] == 0:
@@ -841,70 +693,6 @@ class StudState:
 
     # ----------------------------------------------------------------- dealing
 
-    def _draw(self, seat: int) -> int:
-        self._used += 1
-        if self._script is None:
-            deck = self._deck
-            if self._lazy:  # a uniformly random card of those left (partial Fisher-Yates)
-                j = int(self._rng.random() * len(deck))
-                c = deck[j]
-                deck[j] = deck[-1]
-                deck.pop()
-                return c
-            return deck.pop()
-        queue = self._script[seat]
-        if not queue:
-            who = "community card" if seat == self.n else f"card to p{seat + 1}"
-            raise ValueError(f"the history deals no {who} on {self.street_name}")
-        c = queue.pop(0)
-        if c >= 0:
-            prev = self._seen.get(c)
-            if prev is not None:
-                name = format_cards([c])
-                if prev < self.n and self.folded[prev]:
-                    raise ValueError(
-                        f"card {name} dealt to p{seat + 1 if seat < self.n else 0} was folded by p{prev + 1}: "
-                        "folded cards are never dealt again (003)"
-                    )
-                raise ValueError(f"card {name} is dealt twice")
-            self._seen[c] = seat
-        return c
-
-    def _burn(self) -> None:
-        if self._script is None:
-            self._burns.append(self._draw(-1))
-        else:  # a replayed history does not know its burn cards
-            self._used += 1
-            self._burns.append(-1)
-
-    def _exhaustion(self, players: int) -> bool:
-        """Deck exhaustion on seventh street (003). Returns True for a community card.
-
-        The stub deals each player a card while it can (without a burn card then); else the
-        burns are shuffled in with it, if that gives each player a card; else one card is
-        turned up for everyone.
-        """
-        left = 52 - self._used
-        if left >= players + 1:
-            self._burn()
-            return False
-        if left >= players:
-            return False
-        pool_size = len(self._burns) + left
-        if self._script is None:
-            pool = self._burns + self._deck
-            self._rng.shuffle(pool)
-            self._deck = pool
-        self._used -= len(self._burns)
-        self._burns = []
-        community = pool_size < players
-        if community and self._script is not None and not self._script[self.n]:
-            raise ValueError(
-                f"deck exhaustion on seventh street with {players} players: the rule (003) "
-                "turns one community card, but the history deals each player a card"
-            )
-        return community
-
     def _next_street(self) -> None:
         while True:
             self.street += 1
@@ -913,18 +701,19 @@ class StudState:
             live = [i for i in range(self.n) if not self.folded[i]]
             community = False
             if s == self._last and self.game != "five":
-                community = self._exhaustion(len(live))
+                community = self.deck.seventh_street(len(live))
             elif s > 0:
-                self._burn()
+                self.deck.burn()
+            draw, name, folded = self.deck.draw, self.street_name, self.folded
             if community:
-                c = self._draw(self.n)
+                c = draw(self.n, name, folded)
                 self.community = c
                 self.log.append(BoardCard(EventTag.BOARD, c))
             else:
                 dealt: list[list[int]] = [[] for _ in live]
                 for is_up in pattern:  # one card at a time round the table, from the dealer's left
                     for k, i in enumerate(live):
-                        c = self._draw(i)
+                        c = draw(i, name, folded)
                         (self.up[i] if is_up else self.down[i]).append(c)
                         dealt[k].append(c)
                 for k, i in enumerate(live):
@@ -940,7 +729,7 @@ class StudState:
         """The bring-in of a replayed history that hides a door card (-1; real histories do
         not record the cards of players who folded unseen): the player the history names,
         if no known door card must bring in instead."""
-        opener = self._bring_in
+        opener = self.deck.bring_in if isinstance(self.deck, ScriptedDeck) else None
         if opener is None or opener not in live:
             return live[doors.index(min(doors))]  # the history acts for nobody: it fails later
         known = [c for c in doors if c >= 0]
@@ -961,29 +750,9 @@ class StudState:
                     f"in the hand, and who acts first on {self.street_name} depends on every live player's up cards"
                 )
 
-    def _best_showing(self, live: list[int]) -> int:
-        up = self.up
-        low = self._razz
-        best = live[0]
-        best_v = _showing_value(up[best], low)
-        for i in live[1:]:
-            v = _showing_value(up[i], low)
-            if v > best_v:
-                best, best_v = i, v
-            elif v == best_v and self.tie_rule == "suits" and _suit_key(up[i], low) > _suit_key(up[best], low):
-                best = i
-        return best
-
     def _begin_round(self) -> None:
         n = self.n
         s = self.street
-        self.bets = [0] * n
-        self.acted = [False] * n
-        self.high = 0
-        self.full_high = 0
-        self.n_raises = 0
-        self.capped = False
-        self.last_aggressor = -1
         live = [i for i in range(n) if not self.folded[i]]
         if s == 0:  # the bring-in: lowest door card (razz: highest, aces low), rank then suit
             doors = [self.up[i][0] for i in live]
@@ -991,18 +760,16 @@ class StudState:
                 opener = live[doors.index(bring_in_card(doors, self.game))]
             else:
                 opener = self._hidden_door_bring_in(live, doors)
-            self.completed = False
         else:
-            if self._script is not None:
+            if self._scripted:
                 self._check_up_cards_known(live)
-            opener = self._best_showing(live)
-            self.completed = True
-        self.big_mode = s >= _BIG_FROM
+            opener = best_showing(self.up, live, low=self._razz, tie_rule=self.tie_rule)
         up = self.up
-        self.open_pair = (
+        open_pair = (
             s == _OPEN_PAIR_STREET and self._open_pair_game and any(up[i][0] >> 2 == up[i][1] >> 2 for i in live)
         )
-        self.opener = opener
+        self.round = BettingRound(n, s, open_pair=open_pair)
+        self.round.opener = opener
         actor = -1
         if self._n_act >= 2:
             for k in range(n):  # the opener acts, or the next player able to act
@@ -1011,9 +778,9 @@ class StudState:
                     actor = j
                     break
         self.actor = actor
-        self.bring_in_pending = s == 0 and actor >= 0
+        self.round.bring_in_pending = s == 0 and actor >= 0
         if actor >= 0 and s > 0:
-            self.opener = actor
+            self.round.opener = actor
 
     # ----------------------------------------------------------------- the end of the hand
 
@@ -1021,12 +788,12 @@ class StudState:
         self.actor = -1
         w = self.folded.index(False)
         total = sum(self.totals)
-        seat, amount = uncalled_bet(self.totals, [not f for f in self.folded])
-        if amount:
-            self.returned[seat] = amount
-        self.pots = [Pot(total - amount, (w,), (w,))]
+        uncalled = uncalled_bet(self.totals, [not f for f in self.folded])
+        if uncalled.amount:
+            self.returned[uncalled.seat] = uncalled.amount
+        self.pots = [Pot(total - uncalled.amount, (w,), (w,))]
         if self.showdown == "choose":  # the uncalled winner may show or not (000, 003), then is paid
-            self._deciding = [w]
+            self._sd = Showdown([w])
             self.actor = w
             return
         self._pay_uncalled_winner()
@@ -1049,94 +816,51 @@ class StudState:
         self.actor = -1
         live = [not f for f in self.folded]
         totals = list(self.totals)
-        seat, amount = uncalled_bet(totals, live)
-        if amount:
-            totals[seat] -= amount
-            self.returned[seat] = amount
-        pots = side_pots(totals, live)
-        values = [0] * n
-        keys = [-1] * n
-        lows: list[int] = [0] * n if self._hi_lo else []
-        low_keys: list[int] = [-1] * n if self._hi_lo else []
-        community = [self.community] if self.community >= 0 else []
-        razz = self._razz
+        uncalled = uncalled_bet(totals, live)
+        if uncalled.amount:
+            totals[uncalled.seat] -= uncalled.amount
+            self.returned[uncalled.seat] = uncalled.amount
+        values: list[HandValue | None] = [None] * n
         for i in range(n):
             if live[i]:
-                cards = self.down[i] + self.up[i] + community
-                if min(cards) >= 0:
-                    values[i] = evaluate_low(cards) if razz else evaluate(cards)
-                    keys[i] = odd_chip_key(cards, low=razz)
-                    if lows:
-                        lows[i] = evaluate_low8(cards)
-                        low_keys[i] = odd_chip_key(cards, low=True)
-        self._sd = (pots, values, keys, [0] * len(pots), lows, low_keys, [0] * len(pots) if lows else [])
+                cards = self.hand(i)
+                if min(cards) >= 0:  # a replayed history may not know a hand
+                    values[i] = hand_value(cards, self.game)
         # Showdown order: the last to bet or raise on the final street, else the first to act.
-        start = self.last_aggressor if self.last_aggressor >= 0 else self.opener
+        start = self.round.last_aggressor if self.round.last_aggressor >= 0 else self.round.opener
         order = [(start + k) % n for k in range(n) if live[(start + k) % n]]
-        self._deciding = order
+        self._sd = Showdown(order, side_pots(totals, live), values)
         if self.showdown == "choose":
             self.actor = order[0]
             return
-        for i in list(order):
-            choice = self._choices.get(i)
-            self._decide(i, self._auto_show(i) if choice is None else choice)
-
-    def _auto_show(self, i: int) -> bool:
-        """The automatic policy: the first to show shows; after that, a hand shows only if it
-        can still win part of a pot it is in (losers muck). An uncalled winner does not show."""
-        sd = self._sd
-        if sd is None:
-            return False
-        pots, values, _, best, lows, _, best_low = sd
-        if not any(self.shown):
-            return True
-        for p, pot in enumerate(pots):
-            if i in pot.eligible and (values[i] >= best[p] or (lows and lows[i] and lows[i] >= best_low[p])):
-                return True
-        return False
+        shows = self.deck.shows if isinstance(self.deck, ScriptedDeck) else {}
+        for i in order:
+            choice = shows.get(i)
+            self._decide(i, self._sd.auto_show(i, self.shown) if choice is None else choice)
 
     def _decide(self, i: int, show: bool) -> None:
-        deciding = self._deciding
-        assert deciding is not None and deciding[0] == i
-        deciding.pop(0)
         sd = self._sd
-        if sd is not None:
-            pots, values, _, best, lows, _, best_low = sd
-            if show and values[i] == 0:
-                raise ValueError(f"p{i + 1} must show but their down cards are unknown")
-            if show:
-                for p, pot in enumerate(pots):
-                    if i in pot.eligible:
-                        if values[i] > best[p]:
-                            best[p] = values[i]
-                        if lows and lows[i] > best_low[p]:
-                            best_low[p] = lows[i]
+        assert sd is not None
+        sd.decide(i, show)
         if show:
             self.shown[i] = True
         else:
             self.mucked[i] = True
         self.log.append(Shown(EventTag.SHOWDOWN, i, show))
-        if deciding:
-            self.actor = deciding[0]
+        if sd.waiting:
+            self.actor = sd.waiting[0]
             return
         self.actor = -1
-        self._deciding = None
-        if sd is not None:
-            self._award_showdown(sd[0], sd[1], sd[2], sd[4], sd[5])
-        else:
+        self._sd = None
+        if sd.pots is None:
             self._pay_uncalled_winner()
-
-    def _award_showdown(
-        self, pots: list[Pot], values: list[int], keys: list[int], lows: list[int], low_keys: list[int]
-    ) -> None:
-        n = self.n
-        contention = [values[i] if self.shown[i] else 0 for i in range(n)]
-        payouts = list(self.returned)
-        if self._hi_lo:
-            self.pots = award_hi_lo(pots, contention, lows, (keys, low_keys), self.odd_chip, payouts)
-        else:
-            self.pots = award(pots, contention, keys, self.odd_chip, payouts)
-        self._pay(payouts)
+            return
+        live = [not f for f in self.folded]
+        hands = [self.down[i] + self.up[i] if self.shown[i] else None for i in range(self.n)]
+        board = [self.community] if self.community >= 0 else []
+        result = settle_pots(self.totals, hands, odd_chip=self.odd_chip, game=self.game, live=live, board=board)
+        self.pots = result.pots
+        self._pay(result.payouts)
 
     # ----------------------------------------------------------------- views
 
@@ -1150,8 +874,8 @@ class StudState:
         >>> v.down_cards, len(v.up_cards[0])
         ((None, None), 1)
         """
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n):
-            raise ValueError(f"seat {seat!r} is not 0..{self.n - 1}")
+        if seat is not None:
+            self._check_seat(seat)
         with self._lock:  # a view between two actions, never halfway through one
             return self._view(seat)
 
@@ -1163,7 +887,7 @@ class StudState:
             seat=seat,
             actor=self.actor,
             stacks=tuple(self.stacks),
-            bets=tuple(self.bets),
+            bets=tuple(self.round.bets),
             pot=self.pot,
             folded=tuple(self.folded),
             up_cards=tuple(tuple(u) for u in self.up),
@@ -1189,19 +913,28 @@ class StudState:
             setattr(self, name, value)
         self._lock = threading.Lock()
 
-    def _snapshot(self) -> tuple[object, ...]:
-        """Everything that defines the state, copied (for tests: refused actions change nothing)."""
-        out: list[object] = []
-        for name in self.__slots__:
-            if name in ("_legal", "_lock"):
-                continue
-            if name == "_rng":
-                out.append(self._rng.getstate() if not isinstance(self._rng, random.SystemRandom) else None)
-                continue
-            v = getattr(self, name)
-            if isinstance(v, list):
-                v = [list(x) if isinstance(x, list) else x for x in v]
-            elif isinstance(v, dict):
-                v = dict(v)
-            out.append(v)
-        return tuple(out)
+    def __repr__(self) -> str:
+        """One line of what the table shows: the game, the street, the pot, who acts, and
+        each seat's stack and up cards (folded seats marked). Never a down card: a repr
+        ends up in logs and tracebacks; :meth:`view` and :meth:`hand` give those.
+
+        >>> st = StudState("seven", Structure(1, 2, 5, 10), [100, 100, 100], deck="2c 3c Kh  4d 5d Ad  6h 7h 9s")
+        >>> st
+        <StudState seven, third street, pot 3, p1 to act: p1 99 [6h], p2 99 [7h], p3 99 [9s]>
+        >>> st.act("bring_in"); st.act("fold"); st.act("fold"); st
+        <StudState seven, finished, payouts 5 0 0: p1 102 [6h], p2 99 folded, p3 99 folded>
+        """
+        # no lock: a repr never waits (a debugger may print the state halfway through an action)
+        if self.finished:
+            where = f"finished, payouts {' '.join(map(str, self.payouts))}"
+        elif self.actor >= 0:
+            where = f"{self.street_name}, pot {self.pot}, p{self.actor + 1} to act"
+        else:
+            where = f"{self.street_name}, pot {self.pot}"
+        seats = [
+            f"p{i + 1} {self.stacks[i]} " + ("folded" if self.folded[i] else f"[{_card_text(self.up[i])}]")
+            for i in range(self.n)
+        ]
+        if self.community >= 0:
+            seats.append(f"board [{_card_text([self.community])}]")
+        return f"<StudState {self.game}, {where}: {', '.join(seats)}>"
