@@ -122,7 +122,8 @@ STUD_DEFINE_BATCHES(low8, , , stud_popcount64)
  * Clang compile these copies for it (target attribute); MSVC emits it for __popcnt64 in any
  * function, and CPUID (leaf 1, ECX bit 23) says whether the CPU has it. STUD_BATCH_INTRIN
  * picks the MSVC path with another compiler that has <intrin.h> (mingw-w64), to test it. */
-#if (defined(_MSC_VER) && defined(_M_X64) && !defined(_M_ARM64EC)) || (defined(STUD_BATCH_INTRIN) && defined(__x86_64__))
+#if (defined(_MSC_VER) && defined(_M_X64) && !defined(_M_ARM64EC)) || \
+    (defined(STUD_BATCH_INTRIN) && defined(__x86_64__))
 #include <intrin.h>
 #define STUD_HW_POPCNT 1
 #define stud_popcount64_hw(x) ((int)__popcnt64(x))
