@@ -19,8 +19,11 @@ Environment variables:
   The plain undefined-behaviour build is the practical default (no preloading, any Python);
   the address build is opt-in. Rebuild without the variable (``--force``) to get the fast
   build back. Each sanitizer is probed like OpenMP and left out, with a note, where the
-  compiler or its runtime is missing. A module whose source sets these Cython directives in
-  its first line keeps its own setting.
+  compiler or its runtime is missing. The directives are set here only: no module sets them
+  in its own source (a test checks), so the debug build checks every module.
+
+A release build is stripped (``-s``, or ``-Wl,-x`` on macOS; MSVC keeps symbols out of the
+.pyd anyway): the wheels carry no symbol tables.
 """
 
 import os
@@ -76,17 +79,29 @@ def _sanitizers(compiler) -> list[str]:
     return flags
 
 
+def _strip(compiler, msvc) -> list[str]:
+    """Linker flags that leave the symbol tables out of a release build (MSVC keeps them out)."""
+    if msvc:
+        return []
+    if sys.platform == "darwin":
+        return ["-Wl,-x"]  # ld64: local symbols out (PyInit_* is global and stays)
+    if _compiles(compiler, [], ["-s"]):  # GNU ld, gold, lld
+        return ["-s"]
+    return []
+
+
 class BuildExt(build_ext):
     def build_extensions(self):
         msvc = self.compiler.compiler_type == "msvc"
         if DEBUG:
             opt = ["/Od", "/Zi"] if msvc else ["-O0", "-g", "-UNDEBUG", "-fno-omit-frame-pointer"]
-            link = [] if msvc else _sanitizers(self.compiler)
-            opt += link
+            sanitizers = [] if msvc else _sanitizers(self.compiler)
+            opt += sanitizers
+            link = [f for f in sanitizers if f.startswith("-fsanitize")]  # -g kept: no strip
         else:
             # -g0: no debug info (it would triple the size of the wheels)
             opt = ["/O2"] if msvc else ["-O3", "-g0", "-fno-strict-aliasing"]
-            link = []
+            link = _strip(self.compiler, msvc)
         if os.environ.get("STUDEVAL_NATIVE") and not msvc:
             opt.append("-march=native")  # local builds only: wheels stay portable
         omp, omp_link = (["/openmp"], []) if msvc else (["-fopenmp"], ["-fopenmp"])
@@ -95,7 +110,7 @@ class BuildExt(build_ext):
             print("studeval: building without OpenMP (batch calls run on one thread)", file=sys.stderr)
         for ext in self.extensions:
             ext.extra_compile_args = opt + omp
-            ext.extra_link_args = omp_link + [f for f in link if f.startswith("-fsanitize")]
+            ext.extra_link_args = omp_link + link
         super().build_extensions()
 
 

@@ -95,7 +95,7 @@ STUD_INLINE uint16_t stud_row_low8(uint64_t key, uint64_t bits) {
     return STUD_LOW8_OF_LOW[STUD_LOW[stud_rank_slot(key)]];
 }
 
-#define STUD_DEFINE_BATCH(N, KIND, SUFFIX, ATTR)                                                           \
+#define STUD_DEFINE_BATCH(N, KIND, SUFFIX, ATTR, POPCOUNT)                                                 \
     ATTR static int stud_batch##N##KIND##SUFFIX(const uint8_t *h, size_t rows, uint16_t *out, int check) { \
         uint64_t bad = 0;                                                                                  \
         for (size_t i = 0; i < rows; i++) {                                                                \
@@ -103,27 +103,44 @@ STUD_INLINE uint16_t stud_row_low8(uint64_t key, uint64_t bits) {
             uint64_t key, bits;                                                                            \
             STUD_ROW_SUMS(c, N, key, bits);                                                                \
             bad |= key >> 52;                                                                              \
-            if (check) bad |= (uint64_t)(stud_popcount64(bits) ^ (N));                                     \
+            if (check) bad |= (uint64_t)(POPCOUNT(bits) ^ (N));                                            \
             out[i] = stud_row_##KIND(key, bits);                                                           \
         }                                                                                                  \
         return bad != 0;                                                                                   \
     }
 
-#define STUD_DEFINE_BATCHES(KIND, SUFFIX, ATTR) \
-    STUD_DEFINE_BATCH(5, KIND, SUFFIX, ATTR)    \
-    STUD_DEFINE_BATCH(6, KIND, SUFFIX, ATTR)    \
-    STUD_DEFINE_BATCH(7, KIND, SUFFIX, ATTR)
+#define STUD_DEFINE_BATCHES(KIND, SUFFIX, ATTR, POPCOUNT) \
+    STUD_DEFINE_BATCH(5, KIND, SUFFIX, ATTR, POPCOUNT)    \
+    STUD_DEFINE_BATCH(6, KIND, SUFFIX, ATTR, POPCOUNT)    \
+    STUD_DEFINE_BATCH(7, KIND, SUFFIX, ATTR, POPCOUNT)
 
-STUD_DEFINE_BATCHES(high, , )
-STUD_DEFINE_BATCHES(low, , )
-STUD_DEFINE_BATCHES(low8, , )
+STUD_DEFINE_BATCHES(high, , , stud_popcount64)
+STUD_DEFINE_BATCHES(low, , , stud_popcount64)
+STUD_DEFINE_BATCHES(low8, , , stud_popcount64)
 
-/* x86-64 before 2008 lacks the popcnt instruction: use it where the CPU has it. */
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(__APPLE__)
+/* x86-64 before 2008 lacks the popcnt instruction: use it where the CPU has it. GCC and
+ * Clang compile these copies for it (target attribute); MSVC emits it for __popcnt64 in any
+ * function, and CPUID (leaf 1, ECX bit 23) says whether the CPU has it. STUD_BATCH_INTRIN
+ * picks the MSVC path with another compiler that has <intrin.h> (mingw-w64), to test it. */
+#if (defined(_MSC_VER) && defined(_M_X64) && !defined(_M_ARM64EC)) || \
+    (defined(STUD_BATCH_INTRIN) && defined(__x86_64__))
+#include <intrin.h>
 #define STUD_HW_POPCNT 1
-STUD_DEFINE_BATCHES(high, _popcnt, __attribute__((target("popcnt"))))
-STUD_DEFINE_BATCHES(low, _popcnt, __attribute__((target("popcnt"))))
-STUD_DEFINE_BATCHES(low8, _popcnt, __attribute__((target("popcnt"))))
+#define stud_popcount64_hw(x) ((int)__popcnt64(x))
+STUD_INLINE int stud_cpu_has_popcnt(void) {
+    int regs[4];
+    __cpuid(regs, 1);
+    return (regs[2] >> 23) & 1;
+}
+STUD_DEFINE_BATCHES(high, _popcnt, , stud_popcount64_hw)
+STUD_DEFINE_BATCHES(low, _popcnt, , stud_popcount64_hw)
+STUD_DEFINE_BATCHES(low8, _popcnt, , stud_popcount64_hw)
+#elif (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(__APPLE__)
+#define STUD_HW_POPCNT 1
+#define stud_cpu_has_popcnt() __builtin_cpu_supports("popcnt")
+STUD_DEFINE_BATCHES(high, _popcnt, __attribute__((target("popcnt"))), stud_popcount64)
+STUD_DEFINE_BATCHES(low, _popcnt, __attribute__((target("popcnt"))), stud_popcount64)
+STUD_DEFINE_BATCHES(low8, _popcnt, __attribute__((target("popcnt"))), stud_popcount64)
 #endif
 
 #define STUD_PICK_WIDTH(KIND, SUFFIX, check)                           \
@@ -135,7 +152,7 @@ STUD_DEFINE_BATCHES(low8, _popcnt, __attribute__((target("popcnt"))))
  * some row is bad. */
 static int stud_batch_kind(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind) {
 #ifdef STUD_HW_POPCNT
-    if (check && __builtin_cpu_supports("popcnt")) {
+    if (check && stud_cpu_has_popcnt()) {
         return kind == STUD_KIND_LOW    ? STUD_PICK_WIDTH(low, _popcnt, 1)
                : kind == STUD_KIND_LOW8 ? STUD_PICK_WIDTH(low8, _popcnt, 1)
                                         : STUD_PICK_WIDTH(high, _popcnt, 1);

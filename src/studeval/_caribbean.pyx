@@ -25,12 +25,15 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport calloc, free
 
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_ctz64, stud_popcount64
+from studeval._core cimport stud_tables_init
 from studeval._core cimport STUD_BINOM as BINOM  # C(n, k), n < 64, k <= 7 (_combin.h)
 from studeval._core cimport (STUD_ROYAL_FLUSH, STUD_FIRST_STRAIGHT_FLUSH, STUD_FIRST_FOUR_OF_A_KIND,
                              STUD_FIRST_FULL_HOUSE, STUD_FIRST_FLUSH, STUD_FIRST_STRAIGHT,
                              STUD_FIRST_THREE_OF_A_KIND, STUD_FIRST_TWO_PAIR, STUD_FIRST_PAIR)
 
 import numpy as np
+
+stud_tables_init()  # the kernels read studeval._core's lookup tables
 
 cdef enum:
     NV = 7464  # thresholds t = 0..7463 over hand values 1..7462

@@ -1,5 +1,7 @@
 # Evaluator kernels for other Cython modules: ``from studeval._core cimport ...``.
-# They are static inline C (src/studeval/_eval.h), so a cimporting module inlines them.
+# They are static inline C (src/studeval/_eval.h), so a cimporting module inlines them. They
+# read the lookup tables, which studeval._core holds once: a module that cimports a kernel
+# calls stud_tables_init() once at import (module level), before any kernel runs.
 from libc.stdint cimport uint8_t, uint16_t, int64_t, uint64_t
 
 cdef extern from "_tables.h" nogil:
@@ -22,6 +24,9 @@ cdef extern from "_tables.h" nogil:
         STUD_LOW8_VALUES
     # STUD_CATEGORY_FIRST[c] for c in 0..STUD_CATEGORIES: the last entry is one past the best value
     const uint16_t STUD_CATEGORY_FIRST[]
+    # the lookup tables (their layout is in the header)
+    ctypedef struct stud_tables:
+        pass
 
 cdef extern from "_combin.h" nogil:
     # C(n, k) for n < STUD_BINOM_N, k < STUD_BINOM_K
@@ -31,6 +36,9 @@ cdef extern from "_combin.h" nogil:
     const int64_t STUD_BINOM[64][8]
 
 cdef extern from "_eval.h" nogil:
+    # Point this module's kernels at a copy of the tables.
+    void stud_use_tables(const stud_tables *tables) noexcept
+
     ctypedef struct stud_hand:
         uint64_t key
         uint64_t bits
@@ -58,3 +66,12 @@ cdef extern from "_eval.h" nogil:
     # Portable bit helpers: index of the lowest set bit (x != 0), and the number of set bits.
     int stud_ctz64(uint64_t x) noexcept
     int stud_popcount64(uint64_t x) noexcept
+
+
+# The tables of studeval._core (shared with cimporting modules through Cython's C-API capsule).
+cdef const stud_tables *stud_core_tables() noexcept nogil
+
+
+cdef inline void stud_tables_init() noexcept nogil:
+    """Point this module's kernels at studeval._core's tables: once, at import."""
+    stud_use_tables(stud_core_tables())

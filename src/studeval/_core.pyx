@@ -27,6 +27,18 @@ cdef extern from "_threads.h":
     int stud_max_threads() nogil
     enum: STUD_OPENMP
 
+# the one copy of the lookup tables in the package: this module's kernels and, through
+# stud_core_tables (_core.pxd), those of every module that cimports them read it
+cdef extern from "_tables_data.h":
+    const stud_tables STUD_TABLES_DATA
+
+
+cdef const stud_tables *stud_core_tables() noexcept nogil:
+    return &STUD_TABLES_DATA
+
+
+stud_tables_init()
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 OPENMP = bool(STUD_OPENMP)

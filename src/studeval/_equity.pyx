@@ -23,9 +23,12 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_hand_low, stud_hand_low8
+from studeval._core cimport stud_tables_init
 
 import numpy as np
 from studeval._core cimport STUD_BINOM as _BINOM, STUD_BINOM_N, STUD_BINOM_K  # C(n, k) (_combin.h)
+
+stud_tables_init()  # the kernels read studeval._core's lookup tables
 
 cdef extern from "_bitgen.h":
     ctypedef struct stud_bitgen_t:

@@ -1,5 +1,7 @@
 /* studeval's evaluator kernels: header-only so that every Cython module that cimports
- * studeval._core inlines them (the tables are static; each extension holds its own copy).
+ * studeval._core inlines them. The tables exist once, in studeval._core (_tables_data.h);
+ * each extension reads them through its own pointer, stud_tables_in_use, which it sets once
+ * at import, before any kernel runs (from Cython: stud_tables_init() of _core.pxd).
  *
  * A card is 4*rank + suit (rank 0 = deuce .. 12 = ace; suit 0 = clubs .. 3 = spades).
  * Hand values are 1..7462, higher is better. Lows depend on the ranks only: the ace-to-five
@@ -19,6 +21,20 @@
 #else
 #define STUD_INLINE static inline
 #endif
+
+/* This extension's view of the tables: a static pointer whose address is never taken, so a
+ * compiler may keep it in a register across a loop's stores. */
+static const stud_tables *stud_tables_in_use;
+
+STUD_INLINE void stud_use_tables(const stud_tables *tables) { stud_tables_in_use = tables; }
+
+#define STUD_CARD_KEY (stud_tables_in_use->card_key)
+#define STUD_CARD_BIT (stud_tables_in_use->card_bit)
+#define STUD_CARD_PAIR (stud_tables_in_use->card_pair)
+#define STUD_DISP (stud_tables_in_use->disp)
+#define STUD_VALUE (stud_tables_in_use->value)
+#define STUD_LOW (stud_tables_in_use->low)
+#define STUD_LOW8_OF_LOW (stud_tables_in_use->low8_of_low)
 
 #define STUD_KEY_INIT (0x3333ULL << 32) /* 3 in each suit nibble: bit 3 set at 5 cards */
 #define STUD_FLUSH_CHECK (0x8888ULL << 32)

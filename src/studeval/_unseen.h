@@ -88,16 +88,23 @@ static void unseen_free_events(unseen_events *e) {
     memset(e, 0, sizeof(*e));
 }
 
+/* A counting sort's placement moves each start[v] on to start[v + 1]: move them back. (The
+ * placement fills in place of a copy of start: 60 KB on the stack would not fit a musl
+ * thread's 128 KiB twice.) */
+static void unseen_unshift(int64_t *start) {
+    memmove(start + 1, start, UNSEEN_MAXV * sizeof(int64_t));
+    start[0] = 0;
+}
+
 /* Events grouped by value: order[start[v] .. start[v + 1]) are the events at value v. */
 static int unseen_group(const unseen_events *e, int64_t **order_out, int64_t *start) {
     int64_t *order = (int64_t *)malloc((e->count + 1) * sizeof(int64_t));
-    int64_t fill[UNSEEN_MAXV + 1];
     if (!order) return 1;
     memset(start, 0, (UNSEEN_MAXV + 1) * sizeof(int64_t));
     for (int64_t i = 0; i < e->count; i++) start[e->value[i] + 1]++;
     for (int v = 1; v <= UNSEEN_MAXV; v++) start[v] += start[v - 1];
-    memcpy(fill, start, sizeof(fill));
-    for (int64_t i = 0; i < e->count; i++) order[fill[e->value[i]]++] = i;
+    for (int64_t i = 0; i < e->count; i++) order[start[e->value[i]]++] = i;
+    unseen_unshift(start);
     *order_out = order;
     return 0;
 }
@@ -547,13 +554,12 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         for (int v = 1; v <= UNSEEN_MAXV; v++) a_start[v] += a_start[v - 1];
         /* place in value order, in place of a copy: reuse a scratch array */
         uint64_t *sorted = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
-        int64_t fill[UNSEEN_MAXV + 1];
         if (!sorted) {
             err = 1;
             goto done;
         }
-        memcpy(fill, a_start, sizeof(fill));
-        for (int64_t i = 0; i < total_a; i++) sorted[fill[a_value[i]]++] = a_code[i];
+        for (int64_t i = 0; i < total_a; i++) sorted[a_start[a_value[i]]++] = a_code[i];
+        unseen_unshift(a_start);
         free(a_code);
         a_code = sorted;
     }

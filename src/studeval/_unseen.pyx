@@ -1,8 +1,11 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+# cython: language_level=3, cdivision=True
+# (boundscheck, wraparound and initializedcheck are set by setup.py: off, or on in the debug build)
 """Compiled heads-up count against a player with many unknown cards (not a public API:
 studeval.equity checks input). The method is described in _unseen.h."""
 
 from libc.stdint cimport uint8_t, int64_t
+
+from studeval._core cimport stud_tables_init
 
 cdef extern from "_unseen.h" nogil:
     void unseen_init() noexcept
@@ -25,6 +28,7 @@ cdef int _interrupted() noexcept nogil:
 cdef int _raise_pending() except -1:
     return -1
 
+stud_tables_init()  # the kernels read studeval._core's lookup tables
 unseen_init()
 
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "_batch.h"
+#include "_tables_data.h"
 
 static uint64_t rng = 88172645463325252ULL;
 static uint64_t next(void) {
@@ -16,6 +17,7 @@ static uint64_t next(void) {
 
 int main(void) {
     enum { ROWS = 100000 };
+    stud_use_tables(&STUD_TABLES_DATA);
     static uint8_t hands[ROWS * 7];
     static uint16_t out[ROWS];
     for (int width = 5; width <= 7; width++) {
