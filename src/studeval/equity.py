@@ -58,7 +58,7 @@ import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -69,13 +69,39 @@ from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 from studeval.evaluate import STUD_GAMES
 from studeval.ranges import HoleRange, hole_cards, parse_player
 
-__all__ = ["MAX_TASKS", "EquityResult", "check_tasks", "holdem_equity", "sharded_equity", "stud_equity"]
+__all__ = [
+    "MAX_TASKS",
+    "EquityPlan",
+    "EquityResult",
+    "check_tasks",
+    "holdem_equity",
+    "plan_equity",
+    "sharded_equity",
+    "stud_equity",
+]
 
 #: Monte Carlo deals when none are asked for.
 DEFAULT_SAMPLES = 1_000_000
-#: ``method="auto"`` enumerates when the work (hand evaluations, or table updates of the
-#: heads-up count) is at most this; about a quarter of a second on one core.
-AUTO_EXACT_WORK = 60_000_000
+#: Seconds per unit of work on one core, per way of counting (the units of ``_count_work``:
+#: hand evaluations, or table updates of the heads-up counts; Monte Carlo: per deal, the
+#: cards drawn plus the hands evaluated), and of the Python work around one count (``"call"``:
+#: one combination of a range's hands). Measured by ``python tools/measure_costs.py`` (the
+#: median over a few queries each, one thread, best of three) on the 2-core development
+#: machine under its usual load (2026-12-01); ``method="auto"`` compares the estimates with
+#: each other, so only the ratios matter on another machine.
+SECONDS_PER_UNIT = {
+    "headsup": 1.2e-08,
+    "unseen": 4.2e-09,
+    "enumerate": 8.9e-09,
+    "monte-carlo": 2.0e-08,
+    "call": 6.3e-04,
+}
+#: ``method="auto"`` counts exactly unless the estimate is more than this many times Monte
+#: Carlo's for the samples asked: an exact answer has no error, a million deals leave one of
+#: about 0.05 %, and the estimates themselves are good to a factor of two or so.
+AUTO_EXACT_RATIO = 5.0
+#: ... and below this many seconds it counts exactly whatever Monte Carlo would take.
+AUTO_EXACT_GRACE = 0.1
 #: ``method="exact"`` refuses work beyond this (many minutes): use Monte Carlo instead.
 EXACT_WORK_LIMIT = 20_000_000_000
 #: The heads-up count keeps every completion in memory (8 bytes each).
@@ -131,9 +157,30 @@ class EquityResult:
     scoop: tuple[float, ...] | None = None
     high: tuple[float, ...] | None = None
     low: tuple[float, ...] | None = None
+    #: how the method was chosen, in a line (see :class:`EquityPlan`)
+    plan: str = ""
 
     def __len__(self) -> int:
         return len(self.equity)
+
+
+@dataclass(frozen=True)
+class EquityPlan:
+    """How an equity question is answered, and why: ``method="auto"``'s choice.
+
+    ``method`` is ``"exact"`` or ``"monte-carlo"``; ``kernel`` the exact count that applies
+    (``"headsup"``, ``"unseen"`` or ``"enumerate"``) and ``work`` its units (over every
+    combination of a range's hands); ``exact_seconds`` and ``monte_carlo_seconds`` the
+    estimates from :data:`SECONDS_PER_UNIT` for the exact count and for the samples asked;
+    ``reason`` says it in a line (an :class:`EquityResult` carries it as ``plan``).
+    """
+
+    method: str
+    kernel: str
+    work: int
+    exact_seconds: float
+    monte_carlo_seconds: float
+    reason: str
 
 
 class _Deal:
@@ -319,6 +366,58 @@ def _unseen_work(deal: _Deal) -> int:
     s = min(ra, rb)
     subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in (ra, rb)]
     return 8 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1]
+
+
+_KERNEL_NAMES = {
+    "headsup": "the heads-up count",
+    "unseen": "the count against unseen down cards",
+    "enumerate": "every deal enumerated",
+}
+
+
+def _exact_threads(threads: int | None, nthreads: int, work: int) -> int:
+    """The threads of an exact count: a job of a few milliseconds is over before a second
+    thread pays for itself."""
+    return 1 if threads is None and work < _SMALL_JOB else nthreads
+
+
+def _monte_carlo_threads(threads: int | None, nthreads: int, deal: _Deal, samples: int) -> int:
+    return 1 if threads is None and samples * deal.players < _SMALL_JOB // 16 else max(1, min(nthreads, samples))
+
+
+def _exact_seconds(kind: str, work: int, threads: int) -> float:
+    """The estimated wall time of an exact count (the count against unseen cards is one thread)."""
+    return SECONDS_PER_UNIT[kind] * work / (1 if kind == "unseen" else threads) + SECONDS_PER_UNIT["call"]
+
+
+def _monte_carlo_units(deal: _Deal, samples: int) -> int:
+    """Monte Carlo's work: per deal, the cards drawn and the hands evaluated (stud8: two each)."""
+    return samples * (deal.players * (2 if deal.game == "stud8" else 1) + sum(deal.draws) + deal.community)
+
+
+def _monte_carlo_seconds(deal: _Deal, samples: int, threads: int) -> float:
+    return SECONDS_PER_UNIT["monte-carlo"] * _monte_carlo_units(deal, samples) / threads + SECONDS_PER_UNIT["call"]
+
+
+def _choose(method: str, kind: str, work: int, exact_s: float, mc_s: float, samples: int) -> EquityPlan:
+    """The method for ``method`` ("auto": exact unless much slower than Monte Carlo)."""
+    count = f"{_KERNEL_NAMES[kind]}, {_duration(exact_s)}"
+    sampled = f"{samples:,} Monte Carlo deals, {_duration(mc_s)}"
+    if method == "exact":
+        return EquityPlan("exact", kind, work, exact_s, mc_s, f"exact, as asked: {count}")
+    if method == "monte-carlo":
+        return EquityPlan("monte-carlo", kind, work, exact_s, mc_s, f"Monte Carlo, as asked: {sampled}")
+    if work <= EXACT_WORK_LIMIT and exact_s <= max(AUTO_EXACT_RATIO * mc_s, AUTO_EXACT_GRACE):
+        return EquityPlan("exact", kind, work, exact_s, mc_s, f"auto chose exact: {count}, against {sampled}")
+    return EquityPlan("monte-carlo", kind, work, exact_s, mc_s, f"auto chose Monte Carlo: {sampled}, against {count}")
+
+
+def _duration(seconds: float) -> str:
+    """A time estimate in words: ``about 0.12 s``, ``about 35 min``, ``more than a year``."""
+    for unit, size in (("s", 1), ("min", 60), ("h", 3600), ("days", 86400)):
+        if seconds < 99.5 * size or unit == "days" and seconds < 365 * size:
+            return f"about {seconds / size:.2g} {unit}"
+    return "more than a year"
 
 
 def _headsup_roles(deal: _Deal) -> tuple[int, int]:
@@ -659,9 +758,48 @@ def stud_equity(
     hands, ranges = _parse_ranged_players(players, "players", game)
     dead_cards = _parse_named(dead, "dead cards")
     if any(ranges):
-        return _range_equity(hands, ranges, game, dead_cards, method, samples, seed, threads, progress)
+        result = _range_equity(hands, ranges, game, dead_cards, method, samples, seed, threads, progress)[1]
+        assert result is not None
+        return result
     deal = _stud_deal(hands, game, dead_cards)
     return _solve(deal, method, samples, seed, threads, progress, exhaustion=deal.community == 1)
+
+
+def plan_equity(
+    players: Sequence[CardsLike],
+    *,
+    game: str = "seven",
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    threads: int | None = None,
+) -> EquityPlan:
+    """How :func:`stud_equity` (or, with ``game="holdem"``, :func:`holdem_equity`) would answer,
+    and why, without answering: every argument checked as they check it.
+
+    ``method="auto"`` counts exactly unless the estimate (work units times the measured
+    :data:`SECONDS_PER_UNIT`) is more than :data:`AUTO_EXACT_RATIO` times that of Monte Carlo
+    for ``samples`` deals (and above :data:`AUTO_EXACT_GRACE` seconds).
+
+    >>> plan_equity(["As Ah Kd", "Qc Qd 7s"]).method
+    'exact'
+    >>> p = plan_equity(["As Ah Kd", "Qc", "7s", "9h"])
+    >>> p.method, p.exact_seconds > 1000 * p.monte_carlo_seconds
+    ('monte-carlo', True)
+    """
+    if game == "holdem":
+        deal = _holdem_deal(players, board, dead)
+    else:
+        game = _check_choice("game", game, tuple(_GAMES))
+        hands, ranges = _parse_ranged_players(players, "players", game)
+        dead_cards = _parse_named(dead, "dead cards")
+        if _parse_named(board, "board"):
+            raise ValueError(f"stud has no board: got board {board!r}")
+        if any(ranges):
+            return _range_equity(hands, ranges, game, dead_cards, method, samples, None, threads, None, run=False)[0]
+        deal = _stud_deal(hands, game, dead_cards)
+    return _plan(deal, method, samples, None, threads, None)[3]
 
 
 def _check_options(
@@ -721,9 +859,11 @@ def _range_equity(
     seed: int | None,
     threads: int | None,
     progress: Callable[[float], None] | None,
-) -> EquityResult:
+    run: bool = True,
+) -> tuple[EquityPlan, EquityResult | None]:
     """Equities when some players' hole cards are ranges: each combination of their hands
-    (no card shared, none visible or dead) weighted by the product of the hands' weights."""
+    (no card shared, none visible or dead) weighted by the product of the hands' weights.
+    Returns the plan and (``run``) the result."""
     start = time.perf_counter()
     method, samples, seed = _check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
@@ -751,23 +891,38 @@ def _range_equity(
     if found is False:
         raise ValueError("the players' ranges cannot be dealt together: every combination of their hands shares a card")
     P = len(hands)
-    if method != "monte-carlo" and joints is not None:
+    if joints is not None:
         picks, weights = joints
-        kind, work = _count_work(deal_for(_hands_of(ranged, picks[0])))
+        first = deal_for(_hands_of(ranged, picks[0]))
+        kind, work = _count_work(first)
         total = len(weights) * (work + _RANGE_CALL_WORK)
         if method == "exact" and total > EXACT_WORK_LIMIT:
             raise ValueError(
                 f"too much work for an exact answer over {len(weights)} combinations of hands: use method='monte-carlo'"
             )
-        if method == "exact" or total <= AUTO_EXACT_WORK:
-            inner = nthreads if threads is not None or work >= _SMALL_JOB else 1
-            return _range_exact(ranged, joints, deal_for, P, inner, progress, start)
+        inner = _exact_threads(threads, nthreads, work)
+        # every combination is one count; Monte Carlo deals them in one call per combination
+        exact_s = len(weights) * _exact_seconds(kind, work, inner)
+        mc_s = _monte_carlo_seconds(first, samples, 1) + min(len(weights), samples) * SECONDS_PER_UNIT["call"]
+        plan = _choose(method, kind, total, exact_s, mc_s, samples)
+        plan = replace(plan, reason=f"{plan.reason} ({len(weights):,} combinations of hands)")
+        if not run:
+            return plan, None
+        if plan.method == "exact":
+            return plan, replace(_range_exact(ranged, joints, deal_for, P, inner, progress, start), plan=plan.reason)
     elif method == "exact":
         raise ValueError(f"too many combinations of hands for an exact answer ({size:.3g}): use method='monte-carlo'")
+    else:
+        why = f"{size:.3g} combinations of hands, too many to count each"
+        plan = EquityPlan("monte-carlo", "enumerate", 0, math.inf, math.nan, f"Monte Carlo: {why}")
+        if not run:
+            return plan, None
     if joints is not None and len(joints[1]) <= min(_RANGE_MAX_GROUPS, samples // _RANGE_DEALS_PER_DRAW):
         inner = nthreads if threads is not None else 1
-        return _range_monte_carlo(ranged, joints, deal_for, P, samples, seed, inner, progress, start, game == "stud8")
-    return _range_draws(ranged, joints, found, deal_for, hands, dead, P, samples, seed, progress, start, game)
+        result = _range_monte_carlo(ranged, joints, deal_for, P, samples, seed, inner, progress, start, game == "stud8")
+    else:
+        result = _range_draws(ranged, joints, found, deal_for, hands, dead, P, samples, seed, progress, start, game)
+    return plan, replace(result, plan=plan.reason)
 
 
 # each ranged player (by index) with their hands and the weights as ratios to the heaviest
@@ -1176,14 +1331,12 @@ def _solve(
 ) -> EquityResult:
     """Check the options, pick the method and run it."""
     start = time.perf_counter()
-    samples, seed, nthreads, kind, work, exact = _plan(deal, method, samples, seed, threads, progress)
-    if exact:
-        # a job of a few milliseconds is over before a second thread pays for itself
-        counts = _exact(deal, kind, 1 if threads is None and work < _SMALL_JOB else nthreads, progress)
-        return _result(counts, "exact", start, exhaustion)
-    if threads is None and samples * deal.players < _SMALL_JOB // 16:
-        nthreads = 1
-    return _result(_monte_carlo(deal, samples, seed, nthreads, progress), "monte-carlo", start, exhaustion)
+    samples, seed, nthreads, plan = _plan(deal, method, samples, seed, threads, progress)
+    if plan.method == "exact":
+        counts = _exact(deal, plan.kernel, _exact_threads(threads, nthreads, plan.work), progress)
+        return replace(_result(counts, "exact", start, exhaustion), plan=plan.reason)
+    counts = _monte_carlo(deal, samples, seed, _monte_carlo_threads(threads, nthreads, deal, samples), progress)
+    return replace(_result(counts, "monte-carlo", start, exhaustion), plan=plan.reason)
 
 
 def _plan(
@@ -1193,15 +1346,17 @@ def _plan(
     seed: int | None,
     threads: int | None,
     progress: Callable[[float], None] | None,
-) -> tuple[int, int | None, int, str, int, bool]:
+) -> tuple[int, int | None, int, EquityPlan]:
     """The options checked as every equity function checks them, and the plan:
-    (samples, seed, threads, exact kind, its work, whether to count exactly)."""
+    (samples, seed, threads, the plan)."""
     method, samples, seed = _check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
     kind, work = _count_work(deal)
     if method == "exact" and work > EXACT_WORK_LIMIT:
         raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
-    return samples, seed, nthreads, kind, work, method == "exact" or (method == "auto" and work <= AUTO_EXACT_WORK)
+    exact_s = _exact_seconds(kind, work, _exact_threads(threads, nthreads, work))
+    mc_s = _monte_carlo_seconds(deal, samples, _monte_carlo_threads(threads, nthreads, deal, samples))
+    return samples, seed, nthreads, _choose(method, kind, work, exact_s, mc_s, samples)
 
 
 def check_tasks(tasks: object, name: str = "tasks") -> int:
@@ -1269,7 +1424,6 @@ def sharded_equity(
     >>> a.equity == b.equity and a.stderr == b.stderr
     True
     """
-    from dataclasses import replace
     from typing import cast
 
     start = time.perf_counter()
@@ -1291,7 +1445,8 @@ def sharded_equity(
         check_threads(threads)
         exact = True
     else:
-        samples, seed, nthreads, _, _, exact = _plan(deal, method, samples, seed, threads, progress)
+        samples, seed, nthreads, plan = _plan(deal, method, samples, seed, threads, progress)
+        exact = plan.method == "exact"
     tasks = check_tasks(tasks)
     if exact:
         # one task: the local function, threaded, on whichever machine runs it (ranges
@@ -1373,4 +1528,4 @@ def sharded_equity(
     except BaseException:
         _STOPPED.add(token)  # the pool's tasks still running end at their next chunk
         raise
-    return _result(total, "monte-carlo", start, exhaustion)
+    return replace(_result(total, "monte-carlo", start, exhaustion), plan=plan.reason)
