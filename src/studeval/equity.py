@@ -57,7 +57,7 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -67,13 +67,16 @@ from studeval import _equity, _unseen
 from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 from studeval.evaluate import STUD_GAMES
-from studeval.ranges import HoleRange, hole_cards, parse_player
+from studeval.ranges import HoleRange, format_player, hole_cards, parse_player
 
 __all__ = [
     "MAX_TASKS",
     "EquityPlan",
     "EquityResult",
+    "EquityTable",
+    "MAX_MATCHUPS",
     "check_tasks",
+    "equity_table",
     "holdem_equity",
     "plan_equity",
     "sharded_equity",
@@ -140,6 +143,19 @@ class EquityResult:
     Stud8 (hi-lo) also fills ``scoop``, ``high`` and ``low``; there ``win`` is the scoop chance
     and ``tie`` the chance of part of the pot but not all (NaN where the scoop is not counted,
     see the module's notes). Other games leave the three None.
+
+    ``labels`` names the players by what was given of them (their cards, a range), ``plan``
+    says how the method was chosen. :meth:`to_dict` and :meth:`records` give it as JSON-ready
+    data and as one row per player (``pandas.DataFrame(r.records())``):
+
+    >>> r = stud_equity(["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"])
+    >>> r
+    EquityResult(exact over 1,560 deals: As Ah Kd 2c 3c 4c 40.38%, Qc Qd 7s 7h 8h 9h 59.62%)
+    >>> r.records()[1]
+    {'player': 2, 'label': 'Qc Qd 7s 7h 8h 9h', 'equity': 0.5961538461538461, 'win': 0.5961538461538461, 'tie': 0.0, 'stderr': 0.0}
+    >>> d = r.to_dict()
+    >>> d["method"], d["deals"], [p["label"] for p in d["players"]]
+    ('exact', 1560, ['As Ah Kd 2c 3c 4c', 'Qc Qd 7s 7h 8h 9h'])
     """
 
     equity: tuple[float, ...]
@@ -159,9 +175,56 @@ class EquityResult:
     low: tuple[float, ...] | None = None
     #: how the method was chosen, in a line (see :class:`EquityPlan`)
     plan: str = ""
+    #: each player as given: their known cards, after a range of hole cards if any
+    labels: tuple[str, ...] = ()
 
     def __len__(self) -> int:
         return len(self.equity)
+
+    def _label(self, i: int) -> str:
+        return self.labels[i] if i < len(self.labels) and self.labels[i] else f"player {i + 1}"
+
+    def records(self) -> list[dict[str, Any]]:
+        """One dict per player: ``player`` (1, 2, ...), ``label``, ``equity``, ``win``, ``tie``,
+        ``stderr`` (and for stud8 ``scoop``, ``high``, ``low``); a figure the method does not
+        count is None, never NaN."""
+        rows = []
+        for i in range(len(self.equity)):
+            row: dict[str, Any] = {"player": i + 1, "label": self._label(i)}
+            for name in ("equity", "win", "tie", "stderr", "scoop", "high", "low"):
+                figures = getattr(self, name)
+                if figures is not None:
+                    row[name] = _number(figures[i])
+                elif self.high is not None:  # stud8 without the scoop counted
+                    row[name] = None
+            rows.append(row)
+        return rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data (no NaN): the method, deals, seconds, whether the
+        seventh card was a community card, the plan, and ``players`` (:meth:`records`)."""
+        return {
+            "method": self.method,
+            "deals": self.deals,
+            "seconds": self.seconds,
+            "community_card": self.community_card,
+            "plan": self.plan,
+            "players": self.records(),
+        }
+
+    def __repr__(self) -> str:
+        exact = self.method == "exact"
+        players = ", ".join(
+            f"{self._label(i)} {100 * e:.2f}%" + ("" if exact else f" ± {100 * self.stderr[i]:.2f}%")
+            for i, e in enumerate(self.equity)
+        )
+        how = "exact over" if exact else "Monte Carlo,"
+        return f"EquityResult({how} {self.deals:,} deals: {players})"
+
+
+def _number(x: float) -> float | None:
+    """JSON has no NaN: a figure the method does not count is None."""
+    return None if math.isnan(x) else x
 
 
 @dataclass(frozen=True)
@@ -760,7 +823,11 @@ def stud_equity(
     if any(ranges):
         result = _range_equity(hands, ranges, game, dead_cards, method, samples, seed, threads, progress)[1]
         assert result is not None
-        return result
+        labels = [
+            format_player(p, game=game) if isinstance(p, str) and r is not None else format_cards(h)
+            for p, r, h in zip(players, ranges, hands, strict=True)
+        ]
+        return replace(result, labels=tuple(labels))
     deal = _stud_deal(hands, game, dead_cards)
     return _solve(deal, method, samples, seed, threads, progress, exhaustion=deal.community == 1)
 
@@ -800,6 +867,102 @@ def plan_equity(
             return _range_equity(hands, ranges, game, dead_cards, method, samples, None, threads, None, run=False)[0]
         deal = _stud_deal(hands, game, dead_cards)
     return _plan(deal, method, samples, None, threads, None)[3]
+
+
+#: The most match-ups one :func:`equity_table` call takes.
+MAX_MATCHUPS = 10_000
+
+
+class EquityTable(list[EquityResult]):
+    """The results of :func:`equity_table`: a list, one :class:`EquityResult` per match-up in
+    the order given, and :meth:`records` for a table of them."""
+
+    def records(self) -> list[dict[str, Any]]:
+        """One dict per player of each match-up: ``matchup`` (1, 2, ...), ``method``, ``deals``
+        and the player's :meth:`EquityResult.records` row (``pandas.DataFrame(t.records())``)."""
+        return [
+            {"matchup": m, "method": r.method, "deals": r.deals, **row}
+            for m, r in enumerate(self, 1)
+            for row in r.records()
+        ]
+
+
+def equity_table(
+    matchups: Sequence[Sequence[CardsLike]],
+    *,
+    game: str = "seven",
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> EquityTable:
+    """Equities of many match-ups in one call: each entry of ``matchups`` is the ``players``
+    of :func:`stud_equity` (``game="holdem"``: the ``hands`` of :func:`holdem_equity`); the
+    other arguments are theirs and apply to every match-up.
+
+    The work is shared: the options are checked once, every match-up is checked and planned
+    (:func:`plan_equity`) before any runs, so a bad one is refused at once ("matchup 3: ...");
+    a match-up asked twice is answered once; and the match-ups run side by side, one thread
+    each, on a pool of ``threads`` threads (default: every core), which keeps every core busy
+    with many small questions. Match-up k's Monte Carlo stream is
+    ``SeedSequence(seed).spawn(len(matchups))[k]``, so a seed reproduces the table.
+    ``progress`` gets the fraction of match-ups done. At most :data:`MAX_MATCHUPS` match-ups.
+
+    >>> t = equity_table([["As Ah Kd", "Qc Qd 7s"], ["As Ah Kd", "Qc"], ["As Ah Kd", "[KK, QQ+] Kc"]])
+    >>> [(r.method, round(r.equity[0], 4)) for r in t]
+    [('exact', 0.6647), ('exact', 0.7706), ('exact', 0.5597)]
+    >>> t.records()[5]["label"], round(t.records()[5]["equity"], 4)
+    ('[KK, QQ+] Kc', 0.4403)
+    """
+    method, samples, seed = _check_options(method, samples, seed, progress)
+    nthreads = check_threads(threads)
+    if isinstance(matchups, (str, bytes)) or not isinstance(matchups, Sequence):
+        raise TypeError(f"matchups must be a sequence of match-ups (each a list of players), got {matchups!r}")
+    if not 1 <= len(matchups) <= MAX_MATCHUPS:
+        raise ValueError(f"matchups must hold 1 to {MAX_MATCHUPS} match-ups, got {len(matchups)}")
+    inner = 1 if len(matchups) > 1 else threads
+    plans: list[EquityPlan] = []
+    for k, players in enumerate(matchups, 1):
+        try:
+            plans.append(
+                plan_equity(players, game=game, board=board, dead=dead, method=method, samples=samples, threads=inner)
+            )
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"matchup {k}: {exc}") from None
+    streams = np.random.SeedSequence(seed).spawn(len(matchups))
+    first: dict[str, int] = {}  # each distinct question, by its text, to the first match-up asking it
+    for k, players in enumerate(matchups):
+        first.setdefault(repr(players), k)
+
+    def answer(k: int) -> EquityResult:
+        players, plan = matchups[k], plans[k]
+        options: dict[str, Any] = {
+            "method": plan.method,
+            "samples": samples,
+            "seed": int(streams[k].generate_state(1)[0]),
+            "threads": inner,
+        }
+        if game == "holdem":
+            r = holdem_equity(players, board, dead, **options)
+        else:
+            r = stud_equity(players, game=game, dead=dead, **options)
+        return replace(r, plan=plan.reason)
+
+    distinct = sorted(set(first.values()))
+    answers: dict[int, EquityResult] = {}
+    pool = ThreadPoolExecutor(min(nthreads, len(distinct)))  # the kernels release the GIL
+    try:
+        futures = {pool.submit(answer, k): k for k in distinct}
+        for done, future in enumerate(as_completed(futures), 1):
+            answers[futures[future]] = future.result()
+            if progress:
+                progress(done / len(distinct))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return EquityTable(answers[first[repr(players)]] for players in matchups)
 
 
 def _check_options(
@@ -1334,9 +1497,17 @@ def _solve(
     samples, seed, nthreads, plan = _plan(deal, method, samples, seed, threads, progress)
     if plan.method == "exact":
         counts = _exact(deal, plan.kernel, _exact_threads(threads, nthreads, plan.work), progress)
-        return replace(_result(counts, "exact", start, exhaustion), plan=plan.reason)
-    counts = _monte_carlo(deal, samples, seed, _monte_carlo_threads(threads, nthreads, deal, samples), progress)
-    return replace(_result(counts, "monte-carlo", start, exhaustion), plan=plan.reason)
+        result = _result(counts, "exact", start, exhaustion)
+    else:
+        counts = _monte_carlo(deal, samples, seed, _monte_carlo_threads(threads, nthreads, deal, samples), progress)
+        result = _result(counts, "monte-carlo", start, exhaustion)
+    return replace(result, plan=plan.reason, labels=_labels(deal))
+
+
+def _labels(deal: _Deal) -> tuple[str, ...]:
+    """Each player's own known cards (hold'em: the board, common to every hand, left out)."""
+    common = set.intersection(*(set(h) for h in deal.known))
+    return tuple(format_cards([c for c in h if c not in common]) for h in deal.known)
 
 
 def _plan(
@@ -1528,4 +1699,4 @@ def sharded_equity(
     except BaseException:
         _STOPPED.add(token)  # the pool's tasks still running end at their next chunk
         raise
-    return replace(_result(total, "monte-carlo", start, exhaustion), plan=plan.reason)
+    return replace(_result(total, "monte-carlo", start, exhaustion), plan=plan.reason, labels=_labels(deal))
