@@ -57,7 +57,7 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor, as_completed, wait
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -116,6 +116,8 @@ MAX_TASKS = 10_000
 # Monte Carlo deals per thread between progress reports; fixed, so that the result for a
 # seed does not depend on whether progress is watched.
 _MC_CHUNK = 1 << 18
+# Seconds between progress reports of a count that cannot report by itself.
+_PROGRESS_POLL = 0.05
 # Work (as counted by _count_work) below which threads=None runs on one thread.
 _SMALL_JOB = 30_000_000
 # Cards each stud game deals a player.
@@ -639,29 +641,48 @@ def _headsup_hilo(deal: _Deal, threads: int, progress: Callable[[float], None] |
         ("nolow_min", "nolow_max", 0),
         ("nolow_max", "nolow_min", 1),
     ]
-    if threads > 1:
-        # side by side, one thread each; they share a stop flag that this thread sets if it
-        # is interrupted (Ctrl-C) while waiting, so the others stop within milliseconds
-        cancel = np.zeros(1, dtype=np.int32)
-        pool = ThreadPoolExecutor(min(threads, len(runs)))
-        try:
-            futures = [pool.submit(_headsup, deal, 1, *run, cancel) for run in runs]
-            done = []
-            for f in futures:  # each count done is a progress step
-                done.append(f.result())
-                if progress:
-                    progress(len(done) / len(runs))
-        except BaseException:
-            cancel[0] = 1
-            raise
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-    else:
-        done = []
-        for run in runs:
-            done.append(_headsup(deal, 1, *run))
+    # The counts run on worker threads (side by side when there are threads for it) while
+    # this thread waits: it reports progress within each count by its time so far against
+    # the count's expected time (the cost model's until a count is done, then the measured
+    # one; at most 90 % until done), and an interruption (Ctrl-C) here sets the stop flag
+    # they share, so they stop within milliseconds.
+    cancel = np.zeros(1, dtype=np.int32)
+    started: dict[int, float] = {}
+    ended: dict[int, float] = {}
+
+    def count(k: int) -> tuple[int, int, int]:
+        started[k] = time.perf_counter()
+        result = _headsup(deal, 1, *runs[k], cancel)
+        ended[k] = time.perf_counter()
+        return result
+
+    expected = SECONDS_PER_UNIT["headsup"] * _count_work(deal)[1] / len(runs)
+    pool = ThreadPoolExecutor(min(threads, len(runs)))
+    try:
+        futures = [pool.submit(count, k) for k in range(len(runs))]
+        reported = 0.0
+        while True:
+            pending = wait(futures, timeout=_PROGRESS_POLL if progress else None).not_done
             if progress:
-                progress(len(done) / len(runs))
+                now = time.perf_counter()
+                if ended:
+                    expected = max(ended[k] - started[k] for k in ended)
+                shares = [
+                    1.0 if k in ended else min((now - started[k]) / max(expected, 1e-9), 0.9) if k in started else 0.0
+                    for k in range(len(runs))
+                ]
+                fraction = sum(shares) / len(runs)
+                if fraction > reported:
+                    reported = fraction
+                    progress(fraction)
+            if not pending:
+                break
+        done = [f.result() for f in futures]
+    except BaseException:
+        cancel[0] = 1
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     (hw0, hw1, ht), (lw0, lw1, lt), (nw0, _, nt), (_, nw1, _) = done
     nolow = nw0 + nw1 + nt
     half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4

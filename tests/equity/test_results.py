@@ -128,3 +128,20 @@ def test_equity_table_progress_is_the_fraction_of_matchups_done() -> None:
 def test_equity_table_refuses_bad_input_before_any_work(matchups, options, error, message) -> None:
     with pytest.raises(error, match=message):
         equity_table(matchups, **options)
+
+
+def test_stud8_exact_progress_moves_within_each_count() -> None:
+    """The four counts of stud8's heads-up count used to report only as each ended (0, 25,
+    75, 100 %): now the fraction moves within each count, up only, without a jump of half."""
+    players = ["As 2h 3d", "Kc 7d"]
+    results = []
+    for threads in (1, 2):
+        seen: list[float] = []
+        r = stud_equity(players, game="stud8", method="exact", threads=threads, progress=seen.append)
+        assert r.method == "exact" and r.scoop is None  # the four-count kernel, the premise
+        assert seen == sorted(seen) and seen[-1] == 1.0 and all(0 < f <= 1 for f in seen)
+        steps = [b - a for a, b in zip([0.0, *seen[:-1]], seen, strict=True)]
+        assert max(steps) <= 0.5, seen
+        assert set(seen) - {0.25, 0.5, 0.75, 1.0}, seen  # reports within the counts
+        results.append(r.equity)
+    assert results[0] == results[1]
