@@ -57,7 +57,7 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed, wait
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, as_completed, wait
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -661,8 +661,10 @@ def _headsup_hilo(deal: _Deal, threads: int, progress: Callable[[float], None] |
     try:
         futures = [pool.submit(count, k) for k in range(len(runs))]
         reported = 0.0
+        pending = set(futures)
         while True:
-            pending = wait(futures, timeout=_PROGRESS_POLL if progress else None).not_done
+            # woken by each count's end, and between ends every poll
+            pending = wait(pending, timeout=_PROGRESS_POLL if progress else None, return_when=FIRST_COMPLETED).not_done
             if progress:
                 now = time.perf_counter()
                 if ended:
