@@ -50,7 +50,7 @@ from studeval.evaluate import (
 
 if TYPE_CHECKING:
     from studeval import caribbean, game
-    from studeval.equity import EquityResult, holdem_equity, stud_equity
+    from studeval.equity import EquityResult, equity_table, holdem_equity, stud_equity
 
 __version__ = "0.1.0"
 
@@ -59,6 +59,7 @@ _LAZY = {
     "stud_equity": "studeval.equity",
     "holdem_equity": "studeval.equity",
     "EquityResult": "studeval.equity",
+    "equity_table": "studeval.equity",
     "game": "studeval.game",
     "caribbean": "studeval.caribbean",
 }
@@ -97,6 +98,7 @@ __all__ = [
     "check_threads",
     "describe",
     "describe_low",
+    "equity_table",
     "evaluate",
     "evaluate_batch",
     "evaluate_low",

@@ -15,6 +15,9 @@ as an ImportError that names the command to install it.
 Each takes the arguments of the local function plus ``client=``: a ``dask.distributed.Client``
 to run on; without one, a ``LocalCluster`` (one single-threaded worker process per core) is
 started for the call and closed afterwards.
+Its worker processes import the main script again, so a script
+that calls these functions without a client must do so under ``if __name__ == "__main__":``;
+without the guard the call raises RuntimeError saying so (:data:`MAIN_GUARD_MESSAGE`).
 
 **The layout** decides the answer, never the cluster: the same seed and the same number of
 tasks (shards) give the same result on any cluster, with workers lost and tasks retried on the
@@ -54,6 +57,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EQUITY_TASK_DEALS",
     "EVALUATE_BLOCK_ROWS",
+    "MAIN_GUARD_MESSAGE",
     "SIMULATE_SHARD_HANDS",
     "SimulationSummary",
     "evaluate_batch",
@@ -93,12 +97,78 @@ def _connect(client: Client | None) -> Iterator[Client]:
             raise TypeError(f"client must be a dask.distributed.Client or None, got {client!r}")
         yield client
         return
+    _check_main_guard()
     # single-threaded workers: every task is one CPU-bound stream, and processes avoid the GIL
     with (
         dd.LocalCluster(threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
         dd.Client(cluster) as own,
     ):
         yield own
+
+
+#: The error of a local cluster started from a script's top level without the main guard.
+MAIN_GUARD_MESSAGE = (
+    "studeval.distributed starts a local Dask cluster, whose worker processes import your "
+    'script again: put the call under `if __name__ == "__main__":` (or pass client=)'
+)
+
+
+def _check_main_guard() -> None:
+    """Refuse to start a local cluster from a script's top level without the main guard.
+
+    Dask starts its workers by spawning fresh processes, each of which imports the main
+    script again (as ``__mp_main__``): unguarded, the call runs again in every worker, which
+    tries to start a cluster of its own before it has finished starting, and Dask prints a
+    wall of "Nanny failed to start" tracebacks. So: in such a worker, refuse at once; in the
+    script, find the frame of the main module's top level that leads to this call and see
+    whether the line it runs is inside ``if __name__ == "__main__":`` (by the script's source).
+    """
+    import multiprocessing
+    import sys
+
+    main = sys.modules.get("__main__")
+    if main is None:
+        return
+    if getattr(main, "__name__", "") == "__mp_main__" and multiprocessing.parent_process() is not None:
+        raise RuntimeError(MAIN_GUARD_MESSAGE)
+    path = getattr(main, "__file__", None)
+    frame = sys._getframe(1)
+    while frame is not None and not (frame.f_code.co_name == "<module>" and frame.f_globals is vars(main)):
+        frame = frame.f_back  # type: ignore[assignment]
+    if frame is None or not path:  # not called from a script's top level (a notebook, python -c, a function)
+        return
+    if not _guarded(path, frame.f_lineno):
+        raise RuntimeError(MAIN_GUARD_MESSAGE)
+
+
+def _guarded(path: str, line: int) -> bool:
+    """Whether ``line`` of the script at ``path`` is inside ``if __name__ == "__main__":``
+    (True when the source cannot be read: then nothing is known to be wrong)."""
+    import ast
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError, ValueError):
+        return True
+    return any(
+        isinstance(node, ast.If)
+        and _is_main_test(node.test)
+        and node.body[0].lineno <= line <= (node.body[-1].end_lineno or node.body[-1].lineno)
+        for node in ast.walk(tree)
+    )
+
+
+def _is_main_test(test: Any) -> bool:
+    """``__name__ == "__main__"`` (either way round)."""
+    import ast
+
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = [test.left, test.comparators[0]]
+    names = [isinstance(x, ast.Name) and x.id == "__name__" for x in sides]
+    mains = [isinstance(x, ast.Constant) and x.value == "__main__" for x in sides]
+    return (names[0] and mains[1]) or (names[1] and mains[0])
 
 
 def _run_on(client: Client | None) -> Callable[[Callable[[Any], Any], Sequence[Any]], Iterator[Any]]:

@@ -58,8 +58,8 @@ import itertools
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, as_completed, wait
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -68,15 +68,44 @@ from studeval import _equity, _unseen
 from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 from studeval.evaluate import STUD_GAMES
-from studeval.ranges import HoleRange, hole_cards, parse_player, parse_range
+from studeval.ranges import HoleRange, format_player, hole_cards, parse_player, parse_range
 
-__all__ = ["MAX_TASKS", "EquityResult", "check_tasks", "holdem_equity", "sharded_equity", "stud_equity"]
+__all__ = [
+    "MAX_TASKS",
+    "EquityPlan",
+    "EquityResult",
+    "EquityTable",
+    "MAX_MATCHUPS",
+    "check_tasks",
+    "equity_table",
+    "holdem_equity",
+    "plan_equity",
+    "sharded_equity",
+    "stud_equity",
+]
 
 #: Monte Carlo deals when none are asked for.
 DEFAULT_SAMPLES = 1_000_000
-#: ``method="auto"`` enumerates when the work (hand evaluations, or table updates of the
-#: heads-up count) is at most this; about a quarter of a second on one core.
-AUTO_EXACT_WORK = 60_000_000
+#: Seconds per unit of work on one core, per way of counting (the units of ``_count_work``:
+#: hand evaluations, or table updates of the heads-up counts; Monte Carlo: per deal, the
+#: cards drawn plus the hands evaluated), and of the Python work around one count (``"call"``:
+#: one combination of a range's hands). Measured by ``python tools/measure_costs.py`` (the
+#: median over a few queries each, one thread, best of three) on the 2-core development
+#: machine under its usual load (2026-12-01); ``method="auto"`` compares the estimates with
+#: each other, so only the ratios matter on another machine.
+SECONDS_PER_UNIT = {
+    "headsup": 1.2e-08,
+    "unseen": 4.2e-09,
+    "enumerate": 8.9e-09,
+    "monte-carlo": 2.0e-08,
+    "call": 6.3e-04,
+}
+#: ``method="auto"`` counts exactly unless the estimate is more than this many times Monte
+#: Carlo's for the samples asked: an exact answer has no error, a million deals leave one of
+#: about 0.05 %, and the estimates themselves are good to a factor of two or so.
+AUTO_EXACT_RATIO = 5.0
+#: ... and below this many seconds it counts exactly whatever Monte Carlo would take.
+AUTO_EXACT_GRACE = 0.1
 #: ``method="exact"`` refuses work beyond this (many minutes): use Monte Carlo instead.
 EXACT_WORK_LIMIT = 20_000_000_000
 #: The heads-up count keeps every completion in memory (8 bytes each).
@@ -88,6 +117,8 @@ MAX_TASKS = 10_000
 # Monte Carlo deals per thread between progress reports; fixed, so that the result for a
 # seed does not depend on whether progress is watched.
 _MC_CHUNK = 1 << 18
+# Seconds between progress reports of a count that cannot report by itself.
+_PROGRESS_POLL = 0.05
 # Work (as counted by _count_work) below which threads=None runs on one thread.
 _SMALL_JOB = 30_000_000
 # Cards each stud game deals a player.
@@ -115,6 +146,19 @@ class EquityResult:
     Stud8 (hi-lo) also fills ``scoop``, ``high`` and ``low``; there ``win`` is the scoop chance
     and ``tie`` the chance of part of the pot but not all (NaN where the scoop is not counted,
     see the module's notes). Other games leave the three None.
+
+    ``labels`` names the players by what was given of them (their cards, a range), ``plan``
+    says how the method was chosen. :meth:`to_dict` and :meth:`records` give it as JSON-ready
+    data and as one row per player (``pandas.DataFrame(r.records())``):
+
+    >>> r = stud_equity(["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"])
+    >>> r
+    EquityResult(exact over 1,560 deals: As Ah Kd 2c 3c 4c 40.38%, Qc Qd 7s 7h 8h 9h 59.62%)
+    >>> r.records()[1]
+    {'player': 2, 'label': 'Qc Qd 7s 7h 8h 9h', 'equity': 0.5961538461538461, 'win': 0.5961538461538461, 'tie': 0.0, 'stderr': 0.0}
+    >>> d = r.to_dict()
+    >>> d["method"], d["deals"], [p["label"] for p in d["players"]]
+    ('exact', 1560, ['As Ah Kd 2c 3c 4c', 'Qc Qd 7s 7h 8h 9h'])
     """
 
     equity: tuple[float, ...]
@@ -132,9 +176,77 @@ class EquityResult:
     scoop: tuple[float, ...] | None = None
     high: tuple[float, ...] | None = None
     low: tuple[float, ...] | None = None
+    #: how the method was chosen, in a line (see :class:`EquityPlan`)
+    plan: str = ""
+    #: each player as given: their known cards, after a range of hole cards if any
+    labels: tuple[str, ...] = ()
 
     def __len__(self) -> int:
         return len(self.equity)
+
+    def _label(self, i: int) -> str:
+        return self.labels[i] if i < len(self.labels) and self.labels[i] else f"player {i + 1}"
+
+    def records(self) -> list[dict[str, Any]]:
+        """One dict per player: ``player`` (1, 2, ...), ``label``, ``equity``, ``win``, ``tie``,
+        ``stderr`` (and for stud8 ``scoop``, ``high``, ``low``); a figure the method does not
+        count is None, never NaN."""
+        rows = []
+        for i in range(len(self.equity)):
+            row: dict[str, Any] = {"player": i + 1, "label": self._label(i)}
+            for name in ("equity", "win", "tie", "stderr", "scoop", "high", "low"):
+                figures = getattr(self, name)
+                if figures is not None:
+                    row[name] = _number(figures[i])
+                elif self.high is not None:  # stud8 without the scoop counted
+                    row[name] = None
+            rows.append(row)
+        return rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-ready data (no NaN): the method, deals, seconds, whether the
+        seventh card was a community card, the plan, and ``players`` (:meth:`records`)."""
+        return {
+            "method": self.method,
+            "deals": self.deals,
+            "seconds": self.seconds,
+            "community_card": self.community_card,
+            "plan": self.plan,
+            "players": self.records(),
+        }
+
+    def __repr__(self) -> str:
+        exact = self.method == "exact"
+        players = ", ".join(
+            f"{self._label(i)} {100 * e:.2f}%" + ("" if exact else f" ± {100 * self.stderr[i]:.2f}%")
+            for i, e in enumerate(self.equity)
+        )
+        how = "exact over" if exact else "Monte Carlo,"
+        return f"EquityResult({how} {self.deals:,} deals: {players})"
+
+
+def _number(x: float) -> float | None:
+    """JSON has no NaN: a figure the method does not count is None."""
+    return None if math.isnan(x) else x
+
+
+@dataclass(frozen=True)
+class EquityPlan:
+    """How an equity question is answered, and why: ``method="auto"``'s choice.
+
+    ``method`` is ``"exact"`` or ``"monte-carlo"``; ``kernel`` the exact count that applies
+    (``"headsup"``, ``"unseen"`` or ``"enumerate"``) and ``work`` its units (over every
+    combination of a range's hands); ``exact_seconds`` and ``monte_carlo_seconds`` the
+    estimates from :data:`SECONDS_PER_UNIT` for the exact count and for the samples asked;
+    ``reason`` says it in a line (an :class:`EquityResult` carries it as ``plan``).
+    """
+
+    method: str
+    kernel: str
+    work: int
+    exact_seconds: float
+    monte_carlo_seconds: float
+    reason: str
 
 
 class _Deal:
@@ -322,6 +434,58 @@ def _unseen_work(deal: _Deal) -> int:
     return 8 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1]
 
 
+_KERNEL_NAMES = {
+    "headsup": "the heads-up count",
+    "unseen": "the count against unseen down cards",
+    "enumerate": "every deal enumerated",
+}
+
+
+def _exact_threads(threads: int | None, nthreads: int, work: int) -> int:
+    """The threads of an exact count: a job of a few milliseconds is over before a second
+    thread pays for itself."""
+    return 1 if threads is None and work < _SMALL_JOB else nthreads
+
+
+def _monte_carlo_threads(threads: int | None, nthreads: int, deal: _Deal, samples: int) -> int:
+    return 1 if threads is None and samples * deal.players < _SMALL_JOB // 16 else max(1, min(nthreads, samples))
+
+
+def _exact_seconds(kind: str, work: int, threads: int) -> float:
+    """The estimated wall time of an exact count (the count against unseen cards is one thread)."""
+    return SECONDS_PER_UNIT[kind] * work / (1 if kind == "unseen" else threads) + SECONDS_PER_UNIT["call"]
+
+
+def _monte_carlo_units(deal: _Deal, samples: int) -> int:
+    """Monte Carlo's work: per deal, the cards drawn and the hands evaluated (stud8: two each)."""
+    return samples * (deal.players * (2 if deal.game == "stud8" else 1) + sum(deal.draws) + deal.community)
+
+
+def _monte_carlo_seconds(deal: _Deal, samples: int, threads: int) -> float:
+    return SECONDS_PER_UNIT["monte-carlo"] * _monte_carlo_units(deal, samples) / threads + SECONDS_PER_UNIT["call"]
+
+
+def _choose(method: str, kind: str, work: int, exact_s: float, mc_s: float, samples: int) -> EquityPlan:
+    """The method for ``method`` ("auto": exact unless much slower than Monte Carlo)."""
+    count = f"{_KERNEL_NAMES[kind]}, {_duration(exact_s)}"
+    sampled = f"{samples:,} Monte Carlo deals, {_duration(mc_s)}"
+    if method == "exact":
+        return EquityPlan("exact", kind, work, exact_s, mc_s, f"exact, as asked: {count}")
+    if method == "monte-carlo":
+        return EquityPlan("monte-carlo", kind, work, exact_s, mc_s, f"Monte Carlo, as asked: {sampled}")
+    if work <= EXACT_WORK_LIMIT and exact_s <= max(AUTO_EXACT_RATIO * mc_s, AUTO_EXACT_GRACE):
+        return EquityPlan("exact", kind, work, exact_s, mc_s, f"auto chose exact: {count}, against {sampled}")
+    return EquityPlan("monte-carlo", kind, work, exact_s, mc_s, f"auto chose Monte Carlo: {sampled}, against {count}")
+
+
+def _duration(seconds: float) -> str:
+    """A time estimate in words: ``about 0.12 s``, ``about 35 min``, ``more than a year``."""
+    for unit, size in (("s", 1), ("min", 60), ("h", 3600), ("days", 86400)):
+        if seconds < 99.5 * size or unit == "days" and seconds < 365 * size:
+            return f"about {seconds / size:.2g} {unit}"
+    return "more than a year"
+
+
 def _headsup_roles(deal: _Deal) -> tuple[int, int]:
     """(queried, inserted): the side with the costlier subset lists is inserted once only."""
     n = len(deal.live)
@@ -478,29 +642,50 @@ def _headsup_hilo(deal: _Deal, threads: int, progress: Callable[[float], None] |
         ("nolow_min", "nolow_max", 0),
         ("nolow_max", "nolow_min", 1),
     ]
-    if threads > 1:
-        # side by side, one thread each; they share a stop flag that this thread sets if it
-        # is interrupted (Ctrl-C) while waiting, so the others stop within milliseconds
-        cancel = np.zeros(1, dtype=np.int32)
-        pool = ThreadPoolExecutor(min(threads, len(runs)))
-        try:
-            futures = [pool.submit(_headsup, deal, 1, *run, cancel) for run in runs]
-            done = []
-            for f in futures:  # each count done is a progress step
-                done.append(f.result())
-                if progress:
-                    progress(len(done) / len(runs))
-        except BaseException:
-            cancel[0] = 1
-            raise
-        finally:
-            pool.shutdown(wait=True, cancel_futures=True)
-    else:
-        done = []
-        for run in runs:
-            done.append(_headsup(deal, 1, *run))
+    # The counts run on worker threads (side by side when there are threads for it) while
+    # this thread waits: it reports progress within each count by its time so far against
+    # the count's expected time (the cost model's until a count is done, then the measured
+    # one; at most 90 % until done), and an interruption (Ctrl-C) here sets the stop flag
+    # they share, so they stop within milliseconds.
+    cancel = np.zeros(1, dtype=np.int32)
+    started: dict[int, float] = {}
+    ended: dict[int, float] = {}
+
+    def count(k: int) -> tuple[int, int, int]:
+        started[k] = time.perf_counter()
+        result = _headsup(deal, 1, *runs[k], cancel)
+        ended[k] = time.perf_counter()
+        return result
+
+    expected = SECONDS_PER_UNIT["headsup"] * _count_work(deal)[1] / len(runs)
+    pool = ThreadPoolExecutor(min(threads, len(runs)))
+    try:
+        futures = [pool.submit(count, k) for k in range(len(runs))]
+        reported = 0.0
+        pending = set(futures)
+        while True:
+            # woken by each count's end, and between ends every poll
+            pending = wait(pending, timeout=_PROGRESS_POLL if progress else None, return_when=FIRST_COMPLETED).not_done
             if progress:
-                progress(len(done) / len(runs))
+                now = time.perf_counter()
+                if ended:
+                    expected = max(ended[k] - started[k] for k in ended)
+                shares = [
+                    1.0 if k in ended else min((now - started[k]) / max(expected, 1e-9), 0.9) if k in started else 0.0
+                    for k in range(len(runs))
+                ]
+                fraction = sum(shares) / len(runs)
+                if fraction > reported:
+                    reported = fraction
+                    progress(fraction)
+            if not pending:
+                break
+        done = [f.result() for f in futures]
+    except BaseException:
+        cancel[0] = 1
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
     (hw0, hw1, ht), (lw0, lw1, lt), (nw0, _, nt), (_, nw1, _) = done
     nolow = nw0 + nw1 + nt
     half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4
@@ -660,9 +845,153 @@ def stud_equity(
     hands, ranges = _parse_ranged_players(players, "players", game)
     dead_cards = _parse_named(dead, "dead cards")
     if any(ranges):
-        return _range_equity(hands, ranges, game, dead_cards, method, samples, seed, threads, progress)
+        result = _range_equity(hands, ranges, game, dead_cards, method, samples, seed, threads, progress)[1]
+        assert result is not None
+        labels = [
+            format_player(p, game=game) if isinstance(p, str) and r is not None else format_cards(h)
+            for p, r, h in zip(players, ranges, hands, strict=True)
+        ]
+        return replace(result, labels=tuple(labels))
     deal = _stud_deal(hands, game, dead_cards)
     return _solve(deal, method, samples, seed, threads, progress, exhaustion=deal.community == 1)
+
+
+def plan_equity(
+    players: Sequence[CardsLike],
+    *,
+    game: str = "seven",
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    threads: int | None = None,
+) -> EquityPlan:
+    """How :func:`stud_equity` (or, with ``game="holdem"``, :func:`holdem_equity`) would answer,
+    and why, without answering: every argument checked as they check it.
+
+    ``method="auto"`` counts exactly unless the estimate (work units times the measured
+    :data:`SECONDS_PER_UNIT`) is more than :data:`AUTO_EXACT_RATIO` times that of Monte Carlo
+    for ``samples`` deals (and above :data:`AUTO_EXACT_GRACE` seconds).
+
+    >>> plan_equity(["As Ah Kd", "Qc Qd 7s"]).method
+    'exact'
+    >>> p = plan_equity(["As Ah Kd", "Qc", "7s", "9h"])
+    >>> p.method, p.exact_seconds > 1000 * p.monte_carlo_seconds
+    ('monte-carlo', True)
+    """
+    if game == "holdem":
+        hands, ranges, board_cards, dead_cards = _holdem_input(players, board, dead)
+        if any(ranges):
+            return _range_equity(
+                hands, ranges, "holdem", dead_cards, method, samples, None, threads, None, board=board_cards, run=False
+            )[0]
+        deal = _holdem_cards_deal(hands, board_cards, dead_cards)
+    else:
+        game = _check_choice("game", game, tuple(_GAMES))
+        hands, ranges = _parse_ranged_players(players, "players", game)
+        dead_cards = _parse_named(dead, "dead cards")
+        if _parse_named(board, "board"):
+            raise ValueError(f"stud has no board: got board {board!r}")
+        if any(ranges):
+            return _range_equity(hands, ranges, game, dead_cards, method, samples, None, threads, None, run=False)[0]
+        deal = _stud_deal(hands, game, dead_cards)
+    return _plan(deal, method, samples, None, threads, None)[3]
+
+
+#: The most match-ups one :func:`equity_table` call takes.
+MAX_MATCHUPS = 10_000
+
+
+class EquityTable(list[EquityResult]):
+    """The results of :func:`equity_table`: a list, one :class:`EquityResult` per match-up in
+    the order given, and :meth:`records` for a table of them."""
+
+    def records(self) -> list[dict[str, Any]]:
+        """One dict per player of each match-up: ``matchup`` (1, 2, ...), ``method``, ``deals``
+        and the player's :meth:`EquityResult.records` row (``pandas.DataFrame(t.records())``)."""
+        return [
+            {"matchup": m, "method": r.method, "deals": r.deals, **row}
+            for m, r in enumerate(self, 1)
+            for row in r.records()
+        ]
+
+
+def equity_table(
+    matchups: Sequence[Sequence[CardsLike]],
+    *,
+    game: str = "seven",
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    method: str = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> EquityTable:
+    """Equities of many match-ups in one call: each entry of ``matchups`` is the ``players``
+    of :func:`stud_equity` (``game="holdem"``: the ``hands`` of :func:`holdem_equity`); the
+    other arguments are theirs and apply to every match-up.
+
+    The work is shared: the options are checked once, every match-up is checked and planned
+    (:func:`plan_equity`) before any runs, so a bad one is refused at once ("matchup 3: ...");
+    a match-up asked twice is answered once; and the match-ups run side by side, one thread
+    each, on a pool of ``threads`` threads (default: every core), which keeps every core busy
+    with many small questions. Match-up k's Monte Carlo stream is
+    ``SeedSequence(seed).spawn(len(matchups))[k]``, so a seed reproduces the table.
+    ``progress`` gets the fraction of match-ups done. At most :data:`MAX_MATCHUPS` match-ups.
+
+    >>> t = equity_table([["As Ah Kd", "Qc Qd 7s"], ["As Ah Kd", "Qc"], ["As Ah Kd", "[KK, QQ+] Kc"]])
+    >>> [(r.method, round(r.equity[0], 4)) for r in t]
+    [('exact', 0.6647), ('exact', 0.7706), ('exact', 0.5597)]
+    >>> t.records()[5]["label"], round(t.records()[5]["equity"], 4)
+    ('[KK, QQ+] Kc', 0.4403)
+    """
+    method, samples, seed = _check_options(method, samples, seed, progress)
+    nthreads = check_threads(threads)
+    if isinstance(matchups, (str, bytes)) or not isinstance(matchups, Sequence):
+        raise TypeError(f"matchups must be a sequence of match-ups (each a list of players), got {matchups!r}")
+    if not 1 <= len(matchups) <= MAX_MATCHUPS:
+        raise ValueError(f"matchups must hold 1 to {MAX_MATCHUPS} match-ups, got {len(matchups)}")
+    inner = 1 if len(matchups) > 1 else threads
+    plans: list[EquityPlan] = []
+    for k, players in enumerate(matchups, 1):
+        try:
+            plans.append(
+                plan_equity(players, game=game, board=board, dead=dead, method=method, samples=samples, threads=inner)
+            )
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"matchup {k}: {exc}") from None
+    streams = np.random.SeedSequence(seed).spawn(len(matchups))
+    first: dict[str, int] = {}  # each distinct question, by its text, to the first match-up asking it
+    for k, players in enumerate(matchups):
+        first.setdefault(repr(players), k)
+
+    def answer(k: int) -> EquityResult:
+        players, plan = matchups[k], plans[k]
+        options: dict[str, Any] = {
+            "method": plan.method,
+            "samples": samples,
+            "seed": int(streams[k].generate_state(1)[0]),
+            "threads": inner,
+        }
+        if game == "holdem":
+            r = holdem_equity(players, board, dead, **options)
+        else:
+            r = stud_equity(players, game=game, dead=dead, **options)
+        return replace(r, plan=plan.reason)
+
+    distinct = sorted(set(first.values()))
+    answers: dict[int, EquityResult] = {}
+    pool = ThreadPoolExecutor(min(nthreads, len(distinct)))  # the kernels release the GIL
+    try:
+        futures = {pool.submit(answer, k): k for k in distinct}
+        for done, future in enumerate(as_completed(futures), 1):
+            answers[futures[future]] = future.result()
+            if progress:
+                progress(done / len(distinct))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    return EquityTable(answers[first[repr(players)]] for players in matchups)
 
 
 def _check_options(
@@ -724,10 +1053,12 @@ def _range_equity(
     progress: Callable[[float], None] | None,
     *,
     board: list[int] | None = None,
-) -> EquityResult:
+    run: bool = True,
+) -> tuple[EquityPlan, EquityResult | None]:
     """Equities when some players' hole cards are ranges: each combination of their hands
     (no card shared, none visible or dead) weighted by the product of the hands' weights.
-    Hold'em: ``board`` given (maybe empty), the hands of :func:`holdem_equity`."""
+    Hold'em: ``board`` given (maybe empty), the hands of :func:`holdem_equity`. Returns the
+    plan and (``run``) the result."""
     start = time.perf_counter()
     method, samples, seed = _check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
@@ -755,24 +1086,39 @@ def _range_equity(
     if found is False:
         raise ValueError("the players' ranges cannot be dealt together: every combination of their hands shares a card")
     P = len(hands)
-    if method != "monte-carlo" and joints is not None:
+    if joints is not None:
         picks, weights = joints
-        kind, work = _count_work(deal_for(_hands_of(ranged, picks[0])))
+        first = deal_for(_hands_of(ranged, picks[0]))
+        kind, work = _count_work(first)
         total = len(weights) * (work + _RANGE_CALL_WORK)
         if method == "exact" and total > EXACT_WORK_LIMIT:
             raise ValueError(
                 f"too much work for an exact answer over {len(weights)} combinations of hands: use method='monte-carlo'"
             )
-        if method == "exact" or total <= AUTO_EXACT_WORK:
-            inner = nthreads if threads is not None or work >= _SMALL_JOB else 1
-            return _range_exact(ranged, joints, deal_for, P, inner, progress, start)
+        inner = _exact_threads(threads, nthreads, work)
+        # every combination is one count; Monte Carlo deals them in one call per combination
+        exact_s = len(weights) * _exact_seconds(kind, work, inner)
+        mc_s = _monte_carlo_seconds(first, samples, 1) + min(len(weights), samples) * SECONDS_PER_UNIT["call"]
+        plan = _choose(method, kind, total, exact_s, mc_s, samples)
+        plan = replace(plan, reason=f"{plan.reason} ({len(weights):,} combinations of hands)")
+        if not run:
+            return plan, None
+        if plan.method == "exact":
+            return plan, replace(_range_exact(ranged, joints, deal_for, P, inner, progress, start), plan=plan.reason)
     elif method == "exact":
         raise ValueError(f"too many combinations of hands for an exact answer ({size:.3g}): use method='monte-carlo'")
+    else:
+        why = f"{size:.3g} combinations of hands, too many to count each"
+        plan = EquityPlan("monte-carlo", "enumerate", 0, math.inf, math.nan, f"Monte Carlo: {why}")
+        if not run:
+            return plan, None
     if joints is not None and len(joints[1]) <= min(_RANGE_MAX_GROUPS, samples // _RANGE_DEALS_PER_DRAW):
         inner = nthreads if threads is not None else 1
-        return _range_monte_carlo(ranged, joints, deal_for, P, samples, seed, inner, progress, start, game == "stud8")
-    out = dead + (board or [])  # the cards no draw deals
-    return _range_draws(ranged, joints, found, deal_for, hands, out, P, samples, seed, progress, start, game)
+        result = _range_monte_carlo(ranged, joints, deal_for, P, samples, seed, inner, progress, start, game == "stud8")
+    else:
+        out = dead + (board or [])  # the cards no draw deals
+        result = _range_draws(ranged, joints, found, deal_for, hands, out, P, samples, seed, progress, start, game)
+    return plan, replace(result, plan=plan.reason)
 
 
 # each ranged player (by index) with their hands and the weights as ratios to the heaviest
@@ -1148,9 +1494,14 @@ def holdem_equity(
     if any(ranges):
         result = _range_equity(
             players, ranges, "holdem", dead_cards, method, samples, seed, threads, progress, board=board_cards
-        )
+        )[1]
+        assert result is not None  # run=True gives the result
+        labels = [
+            format_player(h, game="holdem") if isinstance(h, str) and r is not None else format_cards(p)
+            for h, r, p in zip(hands, ranges, players, strict=True)
+        ]
         # the board's cards to come are not stud's deck-exhaustion card
-        return dataclasses.replace(result, community_card=False)
+        return dataclasses.replace(result, community_card=False, labels=tuple(labels))
     deal = _holdem_cards_deal(players, board_cards, dead_cards)
     return _solve(deal, method, samples, seed, threads, progress, exhaustion=False)
 
@@ -1183,14 +1534,6 @@ def _reads_as_range(text: str) -> bool:
     return True
 
 
-def _holdem_deal(hands: Sequence[CardsLike], board: CardsLike, dead: CardsLike) -> _Deal:
-    """The deal of a hold'em question without ranges, every input checked."""
-    players, ranges, board_cards, dead_cards = _holdem_input(hands, board, dead)
-    if any(ranges):
-        raise ValueError("hold'em ranges are for holdem_equity: give each hand's cards")
-    return _holdem_cards_deal(players, board_cards, dead_cards)
-
-
 def _holdem_cards_deal(players: list[list[int]], board_cards: list[int], dead_cards: list[int]) -> _Deal:
     """The deal of hold'em hands (their known hole cards), the board and the dead cards."""
     for i, h in enumerate(players, 1):
@@ -1221,14 +1564,20 @@ def _solve(
 ) -> EquityResult:
     """Check the options, pick the method and run it."""
     start = time.perf_counter()
-    samples, seed, nthreads, kind, work, exact = _plan(deal, method, samples, seed, threads, progress)
-    if exact:
-        # a job of a few milliseconds is over before a second thread pays for itself
-        counts = _exact(deal, kind, 1 if threads is None and work < _SMALL_JOB else nthreads, progress)
-        return _result(counts, "exact", start, exhaustion)
-    if threads is None and samples * deal.players < _SMALL_JOB // 16:
-        nthreads = 1
-    return _result(_monte_carlo(deal, samples, seed, nthreads, progress), "monte-carlo", start, exhaustion)
+    samples, seed, nthreads, plan = _plan(deal, method, samples, seed, threads, progress)
+    if plan.method == "exact":
+        counts = _exact(deal, plan.kernel, _exact_threads(threads, nthreads, plan.work), progress)
+        result = _result(counts, "exact", start, exhaustion)
+    else:
+        counts = _monte_carlo(deal, samples, seed, _monte_carlo_threads(threads, nthreads, deal, samples), progress)
+        result = _result(counts, "monte-carlo", start, exhaustion)
+    return replace(result, plan=plan.reason, labels=_labels(deal))
+
+
+def _labels(deal: _Deal) -> tuple[str, ...]:
+    """Each player's own known cards (hold'em: the board, common to every hand, left out)."""
+    common = set.intersection(*(set(h) for h in deal.known))
+    return tuple(format_cards([c for c in h if c not in common]) for h in deal.known)
 
 
 def _plan(
@@ -1238,15 +1587,17 @@ def _plan(
     seed: int | None,
     threads: int | None,
     progress: Callable[[float], None] | None,
-) -> tuple[int, int | None, int, str, int, bool]:
+) -> tuple[int, int | None, int, EquityPlan]:
     """The options checked as every equity function checks them, and the plan:
-    (samples, seed, threads, exact kind, its work, whether to count exactly)."""
+    (samples, seed, threads, the plan)."""
     method, samples, seed = _check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
     kind, work = _count_work(deal)
     if method == "exact" and work > EXACT_WORK_LIMIT:
         raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
-    return samples, seed, nthreads, kind, work, method == "exact" or (method == "auto" and work <= AUTO_EXACT_WORK)
+    exact_s = _exact_seconds(kind, work, _exact_threads(threads, nthreads, work))
+    mc_s = _monte_carlo_seconds(deal, samples, _monte_carlo_threads(threads, nthreads, deal, samples))
+    return samples, seed, nthreads, _choose(method, kind, work, exact_s, mc_s, samples)
 
 
 def check_tasks(tasks: object, name: str = "tasks") -> int:
@@ -1314,14 +1665,18 @@ def sharded_equity(
     >>> a.equity == b.equity and a.stderr == b.stderr
     True
     """
-    from dataclasses import replace
     from typing import cast
 
     start = time.perf_counter()
     # every argument checked as the local function checks it, in its order, before any task
     deal: _Deal | None
     if game == "holdem":
-        deal = _holdem_deal(players, board, dead)
+        hands, ranges, board_cards, dead_cards = _holdem_input(players, board, dead)
+        if any(ranges):
+            return _range_equity(
+                hands, ranges, "holdem", dead_cards, method, samples, None, threads, None, board=board_cards, run=False
+            )[0]
+        deal = _holdem_cards_deal(hands, board_cards, dead_cards)
     else:
         game = _check_choice("game", game, (*_GAMES, "holdem"))
         hands, ranges = _parse_ranged_players(players, "players", game)
@@ -1336,7 +1691,8 @@ def sharded_equity(
         check_threads(threads)
         exact = True
     else:
-        samples, seed, nthreads, _, _, exact = _plan(deal, method, samples, seed, threads, progress)
+        samples, seed, nthreads, plan = _plan(deal, method, samples, seed, threads, progress)
+        exact = plan.method == "exact"
     tasks = check_tasks(tasks)
     if exact:
         # one task: the local function, threaded, on whichever machine runs it (ranges
@@ -1418,4 +1774,4 @@ def sharded_equity(
     except BaseException:
         _STOPPED.add(token)  # the pool's tasks still running end at their next chunk
         raise
-    return _result(total, "monte-carlo", start, exhaustion)
+    return replace(_result(total, "monte-carlo", start, exhaustion), plan=plan.reason, labels=_labels(deal))

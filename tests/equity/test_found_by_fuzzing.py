@@ -112,6 +112,9 @@ def test_a_negative_numpy_seed_is_a_value_error():
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_stud8_heads_up_reports_each_of_its_four_counts(threads):
+    """The counts report as they end and as time passes within them (test_results.py checks
+    that on a count long enough to watch): up only, within (0, 1], and 1.0 once, at the end.
+    A job of a few milliseconds may be over before its first report: then 1.0 alone."""
     seen: list[float] = []
     stud_equity(["As 2h 3d 4c", "Qc Qd 7s 7h"], game="stud8", method="exact", threads=threads, progress=seen.append)
-    assert seen == [0.25, 0.5, 0.75, 1.0]
+    assert seen == sorted(seen) and seen[-1] == 1.0 and seen.count(1.0) == 1 and seen[0] > 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -26,6 +27,7 @@ __all__ = [
     "DEFAULT_SECONDS",
     "MAX_HANDS",
     "Measurement",
+    "disturbance",
     "format_rate",
     "measure",
     "plan",
@@ -97,17 +99,65 @@ COMPETITORS: tuple[tuple[str, int, Callable[[list[list[str]], list[list[int]]], 
 
 def _rate(run: Callable[[], object], items: int, seconds: float) -> float:
     """Items per second: the best of three timed repeats of about `seconds` each."""
+    return _timed(run, items, seconds)[0]
+
+
+def _timed(run: Callable[[], object], items: int, seconds: float) -> tuple[float, float]:
+    """(items per second of the best of three timed repeats of about `seconds` each, the
+    spread of the three: (slowest - fastest) / fastest)."""
     start = time.perf_counter()
     run()
     once = max(time.perf_counter() - start, 1e-9)
     reps = max(1, min(int(seconds / once), 1_000_000))
-    best = float("inf")
+    times = []
     for _ in range(3):
         start = time.perf_counter()
         for _ in range(reps):
             run()
-        best = min(best, (time.perf_counter() - start) / reps)
-    return items / max(best, 1e-12)
+        times.append(max((time.perf_counter() - start) / reps, 1e-12))
+    return items / min(times), (max(times) - min(times)) / min(times)
+
+
+#: Repeats of one figure differing by more than this (slowest over fastest, less one) mark
+#: the figure as disturbed; so does other work on the machine of at least this many cores'
+#: worth (the load average less this process).
+SPREAD_LIMIT = 0.25
+BUSY_CORES = 0.5
+
+
+def _load() -> float | None:
+    """The one-minute load average (None where the system has none)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return None
+
+
+def disturbance(
+    spreads: dict[str, float], load: float | None, cores: int, threaded: tuple[str, float, float] | None = None
+) -> str:
+    """One line saying why the figures may be low, or "" when nothing disturbed them:
+    ``spreads`` maps each job to its repeats' spread, ``load`` is the highest one-minute load
+    average seen (this process counts one), ``threaded`` (job, one-thread rate, its rate)
+    the threaded batch beside the one-thread one.
+
+    >>> disturbance({"batch": 0.02}, 0.9, 2)
+    ''
+    >>> disturbance({"batch 7 cards, 2 threads": 0.6}, 7.3, 2, ("batch 7 cards, 2 threads", 358e6, 155e6))
+    'note: the machine was busy (load average 7.3 on 2 cores); batch 7 cards, 2 threads ran slower than 1 thread; the repeats of 1 figure differed by more than 25% (batch 7 cards, 2 threads): these figures are low, the threaded ones most'
+    """
+    reasons = []
+    if load is not None and load - 1 >= BUSY_CORES:
+        reasons.append(f"the machine was busy (load average {load:.1f} on {cores} cores)")
+    if threaded is not None and threaded[2] < threaded[1]:
+        reasons.append(f"{threaded[0]} ran slower than 1 thread")
+    uneven = [job for job, spread in spreads.items() if spread > SPREAD_LIMIT]
+    if uneven:
+        figures = "1 figure" if len(uneven) == 1 else f"{len(uneven)} figures"
+        reasons.append(f"the repeats of {figures} differed by more than {SPREAD_LIMIT:.0%} ({', '.join(uneven)})")
+    if not reasons:
+        return ""
+    return f"note: {'; '.join(reasons)}: these figures are low, the threaded ones most"
 
 
 def format_rate(per_second: float) -> str:
@@ -200,9 +250,12 @@ def _run(args: argparse.Namespace) -> int:
             flush=True,
         )
     base = 0.0
+    spreads: dict[str, float] = {}
+    loads = [_load()]
     with common.progress_bar(common.command_name(args), total=len(rows), unit="test") as progress:
         for done, m in enumerate(rows, 1):
-            library, job, rate = m.library, m.job, _rate(m.run, m.items, args.seconds)
+            library, job = m.library, m.job
+            rate, spreads[f"{job}" if library == "studeval" else library] = _timed(m.run, m.items, args.seconds)
             progress(done / len(rows))
             figures.setdefault(library, {})[job] = rate
             if args.json:
@@ -214,11 +267,19 @@ def _run(args: argparse.Namespace) -> int:
                 if len(figures) == 2:
                     print("other evaluators, 7 cards, one hand per call (the same hands):")
                 print(f"  {library:<32} {format_rate(rate):>10}   studeval is {base / rate:.1f}x faster", flush=True)
+    loads.append(_load())
+    ours = figures["studeval"]
+    threaded = next(((job, ours["batch 7 cards, 1 thread"], r) for job, r in ours.items() if "threads" in job), None)
+    seen = [x for x in loads if x is not None]
+    note = disturbance(spreads, max(seen) if seen else None, os.cpu_count() or 1, threaded)
     if args.json:
         print(json.dumps(figures, indent=2))
     elif len(figures) == 1:
         print("(no other evaluator installed: pip install 'studeval[bench]' to compare)")
     sys.stdout.flush()
+    if note:
+        # beside the figures, on stdout; with --json on stderr, keeping the JSON clean
+        print(note, file=sys.stderr if args.json else sys.stdout, flush=True)
     return 0
 
 

@@ -22,9 +22,10 @@ import argparse
 import functools
 import json
 import sys
+import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from studeval.cards import format_card, format_cards, parse_cards
 from studeval.cli import common
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
 
 # What the exact analysis cost on the reference machine (2 cores, RESULTS.md): said before
 # it starts, so nobody waits blind; the progress bar then gives the real time left.
-_TYPICAL_SECONDS = {False: 2, True: 45}
 _GAME_NAME = "5 Card Stud Poker (Caribbean Stud)"
 #: The most hands ``play --hands`` asks for (a session at a terminal, not a simulation).
 MAX_HANDS = 1_000_000
@@ -103,19 +103,50 @@ def format_analysis(result: Analysis) -> str:
     return "\n".join(lines)
 
 
-def _estimate(change: bool, ranks: str | None, threads: int) -> str:
-    """What the analysis will cost, from the reference machine's time (one core: twice that)."""
-    seconds, where = _TYPICAL_SECONDS[change], "on 2 cores"
-    if threads == 1:
-        seconds, where = 2 * seconds, "on one core"
-    if ranks is None:
-        return f"about {seconds} s {where}"
-    return f"a deck of {len(set(ranks.upper()))} ranks: less than the full deck's {seconds} s {where}"
+def _estimate(
+    progress: Callable[[float], None],
+    up_cards: int,
+    name: str,
+    *,
+    clock: Callable[[], float] = time.perf_counter,
+    out: TextIO | None = None,
+) -> Callable[[float], None]:
+    """``progress``, and once the first of ``up_cards`` up card ranks is counted (the analysis
+    counts one at a time, each about as long), one line on stderr with the whole job's time
+    extrapolated from that measured slice (to ``out``, default stderr).
+
+    >>> ticks = iter([0.0, 9.0])
+    >>> report = _estimate(lambda f: None, 13, "edge", clock=lambda: next(ticks), out=sys.stdout)
+    >>> report(0.05); report(1 / 13); report(2 / 13)
+    edge: the first of 13 up cards took 9.0 s: about 1.9 min in all, 1.8 min left
+    """
+    start = clock()
+    said = False
+
+    def report(fraction: float) -> None:
+        nonlocal said
+        if not said and 1 / up_cards <= fraction < 1:
+            said = True
+            took = clock() - start
+            total = took / fraction
+            print(
+                f"{name}: the first of {up_cards} up cards took {took:.1f} s: "
+                f"about {_duration(total)} in all, {_duration(total - took)} left",
+                file=out or sys.stderr,
+                flush=True,
+            )
+        progress(fraction)
+
+    return report
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 99.5 else f"{seconds / 60:.1f} min"
 
 
 def _cmd_edge(args: argparse.Namespace) -> int:
     from studeval._core import check_threads
-    from studeval.caribbean import analyze
+    from studeval.caribbean import analyze, deck_of_ranks
 
     change = not args.no_change
     if change is False and args.one_card_change:
@@ -127,13 +158,15 @@ def _cmd_edge(args: argparse.Namespace) -> int:
     if change and args.strategy != "optimal":
         raise ValueError(f"the {args.strategy} strategy never changes a card: add --no-change")
     name = common.command_name(args)  # --plot was checked with the arguments (common.picture_file)
+    up_cards = len({card >> 2 for card in deck_of_ranks(args.ranks)})
     if not args.quiet:
         print(
-            f"{name}: {title.lower()}: every deal counted exactly; {_estimate(change, args.ranks, threads)} "
-            "(the bar shows the time left)",
+            f"{name}: {title.lower()}: every deal counted exactly, one up card rank at a time; "
+            f"the time is estimated once the first of the {up_cards} is counted",
             file=sys.stderr,
         )
-    with common.progress_bar(name, enabled=False if args.quiet else None, log_every=10) as progress:
+    with common.progress_bar(name, enabled=False if args.quiet else None, log_every=10) as bar:
+        progress = bar if args.quiet else _estimate(bar, up_cards, name)
         result = analyze(
             paytable,
             one_card_change=change,

@@ -63,6 +63,8 @@ def _run(args: argparse.Namespace) -> int:
         print(json.dumps(_as_json(args, hands, result), allow_nan=False))
     else:
         _print_table(args, hands, result)
+        if args.verbose:
+            print(f"plan: {result.plan}")
     if args.plot is not None:
         _plot(args, hands, result)
     return 0
@@ -86,6 +88,7 @@ def _as_json(args: argparse.Namespace, hands: list[str], r: EquityResult) -> dic
         "deals": r.deals,
         "seconds": r.seconds,
         "community_card": r.community_card,
+        "plan": r.plan,
         "players": [
             {
                 "cards": h,
@@ -167,6 +170,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             'studeval equity "As 2d 3c" "Kh 7d 8s" --game razz',
             'studeval equity "As 2d 3c 4h 9s" "Kh Kd 8s 8c 5h" --game stud8',
             'studeval equity "As Ah Kd" "[KK, QQ+] Kc" --plot equity.png',
+            'studeval equity "As Ah Kd" "Qc" "7s" --verbose',
             'studeval equity "Ah As" "Kd Kc" --game holdem --board "2c 7d 9h"',
             'studeval equity "[QQ+, AKs]" "Kd Kc" --game holdem',
             'studeval equity "As Ah" "Kd" "Qc" "Jh" --method monte-carlo --seed 1 --json',
@@ -181,7 +185,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--dead", help='cards seen and out of play, e.g. "2c 9h" (default: none)')
     p.add_argument("--board", help="hold'em: the known board cards (default: none)")
-    p.add_argument("--method", choices=METHODS, default=METHODS[0], help="auto: exact when cheap, else Monte Carlo")
+    p.add_argument(
+        "--method",
+        choices=METHODS,
+        default=METHODS[0],
+        help="auto: exact unless it would take much longer than Monte Carlo (see --verbose)",
+    )
     p.add_argument(
         "--samples",
         type=common.bounded_int(1, MAX_SAMPLES),
@@ -192,7 +201,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--seed", type=common.seed_type, default=None, help="Monte Carlo seed (default: a fresh random seed)"
     )
     p.add_argument("--threads", type=common.threads_type, default=None, help="threads (default: all cores)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--json", action="store_true", help="print the result as JSON (with the plan)")
+    p.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="also say which method was used and why (the estimated times of counting and of sampling)",
+    )
     p.add_argument("--no-time", dest="time", action="store_false", help="leave the time out of the table")
     p.add_argument(
         "--plot",
