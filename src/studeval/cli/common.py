@@ -43,6 +43,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
@@ -131,21 +132,37 @@ def _bounded(kind: type, parse: Callable[[str], Any], lo: Any, hi: Any) -> Calla
 
     def convert(text: str) -> Any:
         try:
-            value = parse(text.strip().replace("_", ""))
-        except (ValueError, OverflowError):
+            value = parse(text.strip())
+        except (ValueError, OverflowError, ArithmeticError):
             raise argparse.ArgumentTypeError(f"expected {what} from {span}, got {text!r}") from None
         if not (lo <= value <= hi):  # also refuses nan
             raise argparse.ArgumentTypeError(f"expected {what} from {span}, got {text}")
-        return value
+        return int(value) if kind is int else value
 
     convert.__name__ = kind.__name__  # argparse names the type in some messages
     return convert
 
 
-def _parse_int(text: str) -> int:
-    if not re.fullmatch(r"[+-]?[0-9]{1,30}", text):  # ASCII digits only, and no 10,000-digit numbers
+#: An integer as people write it and as the help prints it: ``1000000``, ``1_000_000``,
+#: ``1,000,000`` (groups of three), ``1e6``, ``1.5e3``; ASCII digits only, and at most 40
+#: characters, so ``9**9**9`` style input costs nothing.
+_INTEGER_TEXT = re.compile(
+    r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:_[0-9]+)*)(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?", re.ASCII
+)
+
+
+def _parse_int(text: str) -> Decimal:
+    """The exact value of an integer written as above; ValueError for anything else, 1.5 included.
+
+    A Decimal, compared with the bounds before it is made an int, so ``1e39`` is refused
+    without building its 40 digits' int.
+    """
+    if len(text) > 40 or not _INTEGER_TEXT.fullmatch(text):
         raise ValueError(text)
-    return int(text)
+    value = Decimal(text.replace(",", "").replace("_", ""))
+    if value != value.to_integral_value():
+        raise ValueError(text)
+    return value
 
 
 def _parse_float(text: str) -> float:
@@ -158,10 +175,19 @@ def _parse_float(text: str) -> float:
 
 
 def bounded_int(lo: int, hi: int) -> Callable[[str], int]:
-    """An argparse type: an integer from ``lo`` to ``hi`` (ASCII digits), else a one-line error.
+    """An argparse type: an integer from ``lo`` to ``hi``, else a one-line error.
+
+    Written as people write it and as the help prints it: ``1000000``, ``1_000_000``,
+    ``1,000,000`` or ``1e6`` (ASCII digits); a value that is not an exact integer (``1.5``),
+    ``nan`` and ``inf`` are refused.
 
     >>> bounded_int(1, 8)("3")
     3
+    >>> bounded_int(1, 10**6)("1e6"), bounded_int(1, 10**6)("1,000,000")
+    (1000000, 1000000)
+    >>> bounded_int(1, 8)("1.5")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected an integer from 1 to 8, got '1.5'
     >>> bounded_int(1, 8)("9")
     Traceback (most recent call last):
     argparse.ArgumentTypeError: expected an integer from 1 to 8, got 9
