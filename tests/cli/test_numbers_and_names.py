@@ -31,3 +31,33 @@ def test_a_count_that_is_not_a_whole_number_is_one_line(capsys, hands) -> None:
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--hands: expected an integer from 1 to 1,000,000, got " in err
+
+
+@pytest.mark.parametrize("game", ["seven", "five", "holdem", "high", "razz", "stud8"])
+def test_eval_takes_the_game_names_of_every_command(capsys, game) -> None:
+    """``eval --game seven`` as ``equity``/``simulate --game seven``; ``high`` stays as a name of
+    the high hand. The value is under one key, ``value``, and ``kind`` says what it measures,
+    checked against the evaluators themselves."""
+    from studeval import evaluate, evaluate_low, evaluate_low8
+
+    hand = "Kh 7c 5d 4h 3s"
+    row = _json(capsys, ["eval", "--game", game, "--json", hand])
+    low = game == "razz"
+    assert (row["kind"], row["value"]) == (("low", evaluate_low(hand)) if low else ("high", evaluate(hand)))
+    assert "rank" not in row and "low" not in row
+    assert ("low8" in row) == (game == "stud8") and row.get("low8", 0) == (
+        evaluate_low8(hand) if game == "stud8" else 0
+    )
+
+
+def test_eval_games_are_the_commands_games() -> None:
+    from studeval.cli import common
+    from studeval.cli.evaluate import EVAL_GAMES
+    from studeval.game import GAMES
+
+    assert set(GAMES) <= set(common.GAME_NAMES) <= set(EVAL_GAMES)
+
+
+def test_eval_five_card_stud_hand_is_five_cards(capsys) -> None:
+    assert main(["eval", "--game", "five", "As Ks Qs Js Ts 2c"]) == 2
+    assert capsys.readouterr().err == "studeval eval: a five card stud hand has 5 cards, got 6\n"
