@@ -40,9 +40,10 @@ class Advice:
         """JSON-ready form.
 
         >>> sorted(advise("2c 3d 4h 5s 7c", dealer="Ah", one_card_change=False).to_dict())
-        ['best', 'best_ev', 'change_evs', 'dealer_up', 'fold_ev', 'player', 'raise_ev']
+        ['best', 'best_ev', 'change_evs', 'dealer_up', 'fold_ev', 'player', 'raise_ev', 'unit']
         """
         return {
+            "unit": "ante",  # every EV is in antes, per hand
             "player": self.player,
             "dealer_up": self.dealer_up,
             "fold_ev": self.fold_ev,

@@ -9,10 +9,10 @@ unless ``--no-change``; and the same rule for a dealer who does not qualify (``-
 >>> register(parser.add_subparsers(dest="command"))
 >>> args = parser.parse_args(["caribbean", "advise", "As Kd Qh 7c 3s", "--dealer", "9h", "--no-change"])
 >>> args.func(args)
-hand As Kd Qh 7c 3s against dealer 9h
-  fold     -1.000000
-  raise    -1.017011
-best: fold (-1.000000)
+hand As Kd Qh 7c 3s against dealer 9h: expected value of each play, in antes
+  fold     -1.000000 antes
+  raise    -1.017011 antes
+best: fold (-1.000000 antes)
 0
 """
 
@@ -183,12 +183,12 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(advice.to_dict()))
         return 0
-    print(f"hand {advice.player} against dealer {advice.dealer_up}")
-    print(f"  {'fold':<8} {advice.fold_ev:+.6f}")
-    print(f"  {'raise':<8} {advice.raise_ev:+.6f}")
-    for card, ev in advice.change_evs.items():
-        print(f"  {'change ' + card:<8} {ev:+.6f}")
-    print(f"best: {advice.best} ({advice.best_ev:+.6f})")
+    print(f"hand {advice.player} against dealer {advice.dealer_up}: expected value of each play, in antes")
+    print(f"  {'fold':<8} {advice.fold_ev:+.6f} antes")
+    print(f"  {'raise':<8} {advice.raise_ev:+.6f} antes")
+    for card, ev in advice.change_evs.items():  # the change's own wager (one ante) counted
+        print(f"  {'change ' + card:<8} {ev:+.6f} antes")
+    print(f"best: {advice.best} ({advice.best_ev:+.6f} antes)")
     return 0
 
 
@@ -202,10 +202,23 @@ def _ask(prompt: str, check: Callable[[str], str | None], read: Callable[[str], 
         print(f"  {reason}; please answer again")
 
 
+#: The answers to "change a card?" that keep the hand as dealt (Enter among them).
+KEEP_ANSWERS = ("", "n", "no", "none", "keep", "stay", "-")
+
+
 def _change_fault(answer: str, cards: list[int]) -> str | None:
-    """Why an answer to "change a card?" is not one of the hand's cards, or None."""
-    if answer in ("", "q"):
+    """Why an answer to "change a card?" is neither a card of the hand, a way to keep the
+    hand (:data:`KEEP_ANSWERS`) nor q, or None.
+
+    >>> _change_fault("no", [0, 1, 2, 3, 4]) is None
+    True
+    >>> _change_fault("yes", [0, 1, 2, 3, 4])
+    'name the card to change, such as 2c (or n to keep your cards)'
+    """
+    if answer in KEEP_ANSWERS or answer == "q":
         return None
+    if answer in ("y", "yes"):
+        return f"name the card to change, such as {format_card(cards[0])} (or n to keep your cards)"
     try:
         parsed = parse_cards(answer)
     except (ValueError, TypeError) as exc:
@@ -303,13 +316,13 @@ def _play(args: argparse.Namespace, table: Table, read: Callable[[str], str]) ->
                         f"EV {best_change[1]:+.3f}, counting its wager)"
                     )
                 answer = _ask(
-                    f"  change a card for {ante_text}? (a card such as 7c, or Enter for none) ",
+                    f"  change a card for {ante_text}? (a card such as {format_card(seat.cards[0])}; Enter or n keeps them) ",
                     functools.partial(_change_fault, cards=seat.cards),
                     read,
                 )
                 if answer == "q":
                     break
-                if answer:
+                if answer not in KEEP_ANSWERS:
                     new = round_.change(1, answer)
                     print(
                         f"  you draw {format_card(new)}: {format_cards(seat.cards)}  ({describe(evaluate(seat.cards))})"
@@ -422,7 +435,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         inner,
         "advise",
         _cmd_advise,
-        "the exact EV of folding, raising and each change for a hand",
+        "the exact EV of folding, raising and each change for a hand, in antes",
+        details="Each play's expected value per hand in antes (a change counts its own wager of one ante).",
         examples=[
             'studeval caribbean advise "As Kd Qh 7c 3s" --dealer 9h',
             'studeval caribbean advise "Th Jh Qh Kh 2c" --dealer 5s --json',
