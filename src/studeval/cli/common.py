@@ -30,7 +30,7 @@ questions of ``caribbean play``) and :func:`stdin_is_terminal`: a closed, unread
 non-UTF-8 stdin ends as one line and status 2 (``play`` ends its session at the end of stdin).
 Every option naming something to write is an argparse type here, so a file or folder that
 could not be written is refused while the arguments are read, before any work:
-:func:`picture_file` (``--plot``) and :func:`output_folder` (``simulate --out``).
+:func:`picture_file` (``--plot``), :func:`output_folder` and :func:`output_file` (``simulate --out``).
 """
 
 from __future__ import annotations
@@ -255,6 +255,22 @@ def output_folder(text: str) -> str:
     """
     _writable(text, "folder", "hands/")
     _check_folder(text if os.path.isdir(text) else _parent(text), text)
+    return text
+
+
+def output_file(text: str) -> str:
+    """An argparse type for an option naming a file to write (``simulate --out hands.phhs``):
+    a name, not stdout, not a folder, in a folder that exists and can be written in; an
+    existing file must be writable. Checked while the arguments are read, so before any work.
+
+    >>> output_file("")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: the file name is empty: name a file such as hands.phhs
+    """
+    if text == "-":
+        raise argparse.ArgumentTypeError("'-' would be stdout: name a file such as hands.phhs")
+    _writable(text, "file", "hands.phhs")
+    _check_folder(_parent(text), text)
     return text
 
 
