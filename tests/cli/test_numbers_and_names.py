@@ -61,3 +61,23 @@ def test_eval_games_are_the_commands_games() -> None:
 def test_eval_five_card_stud_hand_is_five_cards(capsys) -> None:
     assert main(["eval", "--game", "five", "As Ks Qs Js Ts 2c"]) == 2
     assert capsys.readouterr().err == "studeval eval: a five card stud hand has 5 cards, got 6\n"
+
+
+@pytest.mark.parametrize("command", ["replay", "simulate"])
+def test_help_says_how_seats_are_numbered(capsys, command) -> None:
+    """Seats are 0-based in Python, p1.. in histories and player 1.. in the output: said where it shows."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert "seat 0 is p1" in " ".join(capsys.readouterr().out.split())
+
+
+def test_simulate_player_k_is_pk_in_the_first_hand(tmp_path, capsys) -> None:
+    """The printed "player k" is the bot that sits as pk in hand 1: checked against the history."""
+    from studeval.game import load, replay
+
+    assert main(["simulate", "--players", "3", "--hands", "1", "--seed", "6", "--out", str(tmp_path / "h")]) == 0
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  player ")]
+    st = replay(load(tmp_path / "h" / "hand_000001.phh"))
+    for seat, line in enumerate(lines):
+        assert line.startswith(f"  player {seat + 1} ")
+        assert f"net {st.stacks[seat] - st.starting_stacks[seat]:+d}," in line

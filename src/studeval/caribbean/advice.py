@@ -109,7 +109,7 @@ def advise(
     """Exact EVs of folding, raising and each one-card change, counting every dealer hand and
     replacement card (the dealer's four hidden cards and the new card come from the cards not
     seen). ``ranks`` restricts the deck (for checks against brute force); ``no_qualify`` is
-    004's rule for a dealer who does not qualify (see :mod:`studeval.caribbean.settlement`).
+    the rule for a dealer who does not qualify (see :mod:`studeval.caribbean.settlement`).
 
     >>> a = advise("5d 9c 2s 6s 9d", dealer="8h")
     >>> a.best, round(a.raise_ev, 4), round(a.change_evs["2s"], 4)
@@ -157,7 +157,7 @@ def advise(
         size = total - (0 if with_card is None else len(with_card))
         nq = below(q)
         if p < q:
-            if rule == WINNING_ANTES:  # 004 line 11: only antes that beat the dealer win
+            if rule == WINNING_ANTES:  # only antes that beat the dealer win
                 return size, (below(p), nq - below(p + 1), 0, 0, size - nq)
             return size, (nq, 0, 0, 0, size - nq)
         lt, eq = below(p) - nq, below(p + 1) - below(p)

@@ -2,7 +2,7 @@
 
 The three sub-commands mean the same game: the one ``play`` deals, with the one-card change,
 unless ``--no-change``; and the same rule for a dealer who does not qualify (``--no-qualify``,
-004 line 37 by default). Every report is formatted here; the domain package never prints.
+every raised ante paid by default). Every report is formatted here; the domain package never prints.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="studeval")
@@ -84,7 +84,7 @@ def format_analysis(result: Analysis) -> str:
     """The return table of an analysis as text.
 
     >>> from studeval.caribbean import analyze
-    >>> print(format_analysis(analyze(ranks="JQKA")).splitlines()[0].split())
+    >>> print(format_analysis(analyze(ranks="JQKA", one_card_change=False)).splitlines()[0].split())
     ['Event', 'Net', 'Combinations', 'Probability', 'Return']
     """
     lines = [f"{'Event':<44} {'Net':>7} {'Combinations':>22} {'Probability':>12} {'Return':>10}"]
@@ -117,15 +117,16 @@ def _cmd_edge(args: argparse.Namespace) -> int:
     from studeval._core import check_threads
     from studeval.caribbean import analyze
 
-    change = not args.no_change
-    if change is False and args.one_card_change:
+    if args.no_change and args.one_card_change:
         raise ValueError("--one-card-change and --no-change contradict each other")
+    if args.one_card_change and args.strategy != "optimal":
+        raise ValueError(f"the {args.strategy} strategy never changes a card: leave out --one-card-change")
+    # the game offers the change; a strategy that never changes is the game without it (as analyze() does)
+    change = not args.no_change and args.strategy == "optimal"
     title = _GAME_NAME + (" with the one-card change" if change else " without the change")
     # every argument is checked before the estimate and the bar, so an error is one line
     paytable = _paytable(args.paytable)
     threads = check_threads(args.threads)
-    if change and args.strategy != "optimal":
-        raise ValueError(f"the {args.strategy} strategy never changes a card: add --no-change")
     name = common.command_name(args)  # --plot was checked with the arguments (common.picture_file)
     if not args.quiet:
         print(
@@ -365,8 +366,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "caribbean",
         help="the banked 5 Card Stud (Caribbean Stud) game: edge, advice, play",
         description="the banked 5 Card Stud (Caribbean Stud) game: edge, advice, play\n\n"
-        "The casino game of 004. edge, advise and play mean the same game: with the one-card\n"
-        "change unless --no-change, and 004 line 37's rule for a dealer who does not qualify.",
+        "A casino's banked game, as its posted rules deal it. edge, advise and play mean the same\n"
+        "game: each player may change one card (--no-change: the game without it), and a dealer\n"
+        "who does not qualify pays every raised ante even money (--no-qualify).",
         epilog="examples:\n  studeval caribbean edge --no-change\n"
         '  studeval caribbean advise "As Kd Qh 7c 3s" --dealer 9h\n  studeval caribbean play --hint\n'
         "  studeval caribbean SUBCOMMAND --help   (each sub-command's options and examples)",
@@ -376,12 +378,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     inner.required = True
     paytable_help = (
         'the raise pays for pair..royal flush, e.g. "1,2,3,4,5,7,20,50,100" or '
-        '"pair=1,...,royal_flush=100" (default: 004\'s table, 1,2,3,4,5,7,20,50,100)'
+        '"pair=1,...,royal_flush=100" (default: the casino\'s table, 1,2,3,4,5,7,20,50,100)'
     )
-    change_help = "the game without the one-card change (default: with it, the game `play` deals)"
+    change_help = "the game without the one-card change (default: with it, as the casino's rules offer it)"
     nq_help = (
-        f"a dealer who does not qualify: {EVERY_ANTE} (004 line 37) pays every raised ante, "
-        "winning_antes (004 line 11) only the antes that beat his hand"
+        f"a dealer who does not qualify: {EVERY_ANTE} pays every raised ante even money (the rules' "
+        "pay-out section), winning_antes only the antes that beat his hand (their opening section)"
     )
 
     def game_options(p: argparse.ArgumentParser) -> None:
@@ -408,7 +410,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--strategy",
         default="optimal",
         choices=list(STRATEGIES),
-        help="the player's strategy (the simple ones never change a card: add --no-change)",
+        help="the player's strategy (the simple ones never change a card: their game is the one without it)",
     )
     p.add_argument(
         "--ranks",
@@ -469,7 +471,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--max-payout",
         default=None,
         help="maximum payout per bet, in --currency or with its unit, e.g. 5000 or '5000 EUR' "
-        "(default: 004's 5,000 euro)",
+        "(default: the casino's 5,000 euro)",
     )
     p.add_argument(
         "--hands",

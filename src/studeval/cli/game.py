@@ -333,7 +333,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "replay a PHH hand history (F7S, FR, F7S/8 or F5S) street by street",
         details=(
             "Prints each street's deals and actions, the showdown, the pots and who won them with\n"
-            "what (in stud hi-lo the high and the low half). Seven card stud (F7S), razz (FR),\n"
+            "what (in stud hi-lo the high and the low half). Players are p1, p2, ... as in PHH\n"
+            "(from Python, seat 0 is p1). Seven card stud (F7S), razz (FR),\n"
             f"stud hi-lo eight or better (F7S/8), five card stud (F5S). A file may hold at most {common.MAX_FILE_BYTES >> 20} MiB."
         ),
         examples=["studeval replay hands/hand_000001.phh", "studeval replay hand.phh --json"],
