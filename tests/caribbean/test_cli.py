@@ -83,7 +83,8 @@ def test_one_default_game_across_the_subcommands():
     assert advice["change_evs"] and advice["best"] == "change 2c"
     plain = json.loads(run("advise", "Th Jh Qh Kh 2c", "--dealer", "5s", "--json", "--no-change").stdout)
     assert plain["change_evs"] == {}
-    one_line_error(run("edge", "--strategy", "pair_or_better"), "never change")  # the default has the change
+    # a strategy that never changes plays the game without the change; asking for it is refused
+    one_line_error(run("edge", "--strategy", "pair_or_better", "--one-card-change"), "never change")
     for sub in ("edge", "advise", "play"):
         assert "--no-change" in run(sub, "--help").stdout
         assert "--one-card-change" not in run(sub, "--help").stdout

@@ -22,7 +22,7 @@ def test_each_argument_is_one_hand(studeval) -> None:
     proc = studeval("eval", "As Ks Qs Js Ts", "2c 3d 4h 5s 7c 8d 9h", "--json")
     rows = [json.loads(line) for line in proc.stdout.splitlines()]
     assert proc.returncode == 0
-    assert [r["rank"] for r in rows] == [evaluate("As Ks Qs Js Ts"), evaluate("2c 3d 4h 5s 7c 8d 9h")]
+    assert [r["value"] for r in rows] == [evaluate("As Ks Qs Js Ts"), evaluate("2c 3d 4h 5s 7c 8d 9h")]
 
 
 def test_single_cards_as_arguments_get_a_hint(studeval) -> None:
@@ -41,11 +41,12 @@ def test_eval_json_from_file(tmp_path, studeval) -> None:
     rows = [json.loads(line) for line in proc.stdout.splitlines()]
     assert rows[0] == {
         "cards": "As Ks Qs Js Ts",
-        "rank": 7462,
+        "kind": "high",
+        "value": 7462,
         "category": "STRAIGHT_FLUSH",
         "description": "Royal flush",
     }
-    assert rows[1]["category"] == "HIGH_CARD" and rows[1]["rank"] == evaluate("2c 3d 4h 5s 7c 8d 9h")
+    assert rows[1]["category"] == "HIGH_CARD" and rows[1]["value"] == evaluate("2c 3d 4h 5s 7c 8d 9h")
 
 
 def test_eval_names_the_physical_line(tmp_path, studeval) -> None:
@@ -203,8 +204,8 @@ def test_eval_razz_gives_the_low_value_and_description(studeval) -> None:
     proc = studeval("eval", "--game", "razz", *hands, "--json")
     assert proc.returncode == 0, proc.stderr
     rows = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert [r["low"] for r in rows] == [evaluate_low(h) for h in hands]
-    assert rows[1]["low"] == 6175 and rows[1]["description"] == "Five low: 5-4-3-2-A"
+    assert [(r["kind"], r["value"]) for r in rows] == [("low", evaluate_low(h)) for h in hands]
+    assert rows[1]["value"] == 6175 and rows[1]["description"] == "Five low: 5-4-3-2-A"
     assert [r["description"] for r in rows] == [describe_low(evaluate_low(h)) for h in hands]
     text = studeval("eval", "--game", "razz", hands[0]).stdout
     assert text.split()[7:] == [str(evaluate_low(hands[0])), "Seven", "low:", "7-5-4-3-A"]
@@ -217,7 +218,7 @@ def test_eval_stud8_prints_the_high_and_the_low(studeval) -> None:
     proc = studeval("eval", "--game", "stud8", *hands, "--json")
     assert proc.returncode == 0, proc.stderr
     rows = [json.loads(line) for line in proc.stdout.splitlines()]
-    assert [r["rank"] for r in rows] == [evaluate(h) for h in hands]
+    assert [(r["kind"], r["value"]) for r in rows] == [("high", evaluate(h)) for h in hands]
     assert [r["low8"] for r in rows] == [evaluate_low8(h) for h in hands]
     assert rows[1]["low8"] == 0 and rows[1]["low_description"] is None
     assert rows[2]["low_description"] == "Eight low: 8-6-4-3-2" and rows[2]["category"] == "PAIR"
@@ -227,4 +228,4 @@ def test_eval_stud8_prints_the_high_and_the_low(studeval) -> None:
 
 
 def test_eval_refuses_an_unknown_game(studeval, one_error) -> None:
-    assert "--game: invalid choice: 'seven'" in one_error(studeval("eval", "--game", "seven", "As Ks Qs Js Ts"), "eval")
+    assert "--game: invalid choice: 'stud'" in one_error(studeval("eval", "--game", "stud", "As Ks Qs Js Ts"), "eval")

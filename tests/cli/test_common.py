@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import io
+import math
+from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from studeval.cli import common
 
@@ -64,15 +68,66 @@ def test_cli_syntax_rewrites_only_options_of_the_command() -> None:
     assert common.cli_syntax("got game='razz'", args) == "got game='razz'"  # not an option here
 
 
-@pytest.mark.parametrize("text", ["0", "9", "-1", "1e3", "2.0", "", "x", "٥", "9" * 40, "inf"])
+@pytest.mark.parametrize(
+    "text",
+    ["0", "9", "-1", "1e3", "1.5", "2.5e0", "1e-1", "", "x", "٥", "9" * 40, "inf", "nan", "1,0", "1,0000", "1_,000"],
+)
 def test_bounded_int_refuses(text) -> None:
-    with pytest.raises(argparse.ArgumentTypeError, match="expected an integer from 1 to 8"):
+    with pytest.raises(argparse.ArgumentTypeError, match="^expected an integer from 1 to 8, got "):
         common.bounded_int(1, 8)(text)
 
 
-@pytest.mark.parametrize(("text", "value"), [("1", 1), ("8", 8), (" 3 ", 3), ("+2", 2), ("1_0", 10)])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("1", 1), ("8", 8), (" 3 ", 3), ("+2", 2), ("1_0", 10), ("2.0", 2), ("1e1", 10), ("0.5e1", 5), ("1,0e0", None)],
+)
 def test_bounded_int_accepts(text, value) -> None:
-    assert common.bounded_int(1, 10)(text) == value
+    if value is None:  # a comma must group thousands: 1,0 is refused, not read as 10 or 1.0
+        with pytest.raises(argparse.ArgumentTypeError):
+            common.bounded_int(1, 10)(text)
+    else:
+        assert common.bounded_int(1, 10)(text) == value
+
+
+@given(
+    value=st.integers(-(10**12), 10**12),
+    lo=st.integers(-(10**6), 10**6),
+    width=st.integers(0, 10**9),
+    style=st.sampled_from(["plain", "underscores", "commas", "exponent", "point"]),
+)
+def test_bounded_int_reads_every_way_an_integer_is_written(value, lo, width, style) -> None:
+    """An exact integer written plainly, with _ or thousands commas (as the help prints
+    defaults), in e-notation or with .0 is read as that integer, and refused exactly when it
+    is out of bounds: checked against Python's own int."""
+    hi = lo + width
+    digits = str(abs(value))
+    sign = "-" if value < 0 else ""
+    if style == "underscores":
+        text = f"{value:_}"
+    elif style == "commas":
+        text = f"{value:,}"
+    elif style == "exponent":  # the digits with their trailing zeros as a power of ten
+        stripped = digits.rstrip("0") or "0"
+        text = f"{sign}{stripped}e{len(digits) - len(stripped)}"
+    elif style == "point":
+        text = f"{value}.0"
+    else:
+        text = str(value)
+    convert = common.bounded_int(lo, hi)
+    if lo <= value <= hi:
+        got = convert(text)
+        assert got == value and type(got) is int
+    else:
+        with pytest.raises(argparse.ArgumentTypeError, match=f"^expected an integer from {lo:,} to {hi:,}, got "):
+            convert(text)
+
+
+@given(st.floats(allow_nan=True, allow_infinity=True).filter(lambda x: not (math.isfinite(x) and x.is_integer())))
+def test_bounded_int_refuses_what_is_not_an_exact_integer(x) -> None:
+    """1.5, 1e-3, nan, inf and their like: never rounded, always one message."""
+    for text in (repr(x), f"{Decimal(x):e}" if math.isfinite(x) else str(x)):  # exact, as written
+        with pytest.raises(argparse.ArgumentTypeError, match="^expected an integer from"):
+            common.bounded_int(-(10**400), 10**400)(text)
 
 
 @pytest.mark.parametrize("text", ["inf", "-inf", "nan", "0", "61", "1e400", "x"])

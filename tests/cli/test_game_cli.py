@@ -22,7 +22,7 @@ def test_simulate_writes_one_history_per_hand_and_a_summary(tmp_path, studeval) 
     assert len(files) == 40
     assert proc.stdout.startswith("40 hands of seven card stud, 8 players")
     assert proc.stdout.count("  player ") == 8
-    nets = [int(line.rsplit(" ", 1)[1]) for line in proc.stdout.splitlines()[1:]]
+    nets = [int(line.split("net ")[1].split(",")[0]) for line in proc.stdout.splitlines() if "  player " in line]
     assert sum(nets) == 0  # chips move between players, none appear or vanish
     for f in files:
         hh = load(f)
@@ -71,6 +71,93 @@ def test_simulate_refuses_an_empty_out(tmp_path, studeval, one_error) -> None:
     message = one_error(studeval("simulate", "--hands", "1", "--out", "", cwd=tmp_path), "simulate")
     assert "--out" in message and "empty" in message
     assert list(tmp_path.iterdir()) == []  # nothing written into the current folder
+
+
+def _player_lines(out: str) -> list[str]:
+    return [line for line in out.splitlines() if line.startswith("  player ")]
+
+
+def _percent_of(line: str, word: str) -> int:
+    return int(line.split(f"{word} ")[1].split("%")[0])
+
+
+def test_simulate_without_out_prints_statistics_and_writes_nothing(tmp_path, monkeypatch, capsys) -> None:
+    """--out is optional: the statistics alone, nothing written anywhere (the current folder
+    stays empty), and they agree with the hands of the same seed written to files."""
+    from studeval.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    args = ["simulate", "--game", "five", "--players", "2", "--hands", "60", "--seed", "4"]
+    assert main(args) == 0
+    alone = capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == [] and "statistics only" in alone
+    assert main([*args, "--out", "run.phhs"]) == 0
+    written = capsys.readouterr().out
+    assert _player_lines(alone) == _player_lines(written)
+
+
+def test_simulate_writes_one_phhs_file_that_pokerkit_reads(tmp_path, capsys) -> None:
+    """--out FILE.phhs: every hand in one file, in PHH's multi-hand form ([1], [2], ...),
+    read back by pokerkit's own reader; the hands are those written one file each with the
+    same seed, each replays to its recorded stacks, and the printed statistics are recounted
+    from the file: folds, showdowns, wins and nets per player."""
+    from pokerkit import HandHistory as PokerkitHistory
+
+    from studeval.cli import main
+    from studeval.game import loads
+
+    args = ["simulate", "--game", "seven", "--players", "3", "--hands", "30", "--seed", "8"]
+    assert main([*args, "--out", str(tmp_path / "run.phhs")]) == 0
+    printed = _player_lines(capsys.readouterr().out)
+    assert main([*args, "--out", str(tmp_path / "folder")]) == 0
+    text = (tmp_path / "run.phhs").read_text()
+    with (tmp_path / "run.phhs").open("rb") as f:
+        theirs = list(PokerkitHistory.load_all(f))
+    files = sorted((tmp_path / "folder").glob("*.phh"))
+    assert len(theirs) == len(files) == 30
+    tables = text.split("\n\n")
+    assert [t.splitlines()[0] for t in tables] == [f"[{k}]" for k in range(1, 31)]
+    folded, showdown, net = [0] * 3, [0] * 3, [0] * 3
+    for h, (table, file, pk) in enumerate(zip(tables, files, theirs, strict=True)):
+        ours = loads(table.split("\n", 1)[1])
+        assert ours == load(file) and list(pk.actions) == ours.actions
+        st = replay(ours)
+        assert st.stacks == ours.finishing_stacks
+        live = sum(not f for f in st.folded)
+        for seat in range(3):
+            player = (h + seat) % 3  # the seats rotate one a hand
+            folded[player] += st.folded[seat]
+            showdown[player] += live > 1 and not st.folded[seat]
+            net[player] += st.stacks[seat] - st.starting_stacks[seat]
+    for player, line in enumerate(printed):
+        assert _percent_of(line, "folded") == round(100 * folded[player] / 30)
+        assert _percent_of(line, "showdown") == round(100 * showdown[player] / 30)
+        assert f"net {net[player]:+d}," in line
+
+
+def test_simulate_statistics_vary_with_the_table(capsys) -> None:
+    """The old "100% to showdown" was a constant of the line-up (two calling bots never fold);
+    the statistics now tell tables apart: heads-up hands are won uncalled, and who folds
+    differs by bot."""
+    from studeval.cli import main
+
+    assert main(["simulate", "--players", "2", "--hands", "300", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    showdown_line = out.splitlines()[1]
+    assert 0 < _percent_of(showdown_line, "showdown in") < 100 and "won uncalled on third street" in showdown_line
+    lines = _player_lines(out)
+    assert _percent_of(lines[1], "folded") == 0 < _percent_of(lines[0], "folded")  # the calling bot never folds
+
+
+def test_simulate_refuses_an_existing_phhs_unless_forced(tmp_path, capsys) -> None:
+    from studeval.cli import main
+
+    path = tmp_path / "run.phhs"
+    path.write_text("kept")
+    assert main(["simulate", "--hands", "2", "--seed", "1", "--out", str(path)]) == 2
+    assert "exists" in capsys.readouterr().err and path.read_text() == "kept"
+    assert main(["simulate", "--hands", "2", "--seed", "1", "--out", str(path), "--force"]) == 0
+    assert path.read_text().startswith("[1]\n")
 
 
 def test_simulate_stops_on_ctrl_c_with_status_130(tmp_path) -> None:
@@ -164,7 +251,7 @@ def test_simulate_razz_and_stud8(tmp_path, studeval, game, variant, name) -> Non
     proc = studeval("simulate", "--game", game, "--players", "6", "--hands", "30", "--seed", "3", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith(f"30 hands of {name}, 6 players")
-    nets = [int(line.rsplit(" ", 1)[1]) for line in proc.stdout.splitlines()[1:]]
+    nets = [int(line.split("net ")[1].split(",")[0]) for line in _player_lines(proc.stdout)]
     assert sum(nets) == 0
     for f in sorted(out.glob("*.phh")):
         hh = load(f)

@@ -328,7 +328,7 @@ def test_analyze_refuses_a_bad_argument_at_once(bad, threads, junk):
         "threads": threads,
         "strategy": None if isinstance(junk, str) and junk in caribbean.STRATEGIES else junk,
         "no_qualify": junk,
-        "one_card_change": junk,
+        "one_card_change": "yes" if junk is None else junk,  # None is the default: the casino's game
         "paytable": ",".join(["1e100000000"] * 9) if junk is None else [junk] * 3,
         "progress": 5,
     }

@@ -1,4 +1,4 @@
-"""The banked game of 004_2e8bdccccfc13083.txt: "5 Card Stud Poker", Caribbean Stud style.
+"""The banked game of a casino's posted rules: "5 Card Stud Poker", Caribbean Stud style.
 
 Each player antes and gets five cards; the dealer gets five, one of them face up. A player may
 first change one card (a wager equal to the ante, collected, buys a card from the stub), then
@@ -10,17 +10,18 @@ half.
 
 Two choices the document leaves open, and what studeval does:
 
-* **A dealer who does not qualify.** 004 line 37 pays every raising hand's ante even money;
-  line 11 pays only the antes of hands that beat the dealer's. The default is line 37
-  (``no_qualify="every_ante"``, the standard game); line 11 is the option
+* **A dealer who does not qualify.** The rules' pay-out section pays every raising hand's
+  ante even money ("players will receive even money on their ante bet only"); their opening
+  section pays only the antes of hands that beat the dealer's. The default is the pay-out
+  section's (``no_qualify="every_ante"``, the usual Caribbean Stud rule); the other is the option
   ``no_qualify="winning_antes"`` (the ante of a hand below the dealer's loses, a tie pushes,
   the raise pushes either way), for :func:`settle_hand`, :class:`Table`, :func:`advise` and
   :func:`analyze`, which gives its exact house edge too. Without the change the two readings
   have the same exact edge under optimal play (5.2243%: no hand below ace-king is worth
-  raising, so line 11 never applies); with the change line 11 costs a little (1.2116%
+  raising, so the other reading never applies); with the change it costs a little (1.2116%
   against 1.2091%), since some hands below ace-king are raised after a missed draw.
-* **The maximum payout's unit.** 004 caps each bet at 5,000 euro. The wagers' unit is
-  explicit (``currency``, "EUR" by default, or "cent"), and the cap is 004's 5,000 euro in
+* **The maximum payout's unit.** The rules cap each bet's payout at 5,000 euro. The wagers'
+  unit is explicit (``currency``, "EUR" by default, or "cent"), and the cap is the rules' 5,000 euro in
   that unit, or given by the caller in the wagers' unit or with its own ("500000 cent");
   a cap that cannot be put in the wagers' unit is refused (:func:`payout_cap`).
 

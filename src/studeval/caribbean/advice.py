@@ -40,9 +40,10 @@ class Advice:
         """JSON-ready form.
 
         >>> sorted(advise("2c 3d 4h 5s 7c", dealer="Ah", one_card_change=False).to_dict())
-        ['best', 'best_ev', 'change_evs', 'dealer_up', 'fold_ev', 'player', 'raise_ev']
+        ['best', 'best_ev', 'change_evs', 'dealer_up', 'fold_ev', 'player', 'raise_ev', 'unit']
         """
         return {
+            "unit": "ante",  # every EV is in antes, per hand
             "player": self.player,
             "dealer_up": self.dealer_up,
             "fold_ev": self.fold_ev,
@@ -108,7 +109,7 @@ def advise(
     """Exact EVs of folding, raising and each one-card change, counting every dealer hand and
     replacement card (the dealer's four hidden cards and the new card come from the cards not
     seen). ``ranks`` restricts the deck (for checks against brute force); ``no_qualify`` is
-    004's rule for a dealer who does not qualify (see :mod:`studeval.caribbean.settlement`).
+    the rule for a dealer who does not qualify (see :mod:`studeval.caribbean.settlement`).
 
     >>> a = advise("5d 9c 2s 6s 9d", dealer="8h")
     >>> a.best, round(a.raise_ev, 4), round(a.change_evs["2s"], 4)
@@ -156,7 +157,7 @@ def advise(
         size = total - (0 if with_card is None else len(with_card))
         nq = below(q)
         if p < q:
-            if rule == WINNING_ANTES:  # 004 line 11: only antes that beat the dealer win
+            if rule == WINNING_ANTES:  # only antes that beat the dealer win
                 return size, (below(p), nq - below(p + 1), 0, 0, size - nq)
             return size, (nq, 0, 0, 0, size - nq)
         lt, eq = below(p) - nq, below(p + 1) - below(p)

@@ -4,7 +4,7 @@ The counting runs in :mod:`studeval._caribbean` (suit symmetry and inclusion-exc
 up card at a time); this module prepares its inputs, checks that the exact money fits the
 kernel's integer, and reads its accumulators by the names of :class:`studeval._caribbean.Slot`.
 
->>> a = analyze(ranks="TJQKA")
+>>> a = analyze(ranks="TJQKA", one_card_change=False)
 >>> a.total_combinations, round(a.house_edge, 6)
 (232792560, -2.073641)
 """
@@ -103,7 +103,7 @@ class Analysis:
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form.
 
-        >>> sorted(analyze(ranks="JQKA").to_dict())[:3]
+        >>> sorted(analyze(ranks="JQKA", one_card_change=False).to_dict())[:3]
         ['average_wager', 'change_by_category', 'change_frequency']
         """
         return {
@@ -179,7 +179,7 @@ def _scaled_pays(table: PayTable, deck_size: int) -> tuple[int, list[int], list[
 def analyze(
     paytable: PayTableLike | None = None,
     *,
-    one_card_change: bool = False,
+    one_card_change: bool | None = None,
     strategy: str = "optimal",
     no_qualify: str = EVERY_ANTE,
     ranks: Iterable[int | str] | None = None,
@@ -188,18 +188,25 @@ def analyze(
 ) -> Analysis:
     """Exact return table of the game over every player hand, dealer hand and up card.
 
-    ``strategy`` is "optimal" (the best play for each hand against each up card, including
-    the change when ``one_card_change``), "pair_or_better" or "ace_king_or_better" (raise
-    with those, never change). ``no_qualify`` is 004's rule for a dealer who does not qualify
-    (:data:`EVERY_ANTE`, line 37, the default; :data:`WINNING_ANTES`, line 11). ``ranks``
+    The game is the casino's, where each player may change one card (``one_card_change``
+    None or True, as :func:`advise`, :class:`Table` and ``studeval caribbean`` play it);
+    ``one_card_change=False`` is the game without the change (the classic Caribbean Stud,
+    a matter of seconds where the change takes a minute or two). ``strategy`` is "optimal"
+    (the best play for each hand against each up card, the change included when offered),
+    "pair_or_better" or "ace_king_or_better" (raise with those, never change: with the
+    default they are analysed without the change, which they never use; an explicit
+    ``one_card_change=True`` is refused for them). ``no_qualify`` is the rule for a dealer who does not qualify
+    (:data:`EVERY_ANTE`, the default; :data:`WINNING_ANTES`). ``ranks``
     plays with a deck of those ranks only (for checks against brute force). ``progress``, if
     given, is called with the fraction done (0..1) as the work goes on. Money is exact: the
     pays are scaled to integers, and a table whose sums would not fit the kernel's integer
     (128 bits with GCC or Clang) is refused with a ValueError.
 
-    >>> a = analyze(ranks="TJQKA", no_qualify="winning_antes")
+    >>> a = analyze(ranks="TJQKA", one_card_change=False, no_qualify="winning_antes")
     >>> a.total_combinations, round(a.house_edge, 6)
     (232792560, -2.073641)
+    >>> analyze(ranks="TJQKA").one_card_change  # the casino's game offers the change
+    True
     """
     table = STANDARD_PAYTABLE if paytable is None else PayTable.parse(paytable)
     if not isinstance(strategy, str):
@@ -207,9 +214,11 @@ def analyze(
     key = strategy.lower().replace("-", "_").replace(" ", "_")
     if key not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}: use one of {', '.join(STRATEGIES)}")
-    if not isinstance(one_card_change, bool):
-        raise TypeError(f"one_card_change must be True or False, got {one_card_change!r}")
-    if key != "optimal" and one_card_change:
+    if one_card_change is not None and not isinstance(one_card_change, bool):
+        raise TypeError(f"one_card_change must be True, False or None, got {one_card_change!r}")
+    if one_card_change is None:  # the casino's game: the change is there for whoever uses it
+        one_card_change = key == "optimal"
+    elif key != "optimal" and one_card_change:
         raise ValueError("the simple strategies never change a card: use them without one_card_change")
     rule = check_no_qualify(no_qualify)
     winning_antes = rule == WINNING_ANTES

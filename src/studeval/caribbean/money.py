@@ -5,8 +5,8 @@ after a check of its size *before* any arithmetic, so no input can make the pars
 settlement run unbounded ("1e100000000") or lose precision: at most ``MAX_AMOUNT`` in size,
 at most ``MAX_DENOMINATOR`` in its denominator, text at most ``MAX_TEXT`` characters.
 
-004 caps each bet's payout at 5,000 euro. The wagers' unit is explicit: ``currency`` names
-it ("EUR" by default, "cent" for euro cents), and the cap is either 004's 5,000 euro
+The casino's posted rules cap each bet's payout at 5,000 euro. The wagers' unit is explicit: ``currency`` names
+it ("EUR" by default, "cent" for euro cents), and the cap is either the rules' 5,000 euro
 converted to that unit, or given by the caller in the wagers' unit (a number) or with its own
 unit ("500000 cent"). A cap whose unit cannot be converted to the wagers' is refused.
 
@@ -45,7 +45,7 @@ MAX_AMOUNT = 10**15
 MAX_DENOMINATOR = 10**24
 #: The longest text of an amount accepted.
 MAX_TEXT = 64
-#: 004's maximum payout per bet, in euro.
+#: The posted rules' maximum payout per bet, in euro.
 MAX_PAYOUT_EUR = 5000
 #: The old name of the cap (in euro), kept for one release.
 MAX_PAYOUT = MAX_PAYOUT_EUR
@@ -121,7 +121,7 @@ def as_number(value: Fraction) -> int | float:
 def payout_cap(max_payout: Amount | None = None, currency: str = "EUR") -> Fraction:
     """The maximum payout per bet in the wagers' unit ``currency``.
 
-    ``None`` is 004's 5,000 euro, converted when ``currency`` is one of ``CURRENCY_UNITS``
+    ``None`` is the posted rules' 5,000 euro, converted when ``currency`` is one of ``CURRENCY_UNITS``
     (else refused: state the cap). A number is already in the wagers' unit; text may carry a
     unit ("5000 EUR", "500000 cent"), converted to the wagers' unit or refused.
 
@@ -130,7 +130,7 @@ def payout_cap(max_payout: Amount | None = None, currency: str = "EUR") -> Fract
     >>> payout_cap(None, "USD")
     Traceback (most recent call last):
     ...
-    ValueError: 004's maximum payout is 5,000 euro, and the wagers are in 'USD': give the maximum payout in USD
+    ValueError: the casino's maximum payout is 5,000 euro, and the wagers are in 'USD': give the maximum payout in USD
     """
     if not isinstance(currency, str) or not currency.strip():
         raise TypeError(f"the currency must be a unit's name such as 'EUR' or 'cent', got {currency!r}")
@@ -138,7 +138,7 @@ def payout_cap(max_payout: Amount | None = None, currency: str = "EUR") -> Fract
     if max_payout is None:
         if currency not in CURRENCY_UNITS:
             raise ValueError(
-                f"004's maximum payout is 5,000 euro, and the wagers are in {currency!r}: "
+                f"the casino's maximum payout is 5,000 euro, and the wagers are in {currency!r}: "
                 f"give the maximum payout in {currency}"
             )
         return Fraction(MAX_PAYOUT_EUR) / CURRENCY_UNITS[currency]

@@ -1,4 +1,4 @@
-"""The pay table on the raise, and who qualifies: 004's "Pay-out" section.
+"""The pay table on the raise, and who qualifies: the posted rules' "Pay-out" section.
 
 >>> PayTable.standard().pays("royal_flush"), pay_line(evaluate("As Ks Qs Js Ts"))
 (Fraction(100, 1), 'royal_flush')
@@ -44,7 +44,7 @@ PAY_LINES: tuple[str, ...] = (
     "straight_flush",
     "royal_flush",
 )
-#: The lines 004 pays half after a one-card change.
+#: The lines the rules pay half after a one-card change.
 HALVED_AFTER_CHANGE: tuple[str, ...] = ("four_of_a_kind", "straight_flush", "royal_flush")
 #: The lines in words, in PAY_LINES order.
 LINE_NAMES: tuple[str, ...] = (

@@ -1,9 +1,9 @@
-"""Settling one player's hand against the dealer (004's "Rules" and "Pay-out").
+"""Settling one player's hand against the dealer (the casino rules' "Rules" and "Pay-out").
 
-004 contradicts itself on a dealer who does not qualify: line 37 ("players will receive even
-money on their ante bet only") pays every ante that raised; line 11 ("only the ante bets of
+The posted rules contradict themselves on a dealer who does not qualify: the pay-out section ("players will receive even
+money on their ante bet only") pays every ante that raised; the opening section ("only the ante bets of
 players whose hands beat the dealer's get paid") pays only the antes of hands that beat the
-dealer's. The default is line 37 (``no_qualify=EVERY_ANTE``), the standard game; line 11 is
+dealer's. The default is the pay-out section's (``no_qualify=EVERY_ANTE``), the usual Caribbean Stud rule; the other is
 the option ``no_qualify=WINNING_ANTES``: the ante of a hand that beats the dealer wins even
 money, a tie pushes, the ante of a hand below the dealer's loses; the raise pushes either way.
 
@@ -44,9 +44,9 @@ __all__ = [
     "settle_hand",
 ]
 
-#: 004 line 37: a dealer who does not qualify pays every raising hand's ante (the default).
+#: The pay-out section's rule: a dealer who does not qualify pays every raising hand's ante (the default).
 EVERY_ANTE = "every_ante"
-#: 004 line 11: a dealer who does not qualify pays only the antes of hands that beat his.
+#: The opening section's rule: a dealer who does not qualify pays only the antes of hands that beat his.
 WINNING_ANTES = "winning_antes"
 #: The two readings of a dealer who does not qualify, the default first.
 NO_QUALIFY_RULES: tuple[str, ...] = (EVERY_ANTE, WINNING_ANTES)
@@ -85,7 +85,7 @@ class HandSettlement:
     """The result of one player's hand; amounts are won (+) or lost (-), by bet.
 
     ``outcome`` is one of: fold, dealer does not qualify, dealer does not qualify: dealer
-    higher (004 line 11 only: the ante loses), player wins, dealer wins, push, dead hand (the
+    higher (under ``WINNING_ANTES`` only: the ante loses), player wins, dealer wins, push, dead hand (the
     wrong number of cards: the ante and raise push), forfeit (a hand killed for a player
     violation: every wager placed is lost), void (a dealer misdeal or an exposed hold card:
     every wager is returned).
@@ -126,10 +126,10 @@ def settle_hand(
     ``changed`` says the player bought a card (the change wager, equal to the ante, is lost
     either way, and royal flush, straight flush and four of a kind pay half). Each bet's win
     is capped at the maximum payout, in the wagers' unit ``currency`` (see
-    :func:`~studeval.caribbean.money.payout_cap`: by default 004's 5,000 euro). A player
+    :func:`~studeval.caribbean.money.payout_cap`: by default the posted rules' 5,000 euro). A player
     hand without exactly five cards is dead: ante and raise push (a change wager already
     collected stays collected). The dealer must hold five cards (see :class:`Round` for the
-    misdeal rules). ``no_qualify`` picks 004's rule for a dealer who does not qualify.
+    misdeal rules). ``no_qualify`` picks the rule for a dealer who does not qualify.
 
     >>> settle_hand("As Ah Kc Kd 2s", "Qs Qh 9c 8d 3s", ante=5, raised=True).net   # two pair: 5 + 2*10
     25

@@ -1,4 +1,4 @@
-"""The table procedure of 004: seats, a round's deal, the change, decisions, misdeals, dead
+"""The table procedure of the casino's posted rules: seats, a round's deal, the change, decisions, misdeals, dead
 hands and violations.
 
 >>> r = Table(seed=3).deal({1: 10})
@@ -79,7 +79,7 @@ class Round:
         self.stub = list(stub)
         self.seats = {seat: Seat(antes[seat], list(hands[seat])) for seat in sorted(hands)}
         dealer = list(dealer)
-        # 004: a dealer dealt four cards gets a fifth; any other dealer misdeal voids all hands
+        # the rules: a dealer dealt four cards gets a fifth; any other dealer misdeal voids all hands
         if len(dealer) == 4 and self.stub:
             dealer.append(self.stub.pop(0))
         #: Why every hand is void ("dealer misdeal", "hold card exposed"), or None.
@@ -250,7 +250,7 @@ class Round:
         )
 
     def kill_hand(self, seat: int, reason: str = "player violation") -> None:
-        """Declare a seat's hand dead for a player violation (004: "Player violation will
+        """Declare a seat's hand dead for a player violation (the rules: "Player violation will
         result in a dead hand and forfeiture of all wagers"), e.g. exchanging information about
         the hand or touching the cards once placed. The seat loses its ante and whatever raise
         and change wager it has placed, whatever the cards (a hand already dead for the wrong
@@ -274,14 +274,14 @@ class Round:
         state.violation = reason.strip()
 
     def expose_hold_card(self, card: str | int) -> None:
-        """Record one of the dealer's four hold cards exposed before "No More Bets": 004 voids
+        """Record one of the dealer's four hold cards exposed before "No More Bets": the rules void
         all hands. Every wager is returned and the round takes no further play (:meth:`change`,
         :meth:`decide`, :meth:`kill_hand` raise); :meth:`settle` gives every hand in play a void,
         net 0.
 
         Before "No More Bets" only the antes are on the table, so the exposure is accepted only
         while no seat has changed a card or decided (a change wager or a fold or raise means
-        play has begun); after that 004 does not void the hands and this refuses. A hand already
+        play has begun); after that the rules do not void the hands and this refuses. A hand already
         killed for a violation stays forfeit: a dealer's error does not undo a player's penalty.
 
         >>> r = Round.from_cards({1: "As Ah Ac Kd 2s", 2: "9s 9d 4c 3h 2h"}, "Qs Qh 9c 8d 3s",

@@ -2,17 +2,17 @@
 
 The three sub-commands mean the same game: the one ``play`` deals, with the one-card change,
 unless ``--no-change``; and the same rule for a dealer who does not qualify (``--no-qualify``,
-004 line 37 by default). Every report is formatted here; the domain package never prints.
+every raised ante paid by default). Every report is formatted here; the domain package never prints.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser(prog="studeval")
 >>> register(parser.add_subparsers(dest="command"))
 >>> args = parser.parse_args(["caribbean", "advise", "As Kd Qh 7c 3s", "--dealer", "9h", "--no-change"])
 >>> args.func(args)
-hand As Kd Qh 7c 3s against dealer 9h
-  fold     -1.000000
-  raise    -1.017011
-best: fold (-1.000000)
+hand As Kd Qh 7c 3s against dealer 9h: expected value of each play, in antes
+  fold     -1.000000 antes
+  raise    -1.017011 antes
+best: fold (-1.000000 antes)
 0
 """
 
@@ -84,7 +84,7 @@ def format_analysis(result: Analysis) -> str:
     """The return table of an analysis as text.
 
     >>> from studeval.caribbean import analyze
-    >>> print(format_analysis(analyze(ranks="JQKA")).splitlines()[0].split())
+    >>> print(format_analysis(analyze(ranks="JQKA", one_card_change=False)).splitlines()[0].split())
     ['Event', 'Net', 'Combinations', 'Probability', 'Return']
     """
     lines = [f"{'Event':<44} {'Net':>7} {'Combinations':>22} {'Probability':>12} {'Return':>10}"]
@@ -148,15 +148,16 @@ def _cmd_edge(args: argparse.Namespace) -> int:
     from studeval._core import check_threads
     from studeval.caribbean import analyze, deck_of_ranks
 
-    change = not args.no_change
-    if change is False and args.one_card_change:
+    if args.no_change and args.one_card_change:
         raise ValueError("--one-card-change and --no-change contradict each other")
+    if args.one_card_change and args.strategy != "optimal":
+        raise ValueError(f"the {args.strategy} strategy never changes a card: leave out --one-card-change")
+    # the game offers the change; a strategy that never changes is the game without it (as analyze() does)
+    change = not args.no_change and args.strategy == "optimal"
     title = _GAME_NAME + (" with the one-card change" if change else " without the change")
     # every argument is checked before the estimate and the bar, so an error is one line
     paytable = _paytable(args.paytable)
     threads = check_threads(args.threads)
-    if change and args.strategy != "optimal":
-        raise ValueError(f"the {args.strategy} strategy never changes a card: add --no-change")
     name = common.command_name(args)  # --plot was checked with the arguments (common.picture_file)
     up_cards = len({card >> 2 for card in deck_of_ranks(args.ranks)})
     if not args.quiet:
@@ -216,12 +217,12 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(advice.to_dict()))
         return 0
-    print(f"hand {advice.player} against dealer {advice.dealer_up}")
-    print(f"  {'fold':<8} {advice.fold_ev:+.6f}")
-    print(f"  {'raise':<8} {advice.raise_ev:+.6f}")
-    for card, ev in advice.change_evs.items():
-        print(f"  {'change ' + card:<8} {ev:+.6f}")
-    print(f"best: {advice.best} ({advice.best_ev:+.6f})")
+    print(f"hand {advice.player} against dealer {advice.dealer_up}: expected value of each play, in antes")
+    print(f"  {'fold':<8} {advice.fold_ev:+.6f} antes")
+    print(f"  {'raise':<8} {advice.raise_ev:+.6f} antes")
+    for card, ev in advice.change_evs.items():  # the change's own wager (one ante) counted
+        print(f"  {'change ' + card:<8} {ev:+.6f} antes")
+    print(f"best: {advice.best} ({advice.best_ev:+.6f} antes)")
     return 0
 
 
@@ -235,10 +236,23 @@ def _ask(prompt: str, check: Callable[[str], str | None], read: Callable[[str], 
         print(f"  {reason}; please answer again")
 
 
+#: The answers to "change a card?" that keep the hand as dealt (Enter among them).
+KEEP_ANSWERS = ("", "n", "no", "none", "keep", "stay", "-")
+
+
 def _change_fault(answer: str, cards: list[int]) -> str | None:
-    """Why an answer to "change a card?" is not one of the hand's cards, or None."""
-    if answer in ("", "q"):
+    """Why an answer to "change a card?" is neither a card of the hand, a way to keep the
+    hand (:data:`KEEP_ANSWERS`) nor q, or None.
+
+    >>> _change_fault("no", [0, 1, 2, 3, 4]) is None
+    True
+    >>> _change_fault("yes", [0, 1, 2, 3, 4])
+    'name the card to change, such as 2c (or n to keep your cards)'
+    """
+    if answer in KEEP_ANSWERS or answer == "q":
         return None
+    if answer in ("y", "yes"):
+        return f"name the card to change, such as {format_card(cards[0])} (or n to keep your cards)"
     try:
         parsed = parse_cards(answer)
     except (ValueError, TypeError) as exc:
@@ -336,13 +350,13 @@ def _play(args: argparse.Namespace, table: Table, read: Callable[[str], str]) ->
                         f"EV {best_change[1]:+.3f}, counting its wager)"
                     )
                 answer = _ask(
-                    f"  change a card for {ante_text}? (a card such as 7c, or Enter for none) ",
+                    f"  change a card for {ante_text}? (a card such as {format_card(seat.cards[0])}; Enter or n keeps them) ",
                     functools.partial(_change_fault, cards=seat.cards),
                     read,
                 )
                 if answer == "q":
                     break
-                if answer:
+                if answer not in KEEP_ANSWERS:
                     new = round_.change(1, answer)
                     print(
                         f"  you draw {format_card(new)}: {format_cards(seat.cards)}  ({describe(evaluate(seat.cards))})"
@@ -385,8 +399,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "caribbean",
         help="the banked 5 Card Stud (Caribbean Stud) game: edge, advice, play",
         description="the banked 5 Card Stud (Caribbean Stud) game: edge, advice, play\n\n"
-        "The casino game of 004. edge, advise and play mean the same game: with the one-card\n"
-        "change unless --no-change, and 004 line 37's rule for a dealer who does not qualify.",
+        "A casino's banked game, as its posted rules deal it. edge, advise and play mean the same\n"
+        "game: each player may change one card (--no-change: the game without it), and a dealer\n"
+        "who does not qualify pays every raised ante even money (--no-qualify).",
         epilog="examples:\n  studeval caribbean edge --no-change\n"
         '  studeval caribbean advise "As Kd Qh 7c 3s" --dealer 9h\n  studeval caribbean play --hint\n'
         "  studeval caribbean SUBCOMMAND --help   (each sub-command's options and examples)",
@@ -396,12 +411,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     inner.required = True
     paytable_help = (
         'the raise pays for pair..royal flush, e.g. "1,2,3,4,5,7,20,50,100" or '
-        '"pair=1,...,royal_flush=100" (default: 004\'s table, 1,2,3,4,5,7,20,50,100)'
+        '"pair=1,...,royal_flush=100" (default: the casino\'s table, 1,2,3,4,5,7,20,50,100)'
     )
-    change_help = "the game without the one-card change (default: with it, the game `play` deals)"
+    change_help = "the game without the one-card change (default: with it, as the casino's rules offer it)"
     nq_help = (
-        f"a dealer who does not qualify: {EVERY_ANTE} (004 line 37) pays every raised ante, "
-        "winning_antes (004 line 11) only the antes that beat his hand"
+        f"a dealer who does not qualify: {EVERY_ANTE} pays every raised ante even money (the rules' "
+        "pay-out section), winning_antes only the antes that beat his hand (their opening section)"
     )
 
     def game_options(p: argparse.ArgumentParser) -> None:
@@ -428,7 +443,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--strategy",
         default="optimal",
         choices=list(STRATEGIES),
-        help="the player's strategy (the simple ones never change a card: add --no-change)",
+        help="the player's strategy (the simple ones never change a card: their game is the one without it)",
     )
     p.add_argument(
         "--ranks",
@@ -455,7 +470,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         inner,
         "advise",
         _cmd_advise,
-        "the exact EV of folding, raising and each change for a hand",
+        "the exact EV of folding, raising and each change for a hand, in antes",
+        details="Each play's expected value per hand in antes (a change counts its own wager of one ante).",
         examples=[
             'studeval caribbean advise "As Kd Qh 7c 3s" --dealer 9h',
             'studeval caribbean advise "Th Jh Qh Kh 2c" --dealer 5s --json',
@@ -488,7 +504,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "--max-payout",
         default=None,
         help="maximum payout per bet, in --currency or with its unit, e.g. 5000 or '5000 EUR' "
-        "(default: 004's 5,000 euro)",
+        "(default: the casino's 5,000 euro)",
     )
     p.add_argument(
         "--hands",

@@ -30,7 +30,7 @@ questions of ``caribbean play``) and :func:`stdin_is_terminal`: a closed, unread
 non-UTF-8 stdin ends as one line and status 2 (``play`` ends its session at the end of stdin).
 Every option naming something to write is an argparse type here, so a file or folder that
 could not be written is refused while the arguments are read, before any work:
-:func:`picture_file` (``--plot``) and :func:`output_folder` (``simulate --out``).
+:func:`picture_file` (``--plot``), :func:`output_folder` and :func:`output_file` (``simulate --out``).
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
@@ -131,21 +132,37 @@ def _bounded(kind: type, parse: Callable[[str], Any], lo: Any, hi: Any) -> Calla
 
     def convert(text: str) -> Any:
         try:
-            value = parse(text.strip().replace("_", ""))
-        except (ValueError, OverflowError):
+            value = parse(text.strip())
+        except (ValueError, OverflowError, ArithmeticError):
             raise argparse.ArgumentTypeError(f"expected {what} from {span}, got {text!r}") from None
         if not (lo <= value <= hi):  # also refuses nan
             raise argparse.ArgumentTypeError(f"expected {what} from {span}, got {text}")
-        return value
+        return int(value) if kind is int else value
 
     convert.__name__ = kind.__name__  # argparse names the type in some messages
     return convert
 
 
-def _parse_int(text: str) -> int:
-    if not re.fullmatch(r"[+-]?[0-9]{1,30}", text):  # ASCII digits only, and no 10,000-digit numbers
+#: An integer as people write it and as the help prints it: ``1000000``, ``1_000_000``,
+#: ``1,000,000`` (groups of three), ``1e6``, ``1.5e3``; ASCII digits only, and at most 40
+#: characters, so ``9**9**9`` style input costs nothing.
+_INTEGER_TEXT = re.compile(
+    r"[+-]?(?:[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+(?:_[0-9]+)*)(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?", re.ASCII
+)
+
+
+def _parse_int(text: str) -> Decimal:
+    """The exact value of an integer written as above; ValueError for anything else, 1.5 included.
+
+    A Decimal, compared with the bounds before it is made an int, so ``1e39`` is refused
+    without building its 40 digits' int.
+    """
+    if len(text) > 40 or not _INTEGER_TEXT.fullmatch(text):
         raise ValueError(text)
-    return int(text)
+    value = Decimal(text.replace(",", "").replace("_", ""))
+    if value != value.to_integral_value():
+        raise ValueError(text)
+    return value
 
 
 def _parse_float(text: str) -> float:
@@ -158,10 +175,19 @@ def _parse_float(text: str) -> float:
 
 
 def bounded_int(lo: int, hi: int) -> Callable[[str], int]:
-    """An argparse type: an integer from ``lo`` to ``hi`` (ASCII digits), else a one-line error.
+    """An argparse type: an integer from ``lo`` to ``hi``, else a one-line error.
+
+    Written as people write it and as the help prints it: ``1000000``, ``1_000_000``,
+    ``1,000,000`` or ``1e6`` (ASCII digits); a value that is not an exact integer (``1.5``),
+    ``nan`` and ``inf`` are refused.
 
     >>> bounded_int(1, 8)("3")
     3
+    >>> bounded_int(1, 10**6)("1e6"), bounded_int(1, 10**6)("1,000,000")
+    (1000000, 1000000)
+    >>> bounded_int(1, 8)("1.5")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: expected an integer from 1 to 8, got '1.5'
     >>> bounded_int(1, 8)("9")
     Traceback (most recent call last):
     argparse.ArgumentTypeError: expected an integer from 1 to 8, got 9
@@ -229,6 +255,22 @@ def output_folder(text: str) -> str:
     """
     _writable(text, "folder", "hands/")
     _check_folder(text if os.path.isdir(text) else _parent(text), text)
+    return text
+
+
+def output_file(text: str) -> str:
+    """An argparse type for an option naming a file to write (``simulate --out hands.phhs``):
+    a name, not stdout, not a folder, in a folder that exists and can be written in; an
+    existing file must be writable. Checked while the arguments are read, so before any work.
+
+    >>> output_file("")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: the file name is empty: name a file such as hands.phhs
+    """
+    if text == "-":
+        raise argparse.ArgumentTypeError("'-' would be stdout: name a file such as hands.phhs")
+    _writable(text, "file", "hands.phhs")
+    _check_folder(_parent(text), text)
     return text
 
 

@@ -1,8 +1,10 @@
-"""``studeval eval``: the value, category and description of stud hands, high or low.
+"""``studeval eval``: the value, category and description of hands, high or low.
 
-``--game high`` (default) rates the best high hand; ``--game razz`` the best ace-to-five low
-(1..6175, higher is better); ``--game stud8`` both halves of seven card stud hi-lo: the high,
-and the eight-or-better low (1..56) or "no low".
+``--game`` takes the names every command uses (:data:`studeval.cli.common.GAME_NAMES`):
+``seven`` (the default), ``five`` and ``holdem`` rate the best high hand (``high`` is kept as
+another name for it); ``razz`` the best ace-to-five low (1..6175, higher is better);
+``stud8`` both halves of seven card stud hi-lo: the high, and the eight-or-better low
+(1..56) or "no low".
 
 Each argument is one hand, written as ``replay`` prints one if you like (``[2d Jc] Qh 5s``:
 the down cards in brackets); with no argument (or ``-``) hands are read from stdin, one a
@@ -39,18 +41,23 @@ from studeval.evaluate import category, describe, describe_low, evaluate, evalua
 
 __all__ = ["EVAL_GAMES", "hand_row", "register"]
 
-#: What ``eval --game`` rates: the high hand, the razz low, or both halves of stud hi-lo.
-EVAL_GAMES = ("high", "razz", "stud8")
+#: What ``eval --game`` takes: the games of every command, and ``high`` (the high hand, as
+#: seven card stud rates it), kept from the first edition.
+EVAL_GAMES = (*common.GAME_NAMES, "high")
 
 
-def hand_row(text: str, game: str = "high") -> dict[str, object]:
-    """One hand as plain data: its cards, value (1..7462), category and description; with
-    ``game="razz"`` its ace-to-five low (``low``, 1..6175) and description; with
-    ``game="stud8"`` the high and the eight-or-better low (``low8``: 0 for none, else 1..56,
-    with ``low_description``; None without a low).
+def hand_row(text: str, game: str = "seven") -> dict[str, object]:
+    """One hand as plain data: its cards, ``kind`` (what ``value`` measures: ``"high"``, or
+    ``"low"`` in razz, as :func:`studeval.evaluate_batch` names them), ``value`` (high 1..7462;
+    the ace-to-five low 1..6175; higher is better either way) and description, with the
+    category for a high hand; in stud8 also the eight-or-better low (``low8``: 0 for none,
+    else 1..56, with ``low_description``; None without a low).
 
-    >>> hand_row("Kh Kd 7c 7s Ks")["description"]
-    'Full house, kings full of sevens'
+    >>> row = hand_row("Kh Kd 7c 7s Ks")
+    >>> row["kind"], row["value"], row["category"], row["description"]
+    ('high', 7278, 'FULL_HOUSE', 'Full house, kings full of sevens')
+    >>> hand_row("Kh Kd 7c 7s Ks", "razz")["kind"]
+    'low'
     >>> hand_row("Kh Kd 7c 7s Ks", "razz")["description"]
     'Full house, kings full of sevens: K-K-K-7-7'
     >>> hand_row("8c 6d 4h 3s 2c", "stud8")["low_description"]
@@ -59,13 +66,16 @@ def hand_row(text: str, game: str = "high") -> dict[str, object]:
     if game not in EVAL_GAMES:
         raise ValueError(f"game {game!r} must be one of {', '.join(EVAL_GAMES)}")
     cards = parse_cards(_without_brackets(text))
+    if game == "five" and len(cards) != 5:
+        raise ValueError(f"a five card stud hand has 5 cards, got {len(cards)}")
     if game == "razz":
         low = evaluate_low(cards)
-        return {"cards": format_cards(cards), "low": low, "description": describe_low(low)}
+        return {"cards": format_cards(cards), "kind": "low", "value": low, "description": describe_low(low)}
     value = evaluate(cards)
     row: dict[str, object] = {
         "cards": format_cards(cards),
-        "rank": value,
+        "kind": "high",
+        "value": value,
         "category": category(value).name,
         "description": describe(value),
     }
@@ -93,9 +103,9 @@ def _without_brackets(text: str) -> str:
 
 
 def _text(row: dict[str, object]) -> str:
-    if "low" in row:
-        return f"{row['cards']:<22} {row['low']:>5}  {row['description']}"
-    out = f"{row['cards']:<22} {row['rank']:>5}  {row['category']:<16} {row['description']}"
+    if row["kind"] == "low":
+        return f"{row['cards']:<22} {row['value']:>5}  {row['description']}"
+    out = f"{row['cards']:<22} {row['value']:>5}  {row['category']:<16} {row['description']}"
     if "low8" in row:
         out += f" | low {row['low8']}  {row['low_description']}" if row["low8"] else " | no low"
     return out
@@ -157,7 +167,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "stdin, one a line; --file reads them from a file. Blank lines and # comments are\n"
             f"skipped; a line may hold at most {common.MAX_LINE_BYTES:,} bytes. Values run from 1 to 7462,\n"
             "higher is better. --game razz rates the ace-to-five low (1..6175, 6175 = 5-4-3-2-A);\n"
-            "--game stud8 prints the high and the eight-or-better low (1..56, or no low)."
+            "--game stud8 prints the high and the eight-or-better low (1..56, or no low).\n"
+            "--json: one object per hand, its value under 'value' and what it measures under\n"
+            "'kind' (high, or low in razz); stud8 adds 'low8' (0 = no low)."
         ),
         examples=[
             'studeval eval "As Ks Qs Js Ts"',
@@ -174,6 +186,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--game",
         choices=EVAL_GAMES,
-        default=EVAL_GAMES[0],
-        help="high (default), razz (the ace-to-five low), stud8 (the high and the eight-or-better low)",
+        default="seven",
+        help="the game, named as in every command: seven (default), five and holdem rate the high hand "
+        "(high is another name for it), razz the ace-to-five low, stud8 the high and the eight-or-better low",
     )

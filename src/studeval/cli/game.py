@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,8 @@ from studeval.game import (
     simulate,
     to_phh,
 )
+from studeval.game.bots import SelfPlayStats
+from studeval.game.phh import dump_all
 
 __all__ = ["MAX_SIMULATED_HANDS", "register", "replay_report", "winning_hand"]
 
@@ -231,47 +234,87 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _out_folder(text: str, force: bool) -> Path:
-    """The ``--out`` folder (its name checked with the arguments: common.output_folder), not
-    one holding files unless ``--force``."""
+#: The ending of ``simulate --out`` that asks for one multi-hand file instead of a folder.
+PHHS = ".phhs"
+
+
+def _hands_out(text: str) -> str:
+    """``simulate --out``: a ``.phhs`` file for all the hands, or a folder for one file each."""
+    return common.output_file(text) if text.endswith(PHHS) else common.output_folder(text)
+
+
+def _check_new(text: str, force: bool) -> None:
+    """Runs never mix: the ``--out`` file must not exist, nor the folder hold files, unless ``--force``."""
     out = Path(text)
-    if out.is_dir() and any(out.iterdir()) and not force:
+    if text.endswith(PHHS):
+        if out.exists() and not force:
+            raise ValueError(f"--out {text} exists: choose a new name, or add --force to overwrite it")
+    elif out.is_dir() and any(out.iterdir()) and not force:
         raise ValueError(f"--out {text} is not empty: choose a new folder, or add --force to write into it")
-    return out
+
+
+def _percent(count: int, total: int) -> str:
+    return f"{100 * count / max(total, 1):.0f}%"
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
     structure = PRESETS[args.structure]
     structure.check_seats(args.players)
-    out = _out_folder(args.out, args.force)
-    out.mkdir(exist_ok=True)  # its parent exists: checked with the arguments
+    if args.out is not None:
+        _check_new(args.out, args.force)
     bots = list(BOTS.values())
     bot_names = list(BOTS)
     seat_bot = [k % len(bots) for k in range(args.players)]
-    net = [0] * args.players  # per player (bot instance), following them round the seats
-    showdowns = 0
-    pot_total = 0
+    stats = SelfPlayStats(args.players)
     start = time.perf_counter()
     games = simulate(
         args.game, args.players, args.hands, seed=args.seed, structure=structure, bots=[bots[b] for b in seat_bot]
     )
     with common.progress_bar(common.command_name(args), total=args.hands, unit="hand") as progress:
-        for h, st in enumerate(games, 1):
-            (out / f"hand_{h:06d}.phh").write_text(dumps(to_phh(st, full=True)), encoding="utf-8")
-            for seat in range(st.n):
-                player = ((h - 1) + seat) % st.n
-                net[player] += st.stacks[seat] - st.starting_stacks[seat]
-            showdowns += any(st.shown)
-            pot_total += sum(st.totals)  # what the hand put in (st.pot is empty once paid)
-            progress(h / args.hands)
+
+        def played() -> Iterator[StudState]:
+            for h, st in enumerate(games, 1):
+                stats.add(st)
+                progress(h / args.hands)
+                yield st
+
+        if args.out is None:
+            for _ in played():
+                pass
+            where = "statistics only (--out hands.phhs keeps the hands)"
+        elif args.out.endswith(PHHS):
+            with open(args.out, "w", encoding="utf-8") as f:
+                dump_all((to_phh(st, full=True) for st in played()), f)
+            where = f"written to {args.out}"
+        else:
+            out = Path(args.out)
+            out.mkdir(exist_ok=True)  # its parent exists: checked with the arguments
+            for h, st in enumerate(played(), 1):
+                (out / f"hand_{h:06d}.phh").write_text(dumps(to_phh(st, full=True)), encoding="utf-8")
+            where = f"written to {out}"
     elapsed = time.perf_counter() - start
+    hands = stats.hands
     print(
-        f"{args.hands} hands of {_game_name(args.game)}, {args.players} players, "
-        f"{args.hands / max(elapsed, 1e-9):,.0f} hands/s; {100 * showdowns / args.hands:.0f}% to showdown, "
-        f"average pot {pot_total / args.hands:.1f}; written to {out}"
+        f"{hands} hands of {_game_name(args.game)}, {args.players} players, "
+        f"{hands / max(elapsed, 1e-9):,.0f} hands/s; average pot {stats.pot_total / hands:.1f} "
+        f"({stats.pot_total / stats.big_bet_total:.1f} big bets); {where}"
     )
+    showdown = f"showdown in {_percent(stats.showdowns, hands)} of hands"
+    if stats.showdowns:
+        showdown += f", {stats.at_showdown / stats.showdowns:.1f} of {args.players} players in it on average"
+    names = STREET_NAMES[args.game]
+    uncalled = ", ".join(
+        f"{names[street]} {_percent(count, hands)}" for street, count in sorted(stats.uncalled_by_street.items())
+    )
+    print(showdown + (f"; won uncalled on {uncalled}" if uncalled else ""))
+    print("players follow their bot round the table: player k is pk in the first hand, one seat on each hand")
     for player in range(args.players):
-        print(f"  player {player + 1} ({bot_names[seat_bot[player]]} bot): {net[player]:+d}")
+        mean, error = stats.net_per_hand(player)
+        print(
+            f"  player {player + 1} ({bot_names[seat_bot[player]]} bot): net {stats.net[player]:+d}, "
+            f"{mean:+.2f} \u00b1 {error:.2f} big bets a hand; won {_percent(stats.won[player], hands)}, "
+            f"folded {_percent(stats.folded[player], hands)}, showdown {_percent(stats.reached_showdown[player], hands)}"
+        )
     return 0
 
 
@@ -290,7 +333,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "replay a PHH hand history (F7S, FR, F7S/8 or F5S) street by street",
         details=(
             "Prints each street's deals and actions, the showdown, the pots and who won them with\n"
-            "what (in stud hi-lo the high and the low half). Seven card stud (F7S), razz (FR),\n"
+            "what (in stud hi-lo the high and the low half). Players are p1, p2, ... as in PHH\n"
+            "(from Python, seat 0 is p1). Seven card stud (F7S), razz (FR),\n"
             f"stud hi-lo eight or better (F7S/8), five card stud (F5S). A file may hold at most {common.MAX_FILE_BYTES >> 20} MiB."
         ),
         examples=["studeval replay hands/hand_000001.phh", "studeval replay hand.phh --json"],
@@ -302,16 +346,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         sub,
         "simulate",
         _cmd_simulate,
-        "play hands between built-in bots and write one .phh per hand",
+        "play hands between built-in bots: statistics, and the hands as PHH histories if asked",
         details=(
             f"The bots ({', '.join(BOTS)}) take the seats in turn and the seats rotate every hand.\n"
-            "Files are named hand_000001.phh and up; the folder must be new or empty (or --force)."
+            "Players are numbered from 1, as the histories' p1, p2, ... (in Python, seat 0 is p1).\n"
+            "Without --out only the statistics are printed. --out hands.phhs writes every hand\n"
+            "into one .phhs file (PHH's multi-hand form: [1], [2], ...); any other --out is a\n"
+            "folder for one .phh file per hand (hand_000001.phh and up). The file must be new,\n"
+            "the folder new or empty, unless --force. The calling bot never folds: with two of\n"
+            "them (4 players or more) every hand goes to showdown, so see who folds and how many\n"
+            "players reach it."
         ),
         examples=[
-            "studeval simulate --out hands/",
-            "studeval simulate --game five --players 3 --hands 1000 --seed 1 --out run1/",
+            "studeval simulate --hands 10,000 --seed 1",
+            "studeval simulate --game five --players 3 --hands 1e5 --seed 1 --out run1.phhs",
             "studeval simulate --game razz --players 8 --hands 100 --out razz/",
-            "studeval simulate --structure 5/10 --out hands/ --force",
+            "studeval simulate --structure 5/10 --out hands.phhs --force",
         ],
     )
     p.add_argument(
@@ -338,8 +388,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--structure", choices=tuple(PRESETS), default="1/2", help="preset betting structure")
     p.add_argument(
         "--out",
-        required=True,
-        type=common.output_folder,
-        help="the folder for the .phh files (created if missing, in a folder that exists)",
+        default=None,
+        type=_hands_out,
+        help="where the hands go: FILE.phhs for one file, else a folder for one .phh per hand "
+        "(created if missing, in a folder that exists); default: statistics only",
     )
-    p.add_argument("--force", action="store_true", help="write into a folder that already holds files")
+    p.add_argument(
+        "--force", action="store_true", help="overwrite the .phhs file, or write into a folder holding files"
+    )

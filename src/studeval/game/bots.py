@@ -11,13 +11,16 @@ They are for simulation and testing, not for winning, and play every game of
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 
+from studeval.game.events import BoardCard, Deal
 from studeval.game.state import Action, StudState
 from studeval.game.structure import PRESETS, Structure
 
-__all__ = ["BOTS", "Bot", "calling_station", "random_bot", "showing_bot", "simulate"]
+__all__ = ["BOTS", "Bot", "SelfPlayStats", "calling_station", "random_bot", "seat_player", "showing_bot", "simulate"]
 
 Bot = Callable[[StudState, random.Random], Action]
 
@@ -94,7 +97,7 @@ def simulate(
 
     Every hand starts with each player holding the minimum buy-in (default structure: the
     1/2 preset, buy-in 1000). The seats rotate each hand so that every bot sits at the
-    dealer's left in turn. ``seed`` makes the whole run reproducible.
+    dealer's left in turn (:func:`seat_player`). ``seed`` makes the whole run reproducible.
 
     >>> [st.game for st in simulate("seven", 2, 2, seed=3)]
     ['seven', 'seven']
@@ -113,8 +116,107 @@ def simulate(
     for h in range(hands):
         hand_seed = master.getrandbits(64) if seed is not None else None
         rng = random.Random(hand_seed)
-        seat_bots = [bots[(h + k) % players] for k in range(players)]
+        seat_bots = [bots[seat_player(h, k, players)] for k in range(players)]
         st = StudState(game, structure, [buy_in] * players, seed=hand_seed)
         while st.actor >= 0:
             st.apply(seat_bots[st.actor](st, rng))
         yield st
+
+
+def _last_street(state: StudState) -> int:
+    """The street (0 = the first) of a hand's last deal: where a hand won uncalled ended
+    (``state.street`` has moved past the streets once the hand is over)."""
+    streets, dealing = 0, False
+    for event in state.log:
+        if isinstance(event, (Deal, BoardCard)):
+            streets += not dealing
+            dealing = True
+        else:
+            dealing = False
+    return streets - 1
+
+
+def seat_player(hand: int, seat: int, players: int) -> int:
+    """Which player (index into ``bots``) sits in ``seat`` in hand number ``hand`` (0-based)
+    of :func:`simulate`: the seats rotate by one every hand.
+
+    >>> [seat_player(1, seat, 3) for seat in range(3)]
+    [1, 2, 0]
+    """
+    return (hand + seat) % players
+
+
+@dataclass
+class SelfPlayStats:
+    """What a run of :func:`simulate` shows, per player (following each bot round the seats)
+    and per hand: results, how often each player won, folded and reached the showdown, and
+    where the hands ended.
+
+    Why "to showdown" alone says little: the calling bot never folds, so at a table with two
+    of them (four players or more with the built-in bots) every hand reaches the showdown;
+    how many players get there, and who folds, still varies.
+
+    >>> stats = SelfPlayStats(3)
+    >>> for st in simulate("five", 3, 20, seed=1):
+    ...     stats.add(st)
+    >>> stats.hands, sum(stats.net)
+    (20, 0)
+    """
+
+    players: int
+    hands: int = 0
+    showdowns: int = 0
+    #: players still in at the showdowns, summed
+    at_showdown: int = 0
+    pot_total: int = 0
+    big_bet_total: int = 0
+    #: hands won uncalled, by the street they ended on (0 = the first street)
+    uncalled_by_street: dict[int, int] = field(default_factory=dict)
+    net: list[int] = field(init=False)
+    net_squares: list[int] = field(init=False)
+    won: list[int] = field(init=False)
+    folded: list[int] = field(init=False)
+    reached_showdown: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.net, self.net_squares, self.won, self.folded, self.reached_showdown = (
+            [0] * self.players for _ in range(5)
+        )
+
+    def add(self, state: StudState) -> None:
+        """Count one finished hand, the next of the run (its seats rotated as :func:`simulate` does)."""
+        if state.n != self.players or not state.finished:
+            raise ValueError(f"a finished hand of {self.players} players is needed, got {state.n} players")
+        live = [seat for seat in range(state.n) if not state.folded[seat]]
+        showdown = len(live) > 1
+        for seat in range(state.n):
+            player = seat_player(self.hands, seat, self.players)
+            result = state.stacks[seat] - state.starting_stacks[seat]
+            self.net[player] += result
+            self.net_squares[player] += result * result
+            self.won[player] += state.payouts[seat] > 0
+            self.folded[player] += state.folded[seat]
+            self.reached_showdown[player] += showdown and not state.folded[seat]
+        self.hands += 1
+        self.showdowns += showdown
+        self.at_showdown += len(live) if showdown else 0
+        if not showdown:
+            street = _last_street(state)
+            self.uncalled_by_street[street] = self.uncalled_by_street.get(street, 0) + 1
+        self.pot_total += sum(state.totals)  # what the hand put in (state.pot is empty once paid)
+        self.big_bet_total += state.structure.big_bet
+
+    def net_per_hand(self, player: int) -> tuple[float, float]:
+        """A player's average result per hand, in big bets, and its standard error.
+
+        >>> stats = SelfPlayStats(2)
+        >>> stats.net_per_hand(0)
+        (0.0, 0.0)
+        """
+        n = self.hands
+        if n == 0:
+            return 0.0, 0.0
+        big_bet = self.big_bet_total / n
+        mean = self.net[player] / n
+        variance = max(self.net_squares[player] / n - mean * mean, 0.0) * n / max(n - 1, 1)
+        return mean / big_bet, math.sqrt(variance / n) / big_bet

@@ -708,3 +708,44 @@ def _play(state: StudState, action: PhhPlay) -> None:
         if kind is None and "bring_in" in kinds and kinds["bring_in"].to == amount:
             kind = "bring_in"  # pokerkit writes a bring-in all-in (stack <= bring-in) as cbr
         state.act(kind or "raise", amount)
+
+
+# The multi-hand form, kept at the end of the module (its imports with it).
+import io  # noqa: E402
+from collections.abc import Iterable  # noqa: E402
+from typing import TextIO  # noqa: E402
+
+
+def dump_all(histories: Iterable[HandHistory], fp: TextIO) -> int:
+    """Write hand histories to ``fp`` as one ``.phhs`` file, one hand at a time; returns how many.
+
+    The PHH standard's multi-hand form (as pokerkit's ``HandHistory.dump_all`` writes it):
+    each hand is a TOML table headed by its number, ``[1]``, ``[2]``, ..., the tables apart by
+    a blank line. Written as the hands come, so a million hands never sit in memory at once.
+
+    >>> import io
+    >>> hh = HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], ["d dh p1 2c3c4c"])
+    >>> out = io.StringIO(); dump_all([hh, hh], out)
+    2
+    >>> print(out.getvalue().split("\\n\\n")[1].splitlines()[0])
+    [2]
+    """
+    count = 0
+    for count, hh in enumerate(histories, 1):
+        fp.write(f"[{count}]\n{dumps(hh)}" if count == 1 else f"\n[{count}]\n{dumps(hh)}")
+    return count
+
+
+def dumps_all(histories: Iterable[HandHistory]) -> str:
+    """The ``.phhs`` text of several hand histories (:func:`dump_all`).
+
+    >>> hh = HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], ["d dh p1 2c3c4c"])
+    >>> import tomllib; sorted(tomllib.loads(dumps_all([hh, hh, hh])))
+    ['1', '2', '3']
+    """
+    out = io.StringIO()
+    dump_all(histories, out)
+    return out.getvalue()
+
+
+__all__ += ["dump_all", "dumps_all"]
