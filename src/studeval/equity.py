@@ -1673,9 +1673,7 @@ def sharded_equity(
     if game == "holdem":
         hands, ranges, board_cards, dead_cards = _holdem_input(players, board, dead)
         if any(ranges):
-            return _range_equity(
-                hands, ranges, "holdem", dead_cards, method, samples, None, threads, None, board=board_cards, run=False
-            )[0]
+            raise ValueError("hold'em ranges are for holdem_equity: give each hand's cards")
         deal = _holdem_cards_deal(hands, board_cards, dead_cards)
     else:
         game = _check_choice("game", game, (*_GAMES, "holdem"))
