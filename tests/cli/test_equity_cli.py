@@ -191,3 +191,36 @@ def test_json_is_json_whatever_the_weights(players: list[str], game: str, capsys
         assert isinstance(r, dict)
         assert sum(p["equity"] for p in r["players"]) == pytest.approx(1.0)
         assert all(0 <= p["equity"] <= 1 and p["stderr"] >= 0 for p in r["players"])
+
+
+@pytest.mark.parametrize(
+    ("players", "game", "street"),
+    [
+        (["As Ah Kd", "[KK, QQ+] Kc"], "seven", "3rd street"),  # README's example (it said 5th)
+        (["As Ah Kd 2c", "[pair] Qc 7d"], "seven", "4th street"),  # it said 6th
+        (["As Ah Kd", "Qc"], "seven", "3rd street"),  # a door card alone: hole cards unknown
+        (["[any] Qc 7d 8h", "As Ah Kd"], "seven", "5th street"),  # the range's player is ahead
+        (["As 2d 3c 4h 5s", "[pair] Kc 7d 8s"], "razz", "5th street"),
+        (["As Kd", "Qc"], "five", "2nd street"),
+        (["[Kx] Qc 7d", "As Kd Qd"], "five", "3rd street"),
+    ],
+)
+def test_plot_names_the_street_of_the_question(monkeypatch, tmp_path, players, game, street) -> None:
+    """The bar's label, read back from the drawn axes: the cards each player has been dealt
+    (known cards, plus the hole cards a range stands for), not the range's cards added to the
+    longest hand (issue 21, item 1)."""
+    pytest.importorskip("matplotlib")
+    import studeval.plots as plots
+    from studeval.cli import main
+
+    drawn: list[list[str]] = []
+    draw = plots.draw_equity_by_street
+
+    def spy(ax, results, **kwargs):  # type: ignore[no-untyped-def]
+        draw(ax, results, **kwargs)
+        drawn.append([t.get_text() for t in ax.get_yticklabels()])
+
+    monkeypatch.setattr(plots, "draw_equity_by_street", spy)
+    args = ["equity", *players, "--game", game, "--method", "monte-carlo", "--samples", "2000", "--seed", "1"]
+    assert main([*args, "--plot", str(tmp_path / "eq.png")]) == 0
+    assert drawn == [[street]]

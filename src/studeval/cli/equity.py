@@ -19,7 +19,7 @@ from studeval.cards import format_cards, parse_cards
 from studeval.cli import common
 from studeval.equity import DEFAULT_SAMPLES, METHODS, EquityResult, holdem_equity, stud_equity
 from studeval.evaluate import STUD_GAMES
-from studeval.ranges import format_player
+from studeval.ranges import format_player, hole_cards, parse_player
 
 __all__ = ["MAX_SAMPLES", "METHODS", "register"]
 
@@ -34,9 +34,12 @@ def _street(args: argparse.Namespace) -> str:
         board = len(parse_cards(args.board)) if args.board else 0
         return _HOLDEM_STREETS.get(board, f"{board} board cards")
     first = 2 if args.game == "five" else 3
-    known = max(len(parse_cards(format_player(h, game=args.game).rpartition("]")[2])) for h in args.hands)
-    hole = 0 if all("[" not in h for h in args.hands) else (1 if args.game == "five" else 2)
-    number = max(first, known + hole)
+    # each player's cards dealt so far: the known cards, plus the hole cards a range stands for
+    dealt = []
+    for h in args.hands:
+        hole_range, known = parse_player(h, game=args.game)
+        dealt.append(len(known) + (hole_cards(args.game) if hole_range is not None else 0))
+    number = max(first, *dealt)
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(number, "th")
     return f"{number}{suffix} street"
 
