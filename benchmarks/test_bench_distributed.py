@@ -67,7 +67,7 @@ def _run(benchmark, fn, items: int):
 
 
 @pytest.mark.benchmark(group="distributed: Monte Carlo 3-way stud, 16 M deals")
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads", [1, 2], ids=["1 thread", "2 threads"])
 def test_equity_local(benchmark, threads):
     r = _run(
         benchmark,
@@ -96,7 +96,7 @@ def test_equity_dask(benchmark, client):
 
 
 @pytest.mark.benchmark(group="distributed: evaluate_batch, 8 M 7-card hands")
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads", [1, 2], ids=["1 thread", "2 threads"])
 def test_evaluate_local(benchmark, hands7, threads):
     _run(benchmark, lambda: studeval.evaluate_batch(hands7, threads=threads), EVAL_HANDS)
 

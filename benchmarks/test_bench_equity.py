@@ -69,7 +69,7 @@ def _run(benchmark, fn, items: int, rounds: int | None = None):
 
 
 @pytest.mark.benchmark(group="stud7 exact heads-up, 3rd street (As Ah Kd v Qc Qd 7s)")
-@pytest.mark.parametrize("threads", [1])
+@pytest.mark.parametrize("threads", [1], ids=["1 thread"])
 def test_stud_exact_3rd_studeval(benchmark, threads) -> None:
     """1.8e10 pairs of completions; poker-equity's exact walk refuses this one (returns None)."""
     r = _run(benchmark, lambda: stud_equity(STUD_HU, method="exact", threads=threads), 18_265_297_050)
@@ -182,7 +182,7 @@ def test_stud_exact_5th_poker_equity(benchmark) -> None:
 
 
 @pytest.mark.benchmark(group="holdem exact heads-up preflop (AhAs v KdKc)")
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads", [1, 2], ids=["1 thread", "2 threads"])
 def test_holdem_exact_studeval(benchmark, threads) -> None:
     r = _run(benchmark, lambda: holdem_equity(HOLDEM_HU, method="exact", threads=threads), math.comb(48, 5))
     assert r.deals == math.comb(48, 5)
@@ -334,7 +334,7 @@ _POKERKIT_HANDS = {"razz": ("RegularLowHand",), "stud8": ("StandardHighHand", "E
 
 
 @pytest.mark.benchmark(group="razz exact heads-up, 3rd street (As 2d 3c v Kh 7d 8s)")
-@pytest.mark.parametrize("threads", [1])
+@pytest.mark.parametrize("threads", [1], ids=["1 thread"])
 def test_razz_exact_3rd_studeval(benchmark, threads) -> None:
     """Target <= 50 ms (issue 9). The same count as seven card stud, on ace-to-five lows."""
     r = _run(benchmark, lambda: stud_equity(LOW_HU, game="razz", method="exact", threads=threads), 18_265_297_050)
@@ -342,7 +342,7 @@ def test_razz_exact_3rd_studeval(benchmark, threads) -> None:
 
 
 @pytest.mark.benchmark(group="stud8 exact heads-up, 3rd street (As 2d 3c v Kh 7d 8s)")
-@pytest.mark.parametrize("threads", [1])
+@pytest.mark.parametrize("threads", [1], ids=["1 thread"])
 def test_stud8_exact_3rd_studeval(benchmark, threads) -> None:
     """Target <= 100 ms (issue 9): four one-key counts (high, low, high where nobody has a low)."""
     r = _run(benchmark, lambda: stud_equity(LOW_HU, game="stud8", method="exact", threads=threads), 18_265_297_050)

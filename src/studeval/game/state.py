@@ -172,6 +172,19 @@ class StudState:
     - ``open_pair_raises``: see :data:`OPEN_PAIR_RULES` ("small_or_big" or "big").
     - ``showdown``: see :data:`SHOWDOWN_RULES` ("auto" or "choose").
 
+    What a program reads (seats are 0-based here; ``p1`` in histories and "player 1" in the
+    command line are seat 0); lists are indexed by seat, cards are ints (:mod:`studeval.cards`):
+
+    - ``actor``: the seat to act, or -1 when the hand is over; :meth:`legal_actions` its choices.
+    - ``street``: the street's index (0: the first); ``street_name`` its name.
+    - ``stacks``: the chips behind; ``totals``: the chips each put in this hand; ``pot``
+      (a property): the chips in the middle; ``folded``, ``n_live``.
+    - ``down`` and ``up``: each seat's down and up cards as dealt so far (-1: a card a replayed
+      history hides); ``community``: a community card under deck exhaustion, or -1. A seat's
+      own view without the others' down cards is :meth:`view`.
+    - ``pots``, ``payouts``, ``returned``: the pots with their winners, the chips each seat
+      won and the uncalled chips given back, once the hand is over; ``log``: the events so far.
+
     >>> st = StudState("seven", Structure(1, 2, 5, 10), [100, 100], seed=7)
     >>> while st.actor >= 0:
     ...     st.act(*st.legal_actions()[-1][:2])  # always the most aggressive choice
