@@ -32,7 +32,7 @@ chance of taking part of the pot but not all. The heads-up count on early street
 equity, high and low exactly but not the scoop (a condition on two keys at once): there
 ``scoop`` is None and ``win``/``tie`` are NaN.
 
-Deck exhaustion (seven card stud, razz and stud8, rule 003): when the live cards cannot give every player the
+Deck exhaustion (seven card stud, razz and stud8; R47): when the live cards cannot give every player the
 rest of their seven cards, the seventh card is one community card shared by every player who
 does not already hold seven known cards; everyone else's cards up to the sixth come from the
 live deck as usual. The burn cards are part of the unseen (live) cards from the player's point
@@ -364,7 +364,7 @@ def _stud_deal(hands: list[list[int]], game: str, dead: list[int]) -> _Deal:
     draws = [total - len(h) for h in hands]
     if sum(draws) <= len(live):
         return _Deal(hands, draws, 0, [False] * len(hands), live, game)
-    # Deck exhaustion (rule 003): a community seventh card, shared by everyone who does not
+    # Deck exhaustion (R47): a community seventh card, shared by everyone who does not
     # already hold seven cards; only cards up to the sixth are private.
     short = [max(0, 6 - len(h)) for h in hands]
     if total == 7 and any(len(h) < 7 for h in hands) and sum(short) + 1 <= len(live):

@@ -1,12 +1,15 @@
 """Issue 21 item 2: what users read names the rules, never a file they do not have.
 
 The rule documents are cited by file and line only in the maintainers' table at the end of
-docs/rules.md; help pages, error messages, the casino package's and the commands' docstrings
-and the other documentation pages name the kind of source ("the casino's posted rules").
+docs/rules.md; help pages, error messages, the docstrings and ``#:`` comments of the casino
+package, the commands, the table games (studeval.game) and studeval.equity, and the other
+documentation pages name the kind of source ("the casino's posted rules") or the rule's
+number on docs/rules.md ("R45").
 """
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import pkgutil
 import re
@@ -16,11 +19,16 @@ import pytest
 
 import studeval.caribbean
 import studeval.cli
+import studeval.equity
+import studeval.game
 from studeval.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-#: A citation of a rule document: "004 line 37", "004's table", "(003)", "004_2e8b...txt".
-CITATION = re.compile(r"(?<![\d,._])\b00[0-4](?:\s+lines?\b|'s\b|_[0-9a-f]{6}|\)|\b(?=:))")
+#: A citation of a rule document: "004 line 37", "004's table", "(003)", "(000, 003; ...)",
+#: "the 003 tables", "rule 003", "004_2e8b...txt".
+CITATION = re.compile(
+    r"(?<![\d,._])\b00[0-4](?:\s+(?:lines?|tables?)\b|'s\b|_[0-9a-f]{6}|[),;]|\b(?=:))|\brules?\s+00[0-4]\b"
+)
 
 
 def _help_pages(capsys) -> dict[str, str]:
@@ -43,20 +51,29 @@ def test_no_help_page_cites_a_rule_file(capsys) -> None:
 
 
 def _docstrings(package) -> dict[str, str]:
-    texts = {package.__name__: package.__doc__ or ""}
-    for info in pkgutil.iter_modules(package.__path__, package.__name__ + "."):
-        module = __import__(info.name, fromlist=["_"])
-        texts[info.name] = module.__doc__ or ""
+    """The docstrings of a package (or a single module), its modules and their public objects,
+    and each module's ``#:`` comments (the documentation Sphinx shows for constants)."""
+    names = [package.__name__]
+    if hasattr(package, "__path__"):
+        names += [info.name for info in pkgutil.iter_modules(package.__path__, package.__name__ + ".")]
+    texts = {}
+    for module_name in names:
+        module = importlib.import_module(module_name)
+        texts[module_name] = module.__doc__ or ""
+        source = inspect.getsource(module).splitlines()
+        texts[f"{module_name} #:"] = "\n".join(line for line in source if line.lstrip().startswith("#:"))
         for name, obj in vars(module).items():
-            if not name.startswith("_") and getattr(obj, "__module__", None) == info.name:
-                texts[f"{info.name}.{name}"] = inspect.getdoc(obj) or ""
+            if not name.startswith("_") and getattr(obj, "__module__", None) == module_name:
+                texts[f"{module_name}.{name}"] = inspect.getdoc(obj) or ""
                 for attr, member in vars(obj).items() if inspect.isclass(obj) else ():
                     if not attr.startswith("_") and callable(member):
-                        texts[f"{info.name}.{name}.{attr}"] = inspect.getdoc(member) or ""
+                        texts[f"{module_name}.{name}.{attr}"] = inspect.getdoc(member) or ""
     return texts
 
 
-@pytest.mark.parametrize("package", [studeval.caribbean, studeval.cli], ids=lambda p: p.__name__)
+@pytest.mark.parametrize(
+    "package", [studeval.caribbean, studeval.cli, studeval.game, studeval.equity], ids=lambda p: p.__name__
+)
 def test_no_user_facing_docstring_cites_a_rule_file(package) -> None:
     texts = _docstrings(package)
     assert len(texts) > 10

@@ -34,19 +34,21 @@ K = ActionKind
 FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = K.FOLD, K.CHECK, K.CALL, K.BRING_IN, K.COMPLETE, K.BET, K.RAISE
 #: Every action a player can take, in poker terms (string enums: ``ACTION_KINDS[0] == "fold"``).
 ACTION_KINDS = tuple(ActionKind)
-#: Who acts first when showing hands tie on later streets: "dealer_left" (000, 003; default)
-#: or "suits" (001: compare suits, spades high).
+#: Who acts first when showing hands tie on later streets (R24): "dealer_left" (the five and
+#: seven card stud room rules; default) or "suits" (the five card stud description: compare
+#: suits, spades high).
 TIE_RULES = ("dealer_left", "suits")
 #: Short all-in wagers in limit betting: "half_bet" (Robert's Rules of Poker, TDA; default):
 #: an all-in of half a bet or more is a full bet or raise and reopens the betting;
 #: "full_bet": only a full bet or raise reopens it.
 ALL_IN_RULES = ("half_bet", "full_bet")
-#: Raises on the open-pair street after a small bet: "small_or_big" (003 line 16, 000;
-#: default), small or big until one is big; "big" (003 line 58): every raise is big.
+#: Raises on the open-pair street after a small bet (R5, R13): "small_or_big" (the five and
+#: seven card stud room rules; default), small or big until one is big; "big" (a later
+#: sentence of the seven card stud room rules): every raise is big.
 OPEN_PAIR_RULES = ("small_or_big", "big")
 #: A round capped while the cap applied, when a fold then leaves two players: "stays"
 #: (Robert's Rules of Poker: once capped, a round cannot be uncapped; default); "lifted"
-#: (the literal reading of 003 line 55: no cap with two players).
+#: (the literal reading of the seven card stud room rules: no cap with two players).
 CAP_AFTER_FOLD_RULES = ("stays", "lifted")
 #: Who counts towards the three players the cap needs: "not_all_in" (Robert's Rules: the
 #: cap applies while three or more players are not all-in; default); "live": every player

@@ -3,7 +3,7 @@
 A hand draws its cards from a :class:`Deck` (shuffled, or stacked on top for a scenario) or,
 when it replays a hand history, from a :class:`ScriptedDeck`: the cards the history records,
 seat by seat, with ``-1`` for a card it hides. Both burn a card before every street but the
-first and apply the deck-exhaustion rule of seventh street (003) the same way; only a real
+first and apply the deck-exhaustion rule of seventh street (R43-R46) the same way; only a real
 deck shuffles.
 
 >>> from studeval.game import StudState, Structure
@@ -95,7 +95,7 @@ class _CardSource:
         """Shuffle the burn cards in with the stub (seventh street, a short deck)."""
 
     def seventh_street(self, players: int) -> bool:
-        """Deck exhaustion on seventh street (003). Returns True for one community card.
+        """Deck exhaustion on seventh street (R43-R45). Returns True for one community card.
 
         The stub deals each player a card while it can (without a burn card then); else the
         burns are shuffled in with it, if that gives each player a card; else one card is
@@ -243,7 +243,7 @@ class ScriptedDeck(_CardSource):
                 if prev < n and folded[prev]:
                     raise ValueError(
                         f"card {name} dealt to p{seat + 1 if seat < n else 0} was folded by p{prev + 1}: "
-                        "folded cards are never dealt again (003)"
+                        "folded cards are never dealt again (R46)"
                     )
                 raise ValueError(f"card {name} is dealt twice")
             self._seen[c] = seat
@@ -253,7 +253,7 @@ class ScriptedDeck(_CardSource):
         community = super().seventh_street(players)
         if community and not self._queues[self.seats]:
             raise ValueError(
-                f"deck exhaustion on seventh street with {players} players: the rule (003) "
+                f"deck exhaustion on seventh street with {players} players: the rule (R45) "
                 "turns one community card, but the history deals each player a card"
             )
         return community

@@ -71,7 +71,7 @@ class ActionKind(_Word):
 
 
 class TimeOutResult(_Word):
-    """What a time-out did to the hand (003): all-in for what is in, or folded.
+    """What a time-out did to the hand (R48, R49): all-in for what is in, or folded.
 
     >>> TimeOutResult.ALL_IN == "all_in"
     True
@@ -122,7 +122,7 @@ class Played(NamedTuple):
 
 
 class BoardCard(NamedTuple):
-    """The community card of the deck-exhaustion rule (003).
+    """The community card of the deck-exhaustion rule (R45).
 
     >>> BoardCard(EventTag.BOARD, 51).card
     51
@@ -133,7 +133,7 @@ class BoardCard(NamedTuple):
 
 
 class TimeOut(NamedTuple):
-    """A seat missed the time limit (003).
+    """A seat missed the time limit (R48, R49).
 
     >>> TimeOut(EventTag.TIME_OUT, 0, TimeOutResult.FOLD)
     TimeOut(tag='to', seat=0, result='fold')

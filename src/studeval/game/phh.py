@@ -9,9 +9,9 @@ know ``F5S``.
 
 What studeval writes beyond the standard (other tools skip or refuse these):
 
-- ``d db 7h``: the community card of the deck-exhaustion rule (003); pokerkit has no such rule
+- ``d db 7h``: the community card of the deck-exhaustion rule (R45); pokerkit has no such rule
   for ``F7S`` and refuses the line.
-- ``# p3 time-out`` (a comment-only action): the player to act missed the time limit (003).
+- ``# p3 time-out`` (a comment-only action): the player to act missed the time limit (R48, R49).
 - user fields (``_`` + the :class:`StudState` option) when a hand is played with a rule that
   is not the default: ``_tie_rule``, ``_odd_chip``, ``_raise_cap`` (-1: no cap),
   ``_cap_heads_up``, ``_all_in_rule``, ``_open_pair_raises``, ``_showdown``,
@@ -462,7 +462,7 @@ class PhhShow(NamedTuple):
 
 
 class PhhTimeOut(NamedTuple):
-    """``# p1 time-out``: studeval's note of a time-out (003)."""
+    """``# p1 time-out``: studeval's note of a time-out (R53)."""
 
     seat: int
 

@@ -28,7 +28,8 @@ from studeval.game.pots import HandValue, Pot
 __all__ = ["SHOWDOWN_RULES", "Showdown"]
 
 #: Showdown choices: "auto" (default): losers muck, winners show, an uncalled winner does
-#: not show; "choose": each player shows or mucks as an action (000, 003).
+#: not show; "choose": each player shows or mucks as an action (R40; the five and
+#: seven card stud room rules).
 SHOWDOWN_RULES = ("auto", "choose")
 
 

@@ -161,8 +161,9 @@ class StudState:
     Options, where the rule documents disagree or leave a choice (defaults first):
 
     - ``raise_cap``: the number of raises after the bet (3; None: no cap).
-    - ``cap_heads_up``: False: no cap while only two players are in the hand (000, 003);
-      True: the cap holds in any betting round (001).
+    - ``cap_heads_up``: False: no cap while only two players are in the hand (R28; the
+      five and seven card stud room rules); True: the cap holds in any betting round (the five
+      card stud description).
     - ``cap_after_fold``: see :data:`CAP_AFTER_FOLD_RULES` ("stays" or "lifted").
     - ``cap_counts``: see :data:`CAP_COUNT_RULES` ("not_all_in" or "live").
     - ``fold_when_check``: see :data:`FOLD_WHEN_CHECK_RULES` ("accepted" or "refused"); an
@@ -651,7 +652,7 @@ class StudState:
         self._advance(i)
 
     def time_out(self) -> None:
-        """The player to act missed the time limit (003).
+        """The player to act missed the time limit (R48, R49).
 
         If they have put chips in beyond the ante they are all-in for what is already in the
         pot (they keep their stack, act no more, and can win only what they are in for);
@@ -805,7 +806,7 @@ class StudState:
         if uncalled.amount:
             self.returned[uncalled.seat] = uncalled.amount
         self.pots = [Pot(total - uncalled.amount, (w,), (w,))]
-        if self.showdown == "choose":  # the uncalled winner may show or not (000, 003), then is paid
+        if self.showdown == "choose":  # the uncalled winner may show or not (R40), then is paid
             self._sd = Showdown([w])
             self.actor = w
             return

@@ -1,7 +1,7 @@
 """Fixed-limit stud structures: ante, bring-in, small and big bet, seats and buy-in.
 
 Amounts are whole chips (use cents for euro tables), at most :data:`MAX_CHIPS`. The presets follow the shape of the
-limit tables at the end of the Seven Card Stud rules (003), with the typos there replaced by
+limit tables at the end of the seven card stud room rules, with the typos there replaced by
 sane numbers: ante < bring-in < small bet < big bet = 2 x small bet.
 
 >>> s = PRESETS["0.50/1"]
@@ -36,7 +36,7 @@ class Structure:
 
     Anything that can be dealt is accepted: ante >= 0 (it may equal or exceed the bring-in,
     as in tournaments), 0 < bring-in <= small bet <= big bet. ``min_buy_in``/``max_buy_in``
-    bound what a player may sit down with (003: no short buys). ``max_seats`` is at most 8
+    bound what a player may sit down with (no short buys, R7). ``max_seats`` is at most 8
     (both games deal at most 8 players).
 
     >>> Structure(ante=1, bring_in=2, small_bet=5, big_bet=10, min_buy_in=50)
@@ -110,8 +110,8 @@ class Structure:
         return players
 
 
-#: Named structures, amounts in cents, in the shape of the 003 tables (buy-in = 10 big
-#: bets minimum, 100 big bets maximum).
+#: Named structures, amounts in cents, in the shape of the seven card stud room rules'
+#: tables (buy-in = 10 big bets minimum, 100 big bets maximum).
 PRESETS: dict[str, Structure] = {
     "0.10/0.20": Structure(ante=2, bring_in=5, small_bet=10, big_bet=20, min_buy_in=100, max_buy_in=2000),
     "0.25/0.50": Structure(ante=5, bring_in=10, small_bet=25, big_bet=50, min_buy_in=250, max_buy_in=5000),
