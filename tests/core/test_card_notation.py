@@ -107,7 +107,7 @@ def bracketed(draw: hs.DrawFn) -> tuple[list[int], str]:
 def test_eval_takes_down_cards_in_brackets(case: tuple[list[int], str]) -> None:
     hand, text = case
     assert hand_row(text) == hand_row(format_cards(hand))
-    assert hand_row(text)["rank"] == evaluate(hand)
+    assert hand_row(text)["value"] == evaluate(hand)
 
 
 def test_eval_command_takes_what_replay_prints() -> None:
