@@ -8,14 +8,12 @@ from __future__ import annotations
 import argparse
 import os
 import string
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from workspaces import fresh_workspace
 
 import studeval.caribbean
 import studeval.cli.equity
@@ -164,21 +162,6 @@ _NAMES = st.one_of(
 ).filter(lambda name: not name.startswith("/"))  # inside the workspace only
 
 
-@contextmanager
-def _fresh_workspace() -> Iterator[Path]:
-    """A new folder holding a folder and a file, the current folder while it lasts."""
-    cwd = os.getcwd()
-    with tempfile.TemporaryDirectory() as name:
-        root = Path(name)
-        (root / "folder").mkdir()
-        (root / "file.txt").write_text("x")
-        os.chdir(root)
-        try:
-            yield root
-        finally:
-            os.chdir(cwd)
-
-
 def _can_create(name: str) -> bool:
     """Whether a file can be created under the name as given (and is gone again after)."""
     try:
@@ -195,7 +178,7 @@ def _can_create(name: str) -> bool:
 def test_picture_file_accepts_exactly_the_names_it_can_write(name) -> None:
     from studeval.plots import picture_formats
 
-    with _fresh_workspace():
+    with fresh_workspace():
         try:
             accepted = common.picture_file(name) == name
         except argparse.ArgumentTypeError as exc:
@@ -216,7 +199,7 @@ def test_picture_file_accepts_exactly_the_names_it_can_write(name) -> None:
 @settings(max_examples=200, deadline=None, derandomize=True)
 @given(name=_NAMES)
 def test_output_folder_accepts_exactly_the_folders_it_can_make_or_fill(name) -> None:
-    with _fresh_workspace():
+    with fresh_workspace():
         try:
             accepted = common.output_folder(name) == name
         except argparse.ArgumentTypeError as exc:

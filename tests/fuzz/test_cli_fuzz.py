@@ -13,13 +13,12 @@ import contextlib
 import io
 import os
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as hs
+from workspaces import fresh_workspace
 
 from studeval.cli import main
 
@@ -96,21 +95,6 @@ _EDGE_OPTIONS = hs.one_of(
 )
 
 
-@contextlib.contextmanager
-def _workspace() -> Iterator[Path]:
-    """A fresh current folder holding a folder and a file, removed after."""
-    cwd = os.getcwd()
-    with tempfile.TemporaryDirectory() as name:
-        root = Path(name)
-        (root / "folder").mkdir()
-        (root / "file.txt").write_text("x")
-        os.chdir(root)
-        try:
-            yield root
-        finally:
-            os.chdir(cwd)
-
-
 def _run(argv: list[str]) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -126,7 +110,7 @@ def _files(root: Path) -> set[str]:
 
 
 def _check(argv: list[str], command: str) -> None:
-    with _workspace() as root:
+    with fresh_workspace() as root:
         status, out, err = _run(argv)
         event(f"status {status}" + (", a picture" if status == 0 and "--plot" in argv else ""))
         assert status in (0, 2), (argv, status, err)
@@ -187,7 +171,7 @@ _READERS = hs.sampled_from(
 def test_every_stdin_ends_in_status_0_or_2(reader, data):
     """Closed (None) or any bytes at all, through a real descriptor as a shell gives it."""
     argv, command = reader
-    with _workspace() as root:
+    with fresh_workspace() as root:
         saved = sys.stdin
         stream = None
         if data is not None:
