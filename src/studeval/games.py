@@ -1,0 +1,250 @@
+"""The game registry: one frozen description per game, read by everything else.
+
+A :class:`Game` says what the dealer deals (its :class:`Street` s, each card up or down), which
+evaluator kinds decide the pot and how the pot splits between them, who brings in and who acts
+first, whether an open pair allows the big bet, its PHH variant code and its names. Evaluation,
+equity, ranges, the table rules, hand histories, the command line, the docs' tables and the
+pictures all read it; adding a game is adding an entry here (and, for a new way of ranking
+hands, an evaluator kind in the core). ARCHITECTURE.md walks through the steps.
+
+>>> g = get_game("stud8")
+>>> g.title, g.cards, g.hole, g.pot, g.hilo
+('seven card stud hi-lo', 7, 2, ('high', 'low8'), True)
+>>> get_game("Seven Card Stud").name
+'seven'
+>>> [s.name for s in get_game("five").streets][:2]
+['second street', 'third street']
+>>> get_game("omaha")
+Traceback (most recent call last):
+...
+ValueError: unknown game 'omaha': use one of seven, five, razz, stud8, stud_hilo, razz27, holdem
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = [
+    "GAMES",
+    "HOLDEM",
+    "KINDS",
+    "STUD_GAMES",
+    "Game",
+    "Street",
+    "get_game",
+]
+
+#: The evaluator kinds of the core (``evaluate_batch(..., kind=)``): the high hand, the
+#: ace-to-five low, the eight-or-better low (0: none) and the deuce-to-seven low.
+KINDS = ("high", "low", "low8", "low27")
+
+
+@dataclass(frozen=True)
+class Street:
+    """One street: its name in the rule documents, a short label for pictures, and the cards
+    it deals each player (True: face up)."""
+
+    name: str
+    label: str
+    up: tuple[bool, ...]
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything that makes a game a game.
+
+    - ``name`` is the one the API and every command take (``game="razz"``); ``title`` is for
+      people; ``aliases`` are other spellings :func:`get_game` accepts (compared without case).
+    - ``streets`` deal the players' cards; ``board`` is the number of shared cards (hold'em).
+    - ``pot`` lists the evaluator kinds (:data:`KINDS`) that decide a pot: one kind takes the
+      whole pot; two kinds split it into a high half and a low half, the odd chip to the high
+      half; a low half nobody qualifies for (``low8`` value 0) goes to the high half.
+    - ``bring_in`` is which door card brings in (the ``"lowest"`` or the ``"highest"``) and
+      ``aces`` whether aces rank high or low for it (ties by suit: clubs lowest, spades
+      highest, in both orders).
+    - ``acts_first`` is the evaluator kind whose showing order decides who acts first on later
+      streets (the best showing hand by it: the high hand, or the best low).
+    - ``open_pair``: an open pair on the second up card lets the small-bet street's bet be big.
+    - ``phh`` is the PHH variant code (our own where the standard has none; docs/phh.md).
+    - ``stud`` is False for games only the equity functions know (hold'em), which take
+      percentage ranges (``[20%]``) instead of the stud range classes.
+    """
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    streets: tuple[Street, ...]
+    pot: tuple[str, ...]
+    bring_in: Literal["lowest", "highest"]
+    aces: Literal["high", "low"]
+    acts_first: str
+    open_pair: bool
+    phh: str
+    board: int = 0
+    stud: bool = True
+
+    @property
+    def cards(self) -> int:
+        """The cards each player is dealt in all."""
+        return sum(len(s.up) for s in self.streets)
+
+    @property
+    def hole(self) -> int:
+        """The down cards of the first street (what a range of down cards describes)."""
+        return self.streets[0].up.count(False)
+
+    @property
+    def hilo(self) -> bool:
+        """True when the pot splits between a high half and a low half."""
+        return len(self.pot) == 2
+
+    @property
+    def low_qualifies(self) -> bool:
+        """True when the low half needs a qualifying low (eight or better)."""
+        return self.hilo and self.pot[1] == "low8"
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}: {self.title}>"
+
+
+def _seven(*names: str) -> tuple[Street, ...]:
+    up = ((False, False, True), (True,), (True,), (True,), (False,))
+    ordinal = ("3rd", "4th", "5th", "6th", "7th")
+    return tuple(Street(f"{n} street", f"{o} street", u) for n, o, u in zip(names, ordinal, up))
+
+
+_SEVEN_STREETS = _seven("third", "fourth", "fifth", "sixth", "seventh")
+_FIVE_STREETS = (
+    Street("second street", "2nd street", (False, True)),
+    Street("third street", "3rd street", (True,)),
+    Street("fourth street", "4th street", (True,)),
+    Street("fifth street", "5th street", (True,)),
+)
+
+#: The holdem entry: equity only (no table play), two hole cards and a five-card board.
+HOLDEM = Game(
+    name="holdem",
+    title="hold'em",
+    aliases=("hold'em", "holdem", "texas hold'em", "nlhe"),
+    streets=(Street("preflop", "preflop", (False, False)),),
+    pot=("high",),
+    bring_in="lowest",
+    aces="high",
+    acts_first="high",
+    open_pair=False,
+    phh="FT",
+    board=5,
+    stud=False,
+)
+
+#: Every game, by name, in the order the docs list them.
+GAMES: dict[str, Game] = {
+    g.name: g
+    for g in (
+        Game(
+            name="seven",
+            title="seven card stud",
+            aliases=("stud", "7 card stud", "seven card stud", "7cs", "high"),
+            streets=_SEVEN_STREETS,
+            pot=("high",),
+            bring_in="lowest",
+            aces="high",
+            acts_first="high",
+            open_pair=True,
+            phh="F7S",
+        ),
+        Game(
+            name="five",
+            title="five card stud",
+            aliases=("5 card stud", "five card stud", "5cs"),
+            streets=_FIVE_STREETS,
+            pot=("high",),
+            bring_in="lowest",
+            aces="high",
+            acts_first="high",
+            open_pair=True,
+            phh="F5S",
+        ),
+        Game(
+            name="razz",
+            title="razz",
+            aliases=("seven card razz", "a-5 razz"),
+            streets=_SEVEN_STREETS,
+            pot=("low",),
+            bring_in="highest",
+            aces="low",
+            acts_first="low",
+            open_pair=False,
+            phh="FR",
+        ),
+        Game(
+            name="stud8",
+            title="seven card stud hi-lo",
+            aliases=("stud hi-lo", "stud/8", "stud8", "seven card stud hi-lo", "stud hi-lo eight or better", "7cs8"),
+            streets=_SEVEN_STREETS,
+            pot=("high", "low8"),
+            bring_in="lowest",
+            aces="high",
+            acts_first="high",
+            open_pair=False,
+            phh="F7S/8",
+        ),
+        Game(
+            name="stud_hilo",
+            title="seven card stud hi-lo regular",
+            aliases=("stud hi-lo regular", "stud hilo", "seven card stud hi-lo regular", "stud hi-lo no qualifier"),
+            streets=_SEVEN_STREETS,
+            pot=("high", "low"),
+            bring_in="lowest",
+            aces="high",
+            acts_first="high",
+            open_pair=False,
+            phh="F7S/HL",
+        ),
+        Game(
+            name="razz27",
+            title="2-7 razz",
+            aliases=("2-7 razz", "deuce-to-seven razz", "razz 2-7"),
+            streets=_SEVEN_STREETS,
+            pot=("low27",),
+            bring_in="highest",
+            aces="high",
+            acts_first="low27",
+            open_pair=False,
+            phh="F27R",
+        ),
+        HOLDEM,
+    )
+}
+#: The stud games: the ones with table play, hand histories and stud equity.
+STUD_GAMES = tuple(name for name, g in GAMES.items() if g.stud)
+
+_BY_NAME = {alias.casefold(): g for g in GAMES.values() for alias in (g.name, *g.aliases)}
+assert len(_BY_NAME) == sum(1 + len(set(g.aliases) - {g.name}) for g in GAMES.values()), "an alias names two games"
+
+
+def get_game(game: str | Game, *, stud: bool = False) -> Game:
+    """The :class:`Game` of a name or alias (case does not matter), or the game itself.
+
+    ``stud=True`` refuses the games without table play (hold'em). One check, one message, for
+    every function and command that takes a game.
+
+    >>> get_game("RAZZ").title
+    'razz'
+    >>> get_game("holdem", stud=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'holdem': use one of seven, five, razz, stud8, stud_hilo, razz27
+    """
+    if isinstance(game, Game):
+        if stud and not game.stud:
+            raise ValueError(f"unknown game {game.name!r}: use one of {', '.join(STUD_GAMES)}")
+        return game
+    if not isinstance(game, str):
+        raise TypeError(f"a game is a name such as 'seven', got {game!r}")
+    found = _BY_NAME.get(game.strip().casefold())
+    if found is None or (stud and not found.stud):
+        names = STUD_GAMES if stud else tuple(GAMES)
+        raise ValueError(f"unknown game {game!r}: use one of {', '.join(names)}")
+    return found
