@@ -1,5 +1,8 @@
-"""Fixed-limit stud at the table: Seven Card Stud, Five Card Stud, Razz, and Seven Card Stud
-Hi-Lo eight or better (``game="seven" | "five" | "razz" | "stud8"``).
+"""Fixed-limit stud at the table: every stud game of the registry (:mod:`studeval.games`):
+Seven Card Stud, Five Card Stud, Razz, Seven Card Stud Hi-Lo eight or better, Seven Card Stud
+Hi-Lo without a qualifier and 2-7 Razz (``game="seven" | "five" | "razz" | "stud8" |
+"stud_hilo" | "razz27"``, :data:`GAMES`). The table code names no game: the streets, the
+bring-in, who acts first, the open pair and what wins a pot come from the game's entry.
 
 - :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in.
 - :class:`StudState`: the state machine (dealing, betting, showdown), with seat views.
@@ -117,7 +120,7 @@ when it is not the default, so a replay plays by the same rules (R53).
 """
 
 from studeval.game.bots import BOTS, simulate
-from studeval.game.deck import Deck, ScriptedDeck
+from studeval.game.deck import Deck, ScriptedDeck, stacked_deck
 from studeval.game.events import (
     ActionKind,
     BoardCard,
@@ -147,19 +150,16 @@ from studeval.game.state import (
     ALL_IN_RULES,
     CAP_AFTER_FOLD_RULES,
     CAP_COUNT_RULES,
-    DEALS,
     FOLD_WHEN_CHECK_RULES,
-    GAMES,
     OPEN_PAIR_RULES,
     SHOWDOWN_RULES,
-    STREET_NAMES,
     TIE_RULES,
     Action,
     StudState,
     TableView,
-    stacked_deck,
 )
 from studeval.game.structure import MAX_CHIPS, MAX_SEATS, MIN_SEATS, PRESETS, Structure
+from studeval.games import STUD_GAMES as GAMES
 
 __all__ = [
     "ACTION_KINDS",
@@ -167,7 +167,6 @@ __all__ = [
     "BOTS",
     "CAP_AFTER_FOLD_RULES",
     "CAP_COUNT_RULES",
-    "DEALS",
     "FOLD_WHEN_CHECK_RULES",
     "GAMES",
     "MAX_CHIPS",
@@ -177,7 +176,6 @@ __all__ = [
     "OPEN_PAIR_RULES",
     "PRESETS",
     "SHOWDOWN_RULES",
-    "STREET_NAMES",
     "TIE_RULES",
     "VARIANTS",
     "Action",

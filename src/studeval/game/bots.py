@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from studeval.game.events import BoardCard, Deal
 from studeval.game.state import Action, StudState
 from studeval.game.structure import PRESETS, Structure
+from studeval.games import KIND_ACES, get_game
 
 __all__ = ["BOTS", "Bot", "SelfPlayStats", "calling_station", "random_bot", "seat_player", "showing_bot", "simulate"]
 
@@ -34,7 +35,7 @@ def random_bot(state: StudState, rng: random.Random) -> Action:
     """
     acts = state.legal_actions()
     a = acts[int(rng.random() * len(acts))]
-    if a[0] == "fold" and rng.random() < 0.5:
+    if a.kind == "fold" and rng.random() < 0.5:
         a = acts[1]
     return a
 
@@ -47,20 +48,29 @@ def calling_station(state: StudState, rng: random.Random) -> Action:
     True
     """
     acts = state.legal_actions()
-    return acts[1] if acts[0][0] == "fold" else acts[0]
+    return acts[1] if acts[0].kind == "fold" else acts[0]
+
+
+_EIGHT = 6  # the rank of the eight (a card is 4 * rank + suit, rank 0 the deuce)
+_ACE = 12
 
 
 def _strong_showing(game: str, up: list[int]) -> bool:
-    """A pair or better showing; in razz a smooth low: no pair, every card eight or lower."""
+    """A pair or better showing; where the best low acts first (the game's ``acts_first``) a
+    smooth low by that kind: no pair, every card eight or lower (an ace counts as low only
+    where the kind ranks it low)."""
     paired = len({c >> 2 for c in up}) < len(up)
-    if game == "razz":
-        return not paired and all(c >> 2 <= 6 or c >> 2 == 12 for c in up)  # A-8 (rank 6 is the eight)
-    return paired
+    kind = get_game(game, stud=True).acts_first
+    if kind == "high":
+        return paired
+    aces_low = KIND_ACES[kind] == "low"
+    return not paired and all(c >> 2 <= _EIGHT or (aces_low and c >> 2 == _ACE) for c in up)
 
 
 def showing_bot(state: StudState, rng: random.Random) -> Action:
-    """Bets and raises with a strong hand showing (a pair or better; in razz no pair and
-    nothing above an eight), else checks and calls (folds 20%). It plays every game.
+    """Bets and raises with a strong hand showing (a pair or better; in the games where the
+    best low acts first no pair and nothing above an eight), else checks and calls (folds
+    20%). It plays every game.
 
     >>> st = StudState("five", PRESETS["1/2"], [1000, 1000], seed=2)
     >>> showing_bot(st, random.Random(0)).kind in ("bring_in", "complete")
@@ -73,9 +83,9 @@ def showing_bot(state: StudState, rng: random.Random) -> Action:
     'bring_in'
     """
     acts = state.legal_actions()
-    if _strong_showing(state.game, state.up[state.actor]) and acts[-1][0] in ("bet", "raise", "complete"):
+    if _strong_showing(state.game, state.up[state.actor]) and acts[-1].kind in ("bet", "raise", "complete"):
         return acts[-1]
-    if acts[0][0] == "fold":
+    if acts[0].kind == "fold":
         return acts[0] if rng.random() < 0.2 else acts[1]
     return acts[0]
 
@@ -179,9 +189,11 @@ class SelfPlayStats:
     reached_showdown: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.net, self.net_squares, self.won, self.folded, self.reached_showdown = (
-            [0] * self.players for _ in range(5)
-        )
+        self.net = [0] * self.players
+        self.net_squares = [0] * self.players
+        self.won = [0] * self.players
+        self.folded = [0] * self.players
+        self.reached_showdown = [0] * self.players
 
     def add(self, state: StudState) -> None:
         """Count one finished hand, the next of the run (its seats rotated as :func:`simulate` does)."""

@@ -1,5 +1,7 @@
-"""The fixed-limit stud state machine: Seven Card Stud, Five Card Stud, Razz and Seven Card
-Stud Hi-Lo (eight or better), 2-8 players.
+"""The fixed-limit stud state machine for every stud game of the registry
+(:mod:`studeval.games`: seven card stud, five card stud, razz, the stud hi-lo games, 2-7
+razz), 2-8 players. What differs between the games (the streets, the bring-in, who acts
+first, the open pair, what wins the pot) is read from the game's entry there.
 
 Seats are numbered from the dealer's left (seat 0 = ``p1`` in hand histories); the dealer
 deals clockwise, so "closest to the dealer's left" means the lowest seat number. A hand runs
@@ -25,7 +27,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from studeval.cards import CardsLike, format_cards, parse_cards
-from studeval.evaluate import STUD_GAMES, bring_in_card
+from studeval.evaluate import bring_in_card
 from studeval.game.betting import (
     ACTION_KINDS,
     ALL_IN_RULES,
@@ -38,7 +40,7 @@ from studeval.game.betting import (
     BettingRound,
     best_showing,
 )
-from studeval.game.deck import DEALS, STREET_NAMES, Deck, ScriptedDeck, stacked_deck
+from studeval.game.deck import Deck, ScriptedDeck
 from studeval.game.events import (
     ActionKind,
     BoardCard,
@@ -61,6 +63,7 @@ from studeval.game.pots import (
 )
 from studeval.game.showdown import SHOWDOWN_RULES, Showdown
 from studeval.game.structure import MAX_CHIPS, Structure
+from studeval.games import Game, get_game
 
 __all__ = [
     "ACTION_KINDS",
@@ -70,23 +73,17 @@ __all__ = [
     "FOLD_WHEN_CHECK_RULES",
     "OPEN_PAIR_RULES",
     "SHOWDOWN_RULES",
-    "DEALS",
-    "GAMES",
-    "STREET_NAMES",
     "TIE_RULES",
     "Action",
     "StudState",
     "TableView",
-    "stacked_deck",
 ]
 
 SHOW, MUCK, FOLD, CHECK = ActionKind.SHOW, ActionKind.MUCK, ActionKind.FOLD, ActionKind.CHECK
 _KIND_OF: dict[str, ActionKind] = {str(k): k for k in ActionKind}
-#: The games: seven card stud, five card stud, razz, seven card stud hi-lo eight or better.
-GAMES = STUD_GAMES
 _DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto", "stays", "not_all_in", "accepted")
-# The games with the open-pair big bet: there the second betting round is the open-pair street.
-_OPEN_PAIR_GAMES = ("seven", "five")
+# In the games with the open-pair big bet (``Game.open_pair``) the second betting round is the
+# open-pair street.
 _OPEN_PAIR_STREET = 1
 _new = tuple.__new__  # builds a NamedTuple event without the keyword machinery (the hot path)
 _ACTION, _DEAL = EventTag.ACTION, EventTag.DEAL  # an enum attribute lookup costs ~0.2 us
@@ -151,7 +148,9 @@ def _positive_int(name: str, value: object) -> int:
 class StudState:
     """One hand of fixed-limit stud, from the antes to the payouts.
 
-    ``game`` is "seven", "five", "razz" or "stud8" (:data:`GAMES`). ``deck`` stacks the
+    ``game`` is a stud game of the registry (:mod:`studeval.games`): its name ("seven",
+    "five", "razz", "stud8", "stud_hilo", "razz27"), an alias ("stud hi-lo regular") or the
+    :class:`~studeval.games.Game` itself; :attr:`game` holds its name. ``deck`` stacks the
     deck: the cards in the order they come off the top, burn cards included (the rest of the
     deck follows, shuffled); or it is a :class:`~studeval.game.deck.Deck`, or the
     :class:`~studeval.game.deck.ScriptedDeck` of a hand history being replayed. The state
@@ -236,14 +235,15 @@ class StudState:
         "_big_raises",
         "_capped_heads_up",
         "_sd",
-        "_razz",
+        "_rules",
+        "_acts_first",
         "_open_pair_game",
         "_lock",
     )
 
     def __init__(
         self,
-        game: str,
+        game: str | Game,
         structure: Structure,
         starting_stacks: Sequence[int],
         *,
@@ -260,8 +260,7 @@ class StudState:
         cap_counts: str = "not_all_in",
         fold_when_check: str = "accepted",
     ) -> None:
-        if game not in GAMES:
-            raise ValueError(f"game {game!r} must be one of {GAMES}")
+        entry = get_game(game, stud=True)
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
         rules = (
@@ -311,7 +310,7 @@ class StudState:
                 f"starting stacks of {sum(stacks)} chips in all: the limit is {MAX_CHIPS} chips at the table"
             )
         n = structure.check_seats(len(stacks))
-        self.game = game
+        self.game = entry.name
         self.structure = structure
         self.n = n
         self.tie_rule = tie_rule
@@ -330,9 +329,10 @@ class StudState:
         self._big_raises = open_pair_raises == "big"
         self._capped_heads_up = cap_heads_up
         self.starting_stacks = tuple(stacks)
-        self._deals = DEALS[game]
-        self._razz = game == "razz"
-        self._open_pair_game = game in _OPEN_PAIR_GAMES
+        self._rules = entry
+        self._deals = tuple(street.up for street in entry.streets)
+        self._acts_first = entry.acts_first
+        self._open_pair_game = entry.open_pair
         self._last = len(self._deals) - 1
         rng = None if seed is None else random.Random(seed)  # None: the OS's secure source
         if isinstance(deck, ScriptedDeck):
@@ -391,7 +391,7 @@ class StudState:
         >>> StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1).street_name
         'second street'
         """
-        return STREET_NAMES[self.game][min(self.street, self._last)]
+        return self._rules.streets[min(self.street, self._last)].name
 
     @property
     def pot(self) -> int:
@@ -714,8 +714,8 @@ class StudState:
             pattern = self._deals[s]
             live = [i for i in range(self.n) if not self.folded[i]]
             community = False
-            if s == self._last and self.game != "five":
-                community = self.deck.seventh_street(len(live))
+            if s == self._last:  # the burn, or the deck-exhaustion rule
+                community = self.deck.last_street(len(live))
             elif s > 0:
                 self.deck.burn()
             draw, name, folded = self.deck.draw, self.street_name, self.folded
@@ -758,7 +758,8 @@ class StudState:
         but every live player's up cards decide who acts first from the second round on."""
         for i in live:
             if -1 in self.up[i]:
-                dealt_on = STREET_NAMES[self.game][self.up[i].index(-1)]
+                up_streets = [street.name for street in self._rules.streets for up in street.up if up]
+                dealt_on = up_streets[self.up[i].index(-1)]
                 raise ValueError(
                     f"the history hides p{i + 1}'s up card dealt on {dealt_on} ('??'): p{i + 1} is still "
                     f"in the hand, and who acts first on {self.street_name} depends on every live player's up cards"
@@ -768,7 +769,7 @@ class StudState:
         n = self.n
         s = self.street
         live = [i for i in range(n) if not self.folded[i]]
-        if s == 0:  # the bring-in: lowest door card (razz: highest, aces low), rank then suit
+        if s == 0:  # the bring-in: the lowest or highest door card, as the game says
             doors = [self.up[i][0] for i in live]
             if min(doors) >= 0:
                 opener = live[doors.index(bring_in_card(doors, self.game))]
@@ -777,7 +778,7 @@ class StudState:
         else:
             if self._scripted:
                 self._check_up_cards_known(live)
-            opener = best_showing(self.up, live, low=self._razz, tie_rule=self.tie_rule)
+            opener = best_showing(self.up, live, kind=self._acts_first, tie_rule=self.tie_rule)
         up = self.up
         open_pair = (
             s == _OPEN_PAIR_STREET and self._open_pair_game and any(up[i][0] >> 2 == up[i][1] >> 2 for i in live)
@@ -839,7 +840,7 @@ class StudState:
             if live[i]:
                 cards = self.hand(i)
                 if min(cards) >= 0:  # a replayed history may not know a hand
-                    values[i] = hand_value(cards, self.game)
+                    values[i] = hand_value(cards, self._rules)
         # Showdown order: the last to bet or raise on the final street, else the first to act.
         start = self.round.last_aggressor if self.round.last_aggressor >= 0 else self.round.opener
         order = [(start + k) % n for k in range(n) if live[(start + k) % n]]
@@ -872,7 +873,7 @@ class StudState:
         live = [not f for f in self.folded]
         hands = [self.down[i] + self.up[i] if self.shown[i] else None for i in range(self.n)]
         board = [self.community] if self.community >= 0 else []
-        result = settle_pots(self.totals, hands, odd_chip=self.odd_chip, game=self.game, live=live, board=board)
+        result = settle_pots(self.totals, hands, odd_chip=self.odd_chip, game=self._rules, live=live, board=board)
         self.pots = result.pots
         self._pay(result.payouts)
 
