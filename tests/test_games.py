@@ -31,7 +31,9 @@ def test_no_spelling_names_two_games() -> None:
 
 @pytest.mark.parametrize("bad", ["omaha", "", "seven card", "razz 27x"])
 def test_an_unknown_name_is_one_message(bad: str) -> None:
-    with pytest.raises(ValueError, match=f"unknown game {bad!r}: use one of seven, five, razz, stud8, stud_hilo, razz27"):
+    with pytest.raises(
+        ValueError, match=f"unknown game {bad!r}: use one of seven, five, razz, stud8, stud_hilo, razz27"
+    ):
         get_game(bad, stud=True)
 
 

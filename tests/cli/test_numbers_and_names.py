@@ -62,7 +62,9 @@ def test_every_command_takes_the_registry_names_and_aliases(capsys, command) -> 
         if command == "simulate" and not game.stud:
             continue
         for spelling in (game.name, *game.aliases, game.title.upper()):
-            assert parser.parse_args([command, "--game", spelling, "x"][: 3 + (command != "simulate")]).game == game.name
+            assert (
+                parser.parse_args([command, "--game", spelling, "x"][: 3 + (command != "simulate")]).game == game.name
+            )
     with pytest.raises(SystemExit) as exit_info:
         parser.parse_args([command, "--game", "omaha"])
     assert exit_info.value.code == 2
