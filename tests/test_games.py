@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import studeval
 from studeval.games import GAMES, KINDS, STUD_GAMES, Game, get_game
 
 SRC = Path(studeval.__file__).parent
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -68,8 +70,21 @@ def test_each_description_is_complete_and_consistent(game: Game) -> None:
 
 
 def test_phh_codes_and_titles_are_unique() -> None:
-    assert len({g.phh for g in GAMES.values()}) == len(GAMES)
+    codes = [g.phh for g in GAMES.values() if g.stud]
+    assert None not in codes and len(set(codes)) == len(codes)
     assert len({g.title for g in GAMES.values()}) == len(GAMES)
+
+
+def test_the_docs_table_is_the_registry() -> None:
+    """docs/games.md's table is generated from the registry (tools/gen_games_doc.py)."""
+    spec = importlib.util.spec_from_file_location("gen_games_doc", ROOT / "tools" / "gen_games_doc.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    page = tool.PAGE.read_text(encoding="utf-8")
+    assert tool.render(page) == page, "run python tools/gen_games_doc.py"
+    for game in GAMES.values():
+        assert f"| `{game.name}` | {game.title} |" in page
 
 
 def _strings_naming_games(path: Path) -> list[tuple[int, str]]:

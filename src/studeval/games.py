@@ -67,7 +67,8 @@ class Game:
     - ``acts_first`` is the evaluator kind whose showing order decides who acts first on later
       streets (the best showing hand by it: the high hand, or the best low).
     - ``open_pair``: an open pair on the second up card lets the small-bet street's bet be big.
-    - ``phh`` is the PHH variant code (our own where the standard has none; docs/phh.md).
+    - ``phh`` is the PHH variant code (our own where the standard has none; docs/games.md),
+      None for a game studeval does not write histories of.
     - ``stud`` is False for games only the equity functions know (hold'em), which take
       percentage ranges (``[20%]``) instead of the stud range classes.
     """
@@ -81,7 +82,7 @@ class Game:
     aces: Literal["high", "low"]
     acts_first: str
     open_pair: bool
-    phh: str
+    phh: str | None
     stud: bool = True
 
     @property
@@ -145,7 +146,7 @@ _FIVE_STREETS = (
 HOLDEM = Game(
     name="holdem",
     title="hold'em",
-    aliases=("hold'em", "holdem", "texas hold'em", "nlhe"),
+    aliases=("hold'em", "holdem", "texas hold'em"),
     streets=(
         Street("preflop", "preflop", (False, False)),
         Street("flop", "flop", (), 3),
@@ -157,7 +158,7 @@ HOLDEM = Game(
     aces="high",
     acts_first="high",
     open_pair=False,
-    phh="FT",
+    phh=None,
     stud=False,
 )
 
