@@ -25,7 +25,6 @@ from studeval.cli import common
 from studeval.evaluate import best_five, best_five_low, describe, describe_low, evaluate, evaluate_low, evaluate_low8
 from studeval.game import (
     BOTS,
-    GAMES,
     MAX_SEATS,
     MIN_SEATS,
     PRESETS,
@@ -54,14 +53,6 @@ MAX_SIMULATED_HANDS = 1_000_000
 
 def _game_name(game: str) -> str:
     return get_game(game).title
-
-
-def _stud_game(text: str) -> str:
-    """``--game``: a stud game's name or alias (the registry's one check and message)."""
-    try:
-        return get_game(text, stud=True).name
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _card(c: int) -> str:
@@ -387,14 +378,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "studeval simulate --structure 5/10 --out hands.phhs --force",
         ],
     )
-    p.add_argument(
-        "--game",
-        type=_stud_game,
-        default=GAMES[0],
-        help="the game: "
-        + ", ".join(f"{name} ({get_game(name).title})" for name in GAMES)
-        + "; other names of a game work too",
-    )
+    common.game_option(p)
     p.add_argument(
         "--players",
         type=common.bounded_int(MIN_SEATS, MAX_SEATS),
