@@ -66,7 +66,7 @@ BIG_FROM = 2
 #: The showing order of each evaluator kind that can decide who acts first (``Game.acts_first``):
 #: higher acts first.
 _SHOWING_RANK: dict[str, Callable[[list[int]], int]] = {"high": showing_rank, "low": showing_rank_low}
-_SHOWING: dict[tuple[str, tuple[int, ...]], int] = {}
+_SHOWING: dict[str, dict[tuple[int, ...], int]] = {}  # by kind, then the ranks showing
 
 
 class Action(NamedTuple):
@@ -81,10 +81,14 @@ class Action(NamedTuple):
     chips: int
 
 
+_action = tuple.__new__  # _action(Action, (kind, to, chips)): an Action without the keyword machinery (the hot path)
+
+
 def _showing_value(up: list[int], kind: str) -> int:
     """The showing rank by ``kind`` of some up cards, cached by their ranks (suits never count)."""
     ranks = tuple(sorted(c >> 2 for c in up))
-    v = _SHOWING.get((kind, ranks))
+    cache = _SHOWING.setdefault(kind, {})
+    v = cache.get(ranks)
     if v is None:
         seen: dict[int, int] = {}
         cards = []
@@ -95,7 +99,7 @@ def _showing_value(up: list[int], kind: str) -> int:
             rank = _SHOWING_RANK[kind]
         except KeyError:
             raise ValueError(f"no showing order for the evaluator kind {kind!r}") from None
-        v = _SHOWING[kind, ranks] = rank(cards)
+        v = cache[ranks] = rank(cards)
     return v
 
 
@@ -188,18 +192,18 @@ class BettingRound:
         b = self.bets[seat]
         if self.bring_in_pending:
             bi = st.bring_in if st.bring_in < stack else stack
-            acts = [Action(BRING_IN, b + bi, bi)]
+            acts = [_action(Action, (BRING_IN, b + bi, bi))]
             if stack > st.bring_in and st.small_bet > st.bring_in:  # else completing is the bring-in
                 c = st.small_bet if st.small_bet < stack else stack
-                acts.append(Action(COMPLETE, b + c, c))
+                acts.append(_action(Action, (COMPLETE, b + c, c)))
             return acts
         high = self.high
         to_call = high - b
         if to_call > 0:
             c = to_call if to_call < stack else stack
-            acts = [Action(FOLD, b, 0), Action(CALL, b + c, c)]
+            acts = [_action(Action, (FOLD, b, 0)), _action(Action, (CALL, b + c, c))]
         else:
-            acts = [Action(CHECK, b, 0)]
+            acts = [_action(Action, (CHECK, b, 0))]
         if may_raise and stack > to_call and not self.acted[seat]:
             full = self.full_high
             # facing the bring-in, or an all-in short of a full bet or raise: complete it
@@ -213,9 +217,9 @@ class BettingRound:
             for u in units:
                 c = full + u - b
                 if c >= stack:
-                    acts.append(Action(kind, b + stack, stack))
+                    acts.append(_action(Action, (kind, b + stack, stack)))
                     break
-                acts.append(Action(kind, b + c, c))
+                acts.append(_action(Action, (kind, b + c, c)))
         return acts
 
     def wager(self, seat: int, action: Action, st: Structure, *, half_bet: bool) -> bool:

@@ -73,6 +73,10 @@ class _CardSource:
         """Burn a card before a street."""
         self.burns.append(self.draw(-1, "", ()))
 
+    def deal_round(self, seats: Sequence[int], street: str, folded: Sequence[bool]) -> list[int]:
+        """One card to each of ``seats`` in turn (one time round the table)."""
+        return [self.draw(seat, street, folded) for seat in seats]
+
     def _reshuffle(self) -> None:
         """Shuffle the burn cards in with the stub (seventh street, a short deck)."""
 
@@ -144,12 +148,27 @@ class Deck(_CardSource):
         self.used += 1
         cards = self._cards
         if self._lazy:  # a uniformly random card of those left (partial Fisher-Yates)
-            j = int(self.rng.random() * len(cards))
+            j = int((self._rng or _SECURE).random() * len(cards))
             c = cards[j]
             cards[j] = cards[-1]
             cards.pop()
             return c
         return cards.pop()
+
+    def deal_round(self, seats: Sequence[int], street: str, folded: Sequence[bool]) -> list[int]:
+        # draw() for each seat, in one call (the hot path of a deal)
+        self.used += len(seats)
+        cards = self._cards
+        if not self._lazy:
+            return [cards.pop() for _ in seats]
+        random = (self._rng or _SECURE).random
+        dealt = []
+        for _ in seats:
+            j = int(random() * len(cards))
+            dealt.append(cards[j])
+            cards[j] = cards[-1]
+            cards.pop()
+        return dealt
 
     def _reshuffle(self) -> None:
         pool = self.burns + self._cards

@@ -96,7 +96,7 @@ __all__ = [
 ]
 
 #: PHH variant code per stud game (the registry's ``Game.phh``).
-VARIANTS = {name: g.phh for name, g in GAMES.items() if g.stud}
+VARIANTS: dict[str, str] = {name: g.phh for name, g in GAMES.items() if g.stud and g.phh is not None}
 _PHH_CODE = {"fold": "f", "check": "cc", "call": "cc", "bring_in": "pb"}
 
 

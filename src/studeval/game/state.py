@@ -227,7 +227,6 @@ class StudState:
         "log",
         "deck",
         "_scripted",
-        "_deals",
         "_last",
         "_legal",
         "_n_act",
@@ -330,10 +329,9 @@ class StudState:
         self._capped_heads_up = cap_heads_up
         self.starting_stacks = tuple(stacks)
         self._rules = entry
-        self._deals = tuple(street.up for street in entry.streets)
         self._acts_first = entry.acts_first
         self._open_pair_game = entry.open_pair
-        self._last = len(self._deals) - 1
+        self._last = len(entry.streets) - 1
         rng = None if seed is None else random.Random(seed)  # None: the OS's secure source
         if isinstance(deck, ScriptedDeck):
             if deck.seats != n:
@@ -372,6 +370,7 @@ class StudState:
                 self.totals[i] = self.antes_paid[i] = a
         self._n_act = sum(1 for x in stacks if x > 0)  # players still able to act
         self._next_street()
+        self._legal = self._compute_legal()
 
     # ----------------------------------------------------------------- reading the state
 
@@ -507,9 +506,9 @@ class StudState:
         >>> [tuple(a) for a in st.legal_actions()]
         [('fold', 0, 0), ('call', 2, 2), ('complete', 5, 5)]
         """
-        acts = self._legal  # a cached list was computed under the lock, between two actions
-        if acts is None:
-            with self._lock:  # never computed (and cached) halfway through another thread's action
+        acts = self._legal  # computed under the lock as each change ends: a list between two actions
+        if acts is None:  # an action failed halfway (a replayed history's deal): computed now
+            with self._lock:  # never halfway through another thread's action
                 return self._legal_list()
         return list(acts)
 
@@ -561,6 +560,7 @@ class StudState:
         """
         with self._lock:
             self._act(kind, to)
+            self._legal = self._compute_legal()  # the next decision's, once (every act needs it)
 
     def _act(self, kind: str, to: int | None) -> None:
         if not isinstance(kind, str):
@@ -608,15 +608,16 @@ class StudState:
         ValueError: an action is an Action or a (kind, to) pair, got ()
         """
         with self._lock:
-            self._apply_action(action)
+            acts = self._legal
+            if acts is None:
+                acts = self._legal = self._compute_legal()
+            if type(action) is Action and action in acts:  # offered as is: no need to match again
+                self._apply(action)
+            else:
+                self._apply_pair(action)
+            self._legal = self._compute_legal()  # the next decision's, once (every act needs it)
 
-    def _apply_action(self, action: Action | tuple[str, int]) -> None:
-        acts = self._legal
-        if acts is None:
-            acts = self._legal = self._compute_legal()
-        if type(action) is Action and action in acts:  # offered as is: no need to match again
-            self._apply(action)
-            return
+    def _apply_pair(self, action: Action | tuple[str, int]) -> None:
         if not isinstance(action, (tuple, list)):
             raise TypeError(f"an action is an Action or a (kind, to) pair, got {action!r}")
         if not 2 <= len(action) <= 3:
@@ -664,6 +665,7 @@ class StudState:
         """
         with self._lock:
             self._time_out()
+            self._legal = self._compute_legal()
 
     def _time_out(self) -> None:
         i = self.actor
@@ -711,7 +713,7 @@ class StudState:
         while True:
             self.street += 1
             s = self.street
-            pattern = self._deals[s]
+            pattern = self._rules.streets[s].up
             live = [i for i in range(self.n) if not self.folded[i]]
             community = False
             if s == self._last:  # the burn, or the deck-exhaustion rule
@@ -726,9 +728,9 @@ class StudState:
             else:
                 dealt: list[list[int]] = [[] for _ in live]
                 for is_up in pattern:  # one card at a time round the table, from the dealer's left
-                    for k, i in enumerate(live):
-                        c = draw(i, name, folded)
-                        (self.up[i] if is_up else self.down[i]).append(c)
+                    hands = self.up if is_up else self.down
+                    for k, c in enumerate(self.deck.deal_round(live, name, folded)):
+                        hands[live[k]].append(c)
                         dealt[k].append(c)
                 for k, i in enumerate(live):
                     self.log.append(_new(Deal, (_DEAL, i, tuple(dealt[k]), pattern)))
