@@ -22,7 +22,18 @@ from typing import Any
 
 from studeval.cards import format_cards
 from studeval.cli import common
-from studeval.evaluate import best_five, best_five_low, describe, describe_low, evaluate, evaluate_low, evaluate_low8
+from studeval.evaluate import (
+    best_five,
+    best_five_low,
+    best_five_low27,
+    describe,
+    describe_low,
+    describe_low27,
+    evaluate,
+    evaluate_low,
+    evaluate_low8,
+    evaluate_low27,
+)
 from studeval.game import (
     BOTS,
     MAX_SEATS,
@@ -168,9 +179,18 @@ def _low8_words(cards: list[int]) -> str | None:
     return _low_words(cards) if evaluate_low8(cards) else None  # no eight-or-better low
 
 
+def _low27_words(cards: list[int]) -> str | None:
+    return f"{format_cards(best_five_low27(cards))}, {_lower_first(describe_low27(evaluate_low27(cards)))}"
+
+
 #: A hand in words by each evaluator kind (``Game.pot``): its five cards and its name (None:
 #: no low that counts).
-_WORDS: dict[str, Callable[[list[int]], str | None]] = {"high": _high_words, "low": _low_words, "low8": _low8_words}
+_WORDS: dict[str, Callable[[list[int]], str | None]] = {
+    "high": _high_words,
+    "low": _low_words,
+    "low8": _low8_words,
+    "low27": _low27_words,
+}
 
 
 def _held(state: StudState, seat: int) -> list[str | None]:

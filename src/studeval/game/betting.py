@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from studeval.evaluate import showing_rank, showing_rank_low
+from studeval.evaluate import showing_rank, showing_rank_low, showing_rank_low27
 from studeval.game.events import ActionKind
 from studeval.game.pots import low_order
 from studeval.game.structure import Structure
@@ -65,7 +65,11 @@ BIG_FROM = 2
 
 #: The showing order of each evaluator kind that can decide who acts first (``Game.acts_first``):
 #: higher acts first.
-_SHOWING_RANK: dict[str, Callable[[list[int]], int]] = {"high": showing_rank, "low": showing_rank_low}
+_SHOWING_RANK: dict[str, Callable[[list[int]], int]] = {
+    "high": showing_rank,
+    "low": showing_rank_low,
+    "low27": showing_rank_low27,
+}
 _SHOWING: dict[str, dict[tuple[int, ...], int]] = {}  # by kind, then the ranks showing
 
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from studeval._core import evaluate, evaluate_low, evaluate_low8
-from studeval.cards import CardsLike, parse_cards
+from studeval._core import evaluate, evaluate_low, evaluate_low8, evaluate_low27
+from studeval.cards import CardsLike, format_cards, parse_cards
 from studeval.games import KIND_ACES, STUD_GAMES, Game, get_game
 
 __all__ = [
@@ -113,7 +113,12 @@ class HandValue(NamedTuple):
 
 
 #: The value of 5 to 7 cards by each evaluator kind (``Game.pot``), higher is better.
-_VALUE: dict[str, Callable[[Sequence[int]], int]] = {"high": evaluate, "low": evaluate_low, "low8": evaluate_low8}
+_VALUE: dict[str, Callable[[Sequence[int]], int]] = {
+    "high": evaluate,
+    "low": evaluate_low,
+    "low8": evaluate_low8,
+    "low27": evaluate_low27,
+}
 
 
 def _kind_key(cards: Sequence[int], kind: str) -> int:
@@ -379,7 +384,7 @@ def settle_pots(
             raise ValueError(f"seat {i}: a hand has 5 to 7 cards, got {len(cards)}")
         dup = seen.intersection(own)
         if dup:
-            raise ValueError(f"seat {i}: card {sorted(dup)[0]} is in two hands")
+            raise ValueError(f"seat {i}: card {format_cards([min(dup)])} is in two hands")
         seen.update(own)
         v = hand_value(cards, rules)
         values[i], high_keys[i], lows[i], low_keys[i] = v.value, v.key, v.low, v.low_key

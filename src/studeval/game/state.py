@@ -750,8 +750,8 @@ class StudState:
             return live[doors.index(min(doors))]  # the history acts for nobody: it fails later
         known = [c for c in doors if c >= 0]
         door = self.up[opener][0]
-        if door >= 0 and bring_in_card(known, self.game) != door:
-            card = format_cards([bring_in_card(known, self.game)])
+        if door >= 0 and bring_in_card(known, self._rules) != door:
+            card = format_cards([bring_in_card(known, self._rules)])
             raise ValueError(f"p{opener + 1} cannot bring in: {card} is a door card that brings in before theirs")
         return opener
 
@@ -774,7 +774,7 @@ class StudState:
         if s == 0:  # the bring-in: the lowest or highest door card, as the game says
             doors = [self.up[i][0] for i in live]
             if min(doors) >= 0:
-                opener = live[doors.index(bring_in_card(doors, self.game))]
+                opener = live[doors.index(bring_in_card(doors, self._rules))]
             else:
                 opener = self._hidden_door_bring_in(live, doors)
         else:
