@@ -96,7 +96,7 @@ def test_stud_hilo_orders_play_as_seven_card_stud_without_the_open_pair():
     assert st.actor == 1  # 7d brings in
     st.act("bring_in")
     st.act("call")
-    assert st.actor == 0 and not st.open_pair  # the open pair of kings acts first, small bets only
+    assert st.actor == 0 and not st.round.open_pair  # the open pair of kings acts first, small bets only
     assert [(a.kind, a.to) for a in st.legal_actions()] == [("check", 0), ("bet", 5)]
 
 

@@ -342,10 +342,10 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     print(showdown + (f"; won uncalled on {uncalled}" if uncalled else ""))
     print("players follow their bot round the table: player k is pk in the first hand, one seat on each hand")
     for player in range(args.players):
-        mean, error = stats.net_per_hand(player)
+        result = stats.net_per_hand(player)
         print(
             f"  player {player + 1} ({bot_names[seat_bot[player]]} bot): net {stats.net[player]:+d}, "
-            f"{mean:+.2f} \u00b1 {error:.2f} big bets a hand; won {_percent(stats.won[player], hands)}, "
+            f"{result.big_bets:+.2f} \u00b1 {result.error:.2f} big bets a hand; won {_percent(stats.won[player], hands)}, "
             f"folded {_percent(stats.folded[player], hands)}, showdown {_percent(stats.reached_showdown[player], hands)}"
         )
     return 0

@@ -15,13 +15,24 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from studeval.game.events import BoardCard, Deal
 from studeval.game.state import Action, StudState
 from studeval.game.structure import PRESETS, Structure
 from studeval.games import KIND_ACES, get_game
 
-__all__ = ["BOTS", "Bot", "SelfPlayStats", "calling_station", "random_bot", "seat_player", "showing_bot", "simulate"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "NetPerHand",
+    "SelfPlayStats",
+    "calling_station",
+    "random_bot",
+    "seat_player",
+    "showing_bot",
+    "simulate",
+]
 
 Bot = Callable[[StudState, random.Random], Action]
 
@@ -156,6 +167,13 @@ def seat_player(hand: int, seat: int, players: int) -> int:
     return (hand + seat) % players
 
 
+class NetPerHand(NamedTuple):
+    """A player's average result per hand in big bets, and its standard error."""
+
+    big_bets: float
+    error: float
+
+
 @dataclass
 class SelfPlayStats:
     """What a run of :func:`simulate` shows, per player (following each bot round the seats)
@@ -218,17 +236,17 @@ class SelfPlayStats:
         self.pot_total += sum(state.totals)  # what the hand put in (state.pot is empty once paid)
         self.big_bet_total += state.structure.big_bet
 
-    def net_per_hand(self, player: int) -> tuple[float, float]:
+    def net_per_hand(self, player: int) -> NetPerHand:
         """A player's average result per hand, in big bets, and its standard error.
 
         >>> stats = SelfPlayStats(2)
         >>> stats.net_per_hand(0)
-        (0.0, 0.0)
+        NetPerHand(big_bets=0.0, error=0.0)
         """
         n = self.hands
         if n == 0:
-            return 0.0, 0.0
+            return NetPerHand(0.0, 0.0)
         big_bet = self.big_bet_total / n
         mean = self.net[player] / n
         variance = max(self.net_squares[player] / n - mean * mean, 0.0) * n / max(n - 1, 1)
-        return mean / big_bet, math.sqrt(variance / n) / big_bet
+        return NetPerHand(mean / big_bet, math.sqrt(variance / n) / big_bet)

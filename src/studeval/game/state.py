@@ -177,6 +177,8 @@ class StudState:
 
     - ``actor``: the seat to act, or -1 when the hand is over; :meth:`legal_actions` its choices.
     - ``street``: the street's index (0: the first); ``street_name`` its name.
+    - ``round``: this street's betting (a :class:`~studeval.game.betting.BettingRound`):
+      each seat's ``bets``, the bet to call (``high``), the raises, the open pair, the opener.
     - ``stacks``: the chips behind; ``totals``: the chips each put in this hand; ``pot``
       (a property): the chips in the middle; ``folded``, ``n_live``.
     - ``down`` and ``up``: each seat's down and up cards as dealt so far (-1: a card a replayed
@@ -406,67 +408,6 @@ class StudState:
         """
         return sum(self.totals) - sum(self.payouts)
 
-    # This street's betting is kept by :attr:`round` (a BettingRound); its fields, read-only here:
-    @property
-    def bets(self) -> list[int]:
-        """Each seat's bet on this street."""
-        return self.round.bets
-
-    @property
-    def acted(self) -> list[bool]:
-        """Who has acted since the betting was last opened on this street."""
-        return self.round.acted
-
-    @property
-    def high(self) -> int:
-        """The bet to call on this street."""
-        return self.round.high
-
-    @property
-    def full_high(self) -> int:
-        """The bet level of this street's last full bet or raise."""
-        return self.round.full_high
-
-    @property
-    def n_raises(self) -> int:
-        """The full bets and raises made on this street (the bring-in does not count)."""
-        return self.round.n_raises
-
-    @property
-    def capped(self) -> bool:
-        """This street's raising was capped while the cap applied."""
-        return self.round.capped
-
-    @property
-    def big_mode(self) -> bool:
-        """Bets are big on this street (from the third round, or after a big bet on an open pair)."""
-        return self.round.big_mode
-
-    @property
-    def open_pair(self) -> bool:
-        """A live player shows an open pair on the open-pair street."""
-        return self.round.open_pair
-
-    @property
-    def completed(self) -> bool:
-        """The bring-in has been completed (on later streets: always)."""
-        return self.round.completed
-
-    @property
-    def bring_in_pending(self) -> bool:
-        """The bring-in is still to be posted."""
-        return self.round.bring_in_pending
-
-    @property
-    def last_aggressor(self) -> int:
-        """The last seat to bet or raise on this street (-1: none)."""
-        return self.round.last_aggressor
-
-    @property
-    def opener(self) -> int:
-        """The seat that opened this street's betting."""
-        return self.round.opener
-
     def hand(self, seat: int) -> list[int]:
         """All of a seat's cards (down, up, and a community card), for the dealer's eyes only.
 
@@ -600,7 +541,7 @@ class StudState:
         """Take an :class:`Action` (as returned by :meth:`legal_actions`), or a ``(kind, to)`` pair.
 
         >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=3)
-        >>> st.apply(st.legal_actions()[0]); st.bets[st.opener] > 0
+        >>> st.apply(st.legal_actions()[0]); st.round.bets[st.round.opener] > 0
         True
         >>> st.apply(())
         Traceback (most recent call last):
