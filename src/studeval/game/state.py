@@ -572,6 +572,7 @@ class StudState:
         if self._sd is not None:
             self._decide(i, kind == SHOW)
             return
+        r = self.round
         if kind == FOLD:
             self.folded[i] = True
             self.n_live -= 1
@@ -581,7 +582,6 @@ class StudState:
             if not self.stacks[i]:
                 self._n_act -= 1
             self.totals[i] += a.chips
-            r = self.round
             full = r.wager(i, a, self.structure, half_bet=self._half)
             if full and r.n_raises - 1 == self.raise_cap and self.cap_after_fold == "stays":
                 # the capping raise: was the cap in force when it was made?
@@ -589,8 +589,8 @@ class StudState:
                 if self.cap_counts != "live" and not self.stacks[i]:
                     players += 1  # the raiser, all-in by this raise, counted as before it
                 r.capped = self._capped_heads_up or players >= 3
-        self.round.acted[i] = True
-        self.log.append(_new(Played, (_ACTION, i, kind, self.round.bets[i])))
+        r.acted[i] = True
+        self.log.append(_new(Played, (_ACTION, i, kind, r.bets[i])))
         self._advance(i)
 
     def time_out(self) -> None:
@@ -632,9 +632,10 @@ class StudState:
             self._finish_by_fold()
             return
         n = self.n
-        folded, frozen, stacks, bets, acted = self.folded, self.frozen, self.stacks, self.round.bets, self.round.acted
+        r = self.round
+        folded, frozen, stacks, bets, acted = self.folded, self.frozen, self.stacks, r.bets, r.acted
         n_act = self._n_act
-        high = self.round.high
+        high = r.high
         for k in range(1, n + 1):
             j = (i + k) % n
             if folded[j] or frozen[j] or stacks[j] == 0:
