@@ -33,7 +33,7 @@ from studeval.game.phh import HandHistory
 from studeval.game.structure import MAX_CHIPS, MAX_SEATS
 from studeval.games import get_game
 
-__all__ = ["MAX_HAND_LINES", "HandBuilder", "HistoryError", "when"]
+__all__ = ["MAX_HAND_LINES", "HandBuilder", "HistoryError", "level", "when"]
 
 #: The most lines one hand may have (a full eight-handed stud hand is about 120); more is
 #: not a hand but a file that lost its separators, and is refused rather than read on.
@@ -353,4 +353,20 @@ def when(fields: dict[str, Any], stamp: datetime.datetime, zone: str | None) -> 
     fields["time"] = stamp.time()
     fields["day"], fields["month"], fields["year"] = stamp.day, stamp.month, stamp.year
     if zone:
-        fields["time_zone_abbreviation"] = zone
+        fields["time_zone"] = zone
+
+
+_ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+
+
+def level(fields: dict[str, Any], text: str) -> None:
+    """A tournament level (``level``, an int as PHH has it), from digits or Roman numerals.
+
+    >>> f = {}; level(f, "XIV"); f
+    {'level': 14}
+    """
+    if text.isdigit():
+        fields["level"] = int(text)
+        return
+    values = [_ROMAN[c] for c in text]
+    fields["level"] = sum(-v if v < w else v for v, w in zip(values, [*values[1:], 0], strict=True))

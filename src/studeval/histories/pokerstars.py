@@ -32,7 +32,7 @@ import datetime
 import re
 
 from studeval.histories import text
-from studeval.histories.builder import HandBuilder, HistoryError, when
+from studeval.histories.builder import HandBuilder, HistoryError, level, when
 from studeval.histories.text import ALL_IN, TextSite
 
 __all__ = ["SITE"]
@@ -43,7 +43,7 @@ _OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Courchevel|5 Card Stud", re
 _STAKES = re.compile(r"[(,]\s*(?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?:\s+(?P<iso>[A-Z]{3}))?\)")
 _WHEN = re.compile(r"(\d{4})/(\d{2})/(\d{2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
-_LEVEL = re.compile(r"Level ([IVXLC0-9]+)")
+_LEVEL = re.compile(r"Level ([IVXLC]+|[0-9]+)\b")
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -68,9 +68,9 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
         b.fields["currency"] = currency
     if tournament:
         b.fields["_tournament"] = int(tournament.group(1))
-        level = _LEVEL.search(rest)
-        if level:
-            b.fields["level"] = level.group(1)
+        at = _LEVEL.search(rest)
+        if at:
+            level(b.fields, at.group(1))
     stamp = _WHEN.search(rest)
     if stamp:
         y, mo, d, h, mi, s = (int(x) for x in stamp.groups()[:6])
