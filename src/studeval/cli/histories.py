@@ -106,7 +106,6 @@ def _phhs_names(files: list[str]) -> list[str]:
 def _run(args: argparse.Namespace) -> int:
     files: list[str] = args.files
     names = _phhs_names(files) if args.phhs else []
-    os.makedirs(args.out, exist_ok=True)
     games: Counter[str] = Counter()
     sites: Counter[str] = Counter()
     refused: list[Refused] = []
@@ -127,6 +126,7 @@ def _run(args: argparse.Namespace) -> int:
                     continue
                 seen.add(name)
                 text = dumps(hand.history)
+                os.makedirs(args.out, exist_ok=True)  # made once there is a hand to write in it
                 if args.phhs:
                     if out is None:
                         out = stack.enter_context(open(Path(args.out) / names[k], "w", encoding="utf-8"))
