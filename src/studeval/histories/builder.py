@@ -211,12 +211,13 @@ class HandBuilder:
 
     # ------------------------------------------------------------------ betting
 
-    def bring_in_for(self, name: str, amount_text: str) -> None:
-        """The forced bring-in."""
+    def bring_in_for(self, name: str, amount_text: str, *, all_in: bool = False) -> None:
+        """The forced bring-in (one posted all-in may be short of the table's: it is not the structure's)."""
         self._flush_deals()
         p = self.player(name)
         a = self.amount(amount_text)
-        self.bring_in = a
+        if not all_in:
+            self.bring_in = a
         self._put(p, a)
         self._emit(f"p{self._index(p)} pb")
 

@@ -147,7 +147,7 @@ def ante(b: HandBuilder, name: str, g: Sequence[str]) -> None:
 
 
 def bring_in(b: HandBuilder, name: str, g: Sequence[str]) -> None:
-    b.bring_in_for(name, g[0])
+    b.bring_in_for(name, g[0], all_in=bool(g[-1]))
 
 
 def bet_by(b: HandBuilder, name: str, g: Sequence[str]) -> None:
@@ -186,5 +186,6 @@ def nothing(b: HandBuilder, name: str, g: Sequence[str]) -> None:
     """A line that says nothing the replay needs (a chat line, a disconnection)."""
 
 
-#: The ending of an all-in action, whatever the site's spelling (the engine knows the stack).
-ALL_IN = r"(?:,? and is all[- ]in)?"
+#: The ending of an all-in action, whatever the site's spelling: the last group of a verb
+#: (the engine knows the stack; only a bring-in needs to know, see ``HandBuilder.bring_in_for``).
+ALL_IN = r"(,? and is all[- ]in)?"
