@@ -131,7 +131,7 @@ def _ups(game: str, count: int) -> list[bool]:
     return [False, False, True, True, True, True, False][:count]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     game=st.sampled_from(sorted(_TITLE)),
     players=st.integers(2, 7),

@@ -39,7 +39,7 @@ __all__ = ["MAX_HAND_LINES", "HandBuilder", "HistoryError", "level", "when"]
 #: not a hand but a file that lost its separators, and is refused rather than read on.
 MAX_HAND_LINES = 2000
 
-_AMOUNT = re.compile(r"[^0-9]{0,4}?([0-9][0-9,]{0,20}(?:\.[0-9]{1,6})?)\s*(?:[A-Z]{3})?\Z")
+_AMOUNT = re.compile(r"[^0-9\-]{0,4}?([0-9][0-9,]{0,20}(?:\.[0-9]{1,6})?)\s*(?:[A-Z]{3})?\Z")
 
 
 class HistoryError(ValueError):
