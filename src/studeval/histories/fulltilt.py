@@ -36,8 +36,7 @@ from studeval.histories.text import ALL_IN, TextSite
 
 __all__ = ["SITE"]
 
-_GAMES = {"7 card stud": "seven", "stud hi": "seven", "razz": "razz", "7 card stud hi/lo": "stud8", "stud h/l": "stud8"}
-_GAME = re.compile(r"Limit (7 Card Stud Hi/Lo|7 Card Stud|Stud H/L|Stud Hi|Razz)\b", re.IGNORECASE)
+_GAME = re.compile(r"Limit (7 Card Stud Hi/Lo|7 Card Stud|Razz)\b", re.IGNORECASE)
 _OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|5 Card Stud", re.IGNORECASE)
 _STAKES = re.compile(
     r" - (?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?: Ante (?P<ante>[$€£]?[0-9][0-9.,]*))? - "
@@ -59,9 +58,7 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
         raise HistoryError("the header gives no stakes (small bet/big bet)", line)
     tournament = _TOURNAMENT.search(rest)
     currency = None if tournament else _SYMBOLS.get(stakes.group("small")[0])
-    b = HandBuilder(
-        "fulltilt", m.group("number"), _GAMES[game.group(1).lower()], scale=100 if currency else 1, first_line=line
-    )
+    b = HandBuilder("fulltilt", m.group("number"), game.group(1), scale=100 if currency else 1, first_line=line)
     b.small_bet = b.amount(stakes.group("small"))
     b.big_bet = b.amount(stakes.group("big"))
     if currency:

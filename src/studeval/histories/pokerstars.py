@@ -37,7 +37,6 @@ from studeval.histories.text import ALL_IN, TextSite
 
 __all__ = ["SITE"]
 
-_GAMES = {"7 card stud": "seven", "razz": "razz", "7 card stud hi/lo": "stud8"}
 _GAME = re.compile(r"(7 Card Stud Hi/Lo|7 Card Stud|Razz)\s+Limit", re.IGNORECASE)
 _OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Courchevel|5 Card Stud", re.IGNORECASE)
 _STAKES = re.compile(r"[(,]\s*(?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?:\s+(?P<iso>[A-Z]{3}))?\)")
@@ -59,9 +58,7 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
     tournament = _TOURNAMENT.search(rest)
     symbol = stakes.group("small")[0]
     currency = None if tournament else stakes.group("iso") or _SYMBOLS.get(symbol)
-    b = HandBuilder(
-        "pokerstars", m.group("number"), _GAMES[game.group(1).lower()], scale=100 if currency else 1, first_line=line
-    )
+    b = HandBuilder("pokerstars", m.group("number"), game.group(1), scale=100 if currency else 1, first_line=line)
     b.small_bet = b.amount(stakes.group("small"))
     b.big_bet = b.amount(stakes.group("big"))
     if currency:
