@@ -75,6 +75,9 @@ class HandBuilder:
         self.site = site
         self.number = number
         self.game = get_game(game, stud=True)
+        if self.game.phh is None:  # pragma: no cover - every stud game has a PHH code (tests/test_games.py)
+            raise HistoryError(f"{self.game.title} has no PHH code", first_line)
+        self.variant: str = self.game.phh
         self.scale = scale
         self.first_line = first_line
         self.line = first_line  # the line being read, for error messages
@@ -335,7 +338,7 @@ class HandBuilder:
             k = finishing.index(min(finishing))
             raise HistoryError(f"{seated[k].name} puts in more than the stack of {seated[k].stack}", self.first_line)
         return HandHistory(
-            variant=self.game.phh,
+            variant=self.variant,
             antes=[self.ante] * n,
             bring_in=bring_in,
             small_bet=self.small_bet,
