@@ -228,6 +228,8 @@ def test_a_hand_of_another_game_or_a_bad_header_is_refused(header: str, reason: 
         ("*** 4th STREET ***", "*** 5th STREET ***", "out of order"),
         ("Bob: shows [Ah 2c 7d 4d 5h Kd Kh]", "Bob: shows [Ah 2c 7h 4d 5h Kd Kh]", "without 7d"),
         ("Seat 2: Bob ($5.00 in chips)", "Seat 2: Ann ($5.00 in chips)", "seated twice"),
+        ("*** 3rd STREET ***\n", "Bob: folds\n*** 3rd STREET ***\n", "before the first street"),
+        ("Ann: bets $0.20\nBob: calls $0.20\nCid", "Ann: bets -$0.20\nBob: calls $0.20\nCid", "-$0.20"),
     ],
 )
 def test_what_cannot_be_read_is_reported_with_its_line(old: str, new: str, reason: str) -> None:
@@ -249,3 +251,20 @@ def test_site_detection_and_forcing() -> None:
     assert len(list(read_text(text, site="Full Tilt".replace(" ", "")))) == 3
     with pytest.raises(ValueError, match="unknown site 'ipoker'"):
         list(read_text(text, site="ipoker"))
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "PokerStars Hand #300004: Tournament #9001, $3.00+$0.30 USD HORSE (Razz Limit) - Level III (60/120)"
+        " - 2024/02/10 21:00:00 ET",
+        "PokerStars Hand #300004: Tournament #9001, $3.00+$0.30 USD 8-Game (Razz Limit) - Level III (60/120)"
+        " - 2024/02/10 21:00:00 ET",
+    ],
+)
+def test_a_mixed_game_hand_of_stud_is_read(header: str) -> None:
+    """HORSE and 8-Game name the game being dealt in parentheses."""
+    text = (DATA / "pokerstars.txt").read_text(encoding="utf-8").split("\n\n\n\n")[3]
+    lines = text.splitlines()
+    [hand] = read_text("\n".join([header, *lines[1:]]))
+    assert isinstance(hand, Imported) and hand.game == "razz" and verify(hand.history) == []

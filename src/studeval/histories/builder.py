@@ -58,6 +58,7 @@ class _Player:
     stack: int
     cards: list[int] = field(default_factory=list)  # -1: a card the history hides
     folded: bool = False
+    index: int = 0  # p1, p2, ... once the first street is dealt
     collected: int = 0
     returned: int = 0
     invested: int = 0  # what the site says the player put in (antes, bets), before returns
@@ -95,6 +96,7 @@ class HandBuilder:
         self._street_in: dict[str, int] = {}
         self._dealt: dict[str, list[int | None]] | None = None
         self._anted: set[str] = set()
+        self._order: list[_Player] = []
 
     # ------------------------------------------------------------------ reading amounts, names
 
@@ -159,8 +161,12 @@ class HandBuilder:
         self._flush_deals()
         if street != self.street + 1 or street >= len(self.game.streets):
             raise self.fail(f"street {street + 1} of {self.game.title} comes out of order")
-        if street == 0 and self._anted:  # seated but not dealt in (waiting, sitting out)
-            self.players = {name: p for name, p in self.players.items() if name in self._anted}
+        if street == 0:
+            if self._anted:  # seated but not dealt in (waiting, sitting out)
+                self.players = {name: p for name, p in self.players.items() if name in self._anted}
+            self._order = sorted(self.players.values(), key=lambda p: p.seat)  # p1, p2, ... from here on
+            for k, p in enumerate(self._order, 1):
+                p.index = k
         self.street = street
         self._street_in = {}
         self._dealt = {}
@@ -193,20 +199,22 @@ class HandBuilder:
         if self._dealt is None:
             return
         up = self.game.streets[self.street].up
-        for k, p in enumerate(self._seated()):
+        for p in self._order:
             if p.folded:
                 continue
             got = self._dealt.get(p.name) or [None] * len(up)
             codes = [-1 if c is None else c for c in got]
             p.cards.extend(codes)
-            self._emit(f"d dh p{k + 1} " + "".join("??" if c < 0 else format_cards([c]) for c in codes))
+            self._emit(f"d dh p{p.index} " + "".join("??" if c < 0 else format_cards([c]) for c in codes))
         self._dealt = None
 
     def _seated(self) -> list[_Player]:
         return sorted(self.players.values(), key=lambda p: p.seat)
 
     def _index(self, p: _Player) -> int:
-        return self._seated().index(p) + 1
+        if not p.index:
+            raise self.fail(f"{p.name} acts before the first street is dealt")
+        return p.index
 
     def _emit(self, action: str) -> None:
         self.actions.append(action)
