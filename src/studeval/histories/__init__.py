@@ -122,6 +122,11 @@ def read_lines(
     ``site`` forces a site (a name in :data:`SITES`); otherwise each hand's first line says
     which. Text before the first hand, and between hands, is skipped; a hand longer than
     :data:`MAX_HAND_LINES` lines is refused and its remaining lines skipped.
+
+    >>> lines = [(7, "PokerStars Hand #9: Razz Limit ($0.04/$0.08 USD) - 2024/01/05 20:15:00 ET"),
+    ...          (8, "Seat 1: Ann ($1.00 in chips)")]
+    >>> [str(hand) for hand in read_lines(lines, source="razz.txt")]
+    ['razz.txt line 8: hand #9 the hand has no summary with its total pot and rake (cut short?)']
     """
     forced = _site(site)
     hand: list[tuple[int, str]] = []
@@ -147,7 +152,11 @@ def read_lines(
 
 
 def read_text(text: str, *, source: str = "<text>", site: str | None = None) -> Iterator[Imported | Refused]:
-    """The hands of a text (:func:`read_lines` on its lines, numbered from 1)."""
+    """The hands of a text (:func:`read_lines` on its lines, numbered from 1).
+
+    >>> list(read_text("no hand here"))
+    []
+    """
     return read_lines(enumerate(text.splitlines(), 1), source=source, site=site)
 
 

@@ -61,6 +61,12 @@ def read_hand(site: TextSite, lines: Sequence[tuple[int, str]]) -> HandHistory:
     """One hand's lines (numbered as in its file) to a :class:`HandHistory`.
 
     Raises :class:`HistoryError` with the line and the reason when the hand cannot be read.
+
+    >>> from studeval.histories.pokerstars import SITE
+    >>> read_hand(SITE, [(3, "Seat 1: Ann ($1.00 in chips)")])
+    Traceback (most recent call last):
+    ...
+    studeval.histories.builder.HistoryError: not the first line of a hand
     """
     first_no, first = lines[0]
     m = site.start.match(first)

@@ -55,6 +55,10 @@ def verify(hh: HandHistory) -> list[str]:
     """The differences between a hand's replay and the site's numbers (empty: they agree).
 
     A hand the table rules refuse to replay is one difference, the replay's error.
+
+    >>> from studeval.game.phh import HandHistory
+    >>> verify(HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 ????Kc", "d dh p2 ????3d", "p2 f"]))
+    ["the replay fails: action 3 'p2 f': p2 acts but p1 is to act"]
     """
     try:
         state = replay(hh)
