@@ -65,6 +65,8 @@ def test_a_hand_the_rules_refuse_is_reported_with_the_replay_error() -> None:
     )
     problems = _problems(text)
     assert len(problems) == 1 and problems[0].startswith("the replay fails:") and "is to act" in problems[0]
+    line = text.splitlines().index("Bob: calls $0.05") + 1
+    assert f"(line {line})" in problems[0]  # the replay names the line of the site's file
 
 
 def test_the_stacks_and_the_rake_must_both_agree() -> None:
