@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
@@ -103,3 +104,10 @@ def test_bad_input_is_one_line_and_status_2(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("studeval import: ")
     assert message in err
+
+
+def test_stdin(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO((DATA / "fulltilt.txt").read_text(encoding="utf-8")))
+    assert main(["import", "-", "--out", str(tmp_path), "--phhs"]) == 0
+    assert capsys.readouterr().out.startswith("3 hands read from 1 file: 3 imported")
+    assert (tmp_path / "stdin.phhs").read_text(encoding="utf-8").count("\n[") == 2
