@@ -268,3 +268,23 @@ def test_a_mixed_game_hand_of_stud_is_read(header: str) -> None:
     lines = text.splitlines()
     [hand] = read_text("\n".join([header, *lines[1:]]))
     assert isinstance(hand, Imported) and hand.game == "razz" and verify(hand.history) == []
+
+
+def test_full_tilt_all_in_after_an_amount() -> None:
+    """Regression: ``calls $0.50, and is all in`` read the comma into the amount ('$0.50,' is
+    not a number). Cid calls his last 50 cents of Ann's dollar; the rest comes back to her."""
+    text = (DATA / "fulltilt.txt").read_text(encoding="utf-8").split("\n\n")[0]
+    for old, new in [
+        ("Seat 5: Cid ($20.40)", "Seat 5: Cid ($6.10)"),
+        (
+            "Ann bets $1\nCid calls $1\n*** SHOW DOWN",
+            "Ann bets $1\nCid calls $0.50, and is all in\nUncalled bet of $0.50 returned to Ann\n*** SHOW DOWN",
+        ),
+        ("Ann wins the pot ($13.05)", "Ann wins the pot ($12.05)"),
+        ("Total pot $13.45", "Total pot $12.45"),
+    ]:
+        assert text.count(old) == 1
+        text = text.replace(old, new)
+    [hand] = read_text(text)
+    assert isinstance(hand, Imported), hand
+    assert verify(hand.history) == [] and hand.history.finishing_stacks == [1845, 775, 0]

@@ -17,7 +17,6 @@ from studeval.game.phh import replay
 from studeval.histories import Imported, read_text, verify
 
 _TITLE = {"seven": "7 Card Stud", "razz": "Razz", "stud8": "7 Card Stud Hi/Lo"}
-_STREETS = ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER")
 
 
 def _money(cents: int) -> str:
@@ -43,20 +42,66 @@ def _play(game: str, players: int, seed: int) -> StudState:
     return state
 
 
-def _stars_text(state: StudState, number: int, rake_percent: int) -> str:
-    """The hand as PokerStars prints it to the player in seat 0 (the hero)."""
+#: Each site's words, as its reader expects them (docs/histories.md).
+_WORDS = {
+    "pokerstars": {
+        "seat": "Seat {seat}: {name} ({amount} in chips)",
+        "act": "{name}: {text}",
+        "ante": "posts the ante {amount}",
+        "bring_in": "brings in for {amount}",
+        "bet": "bets {amount}",
+        "raise": "raises {by} to {to}",
+        "complete": "raises {by} to {to}",
+        "call": "calls {amount}",
+        "all_in": " and is all-in",
+        "streets": ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"),
+        "hero_first": "{all}",
+        "uncalled": "Uncalled bet ({amount}) returned to {name}",
+        "shows": "{name}: shows {cards} (a hand)",
+        "mucks": "{name}: mucks hand",
+        "collected": "{name} collected {amount} from pot",
+    },
+    "fulltilt": {
+        "seat": "Seat {seat}: {name} ({amount})",
+        "act": "{name} {text}",
+        "ante": "antes {amount}",
+        "bring_in": "brings in for {amount}",
+        "bet": "bets {amount}",
+        "raise": "raises to {to}",
+        "complete": "completes it to {to}",
+        "call": "calls {amount}",
+        "all_in": ", and is all in",
+        "streets": ("3RD STREET", "4TH STREET", "5TH STREET", "6TH STREET", "7TH STREET"),
+        "hero_first": "{down} {up}",
+        "uncalled": "Uncalled bet of {amount} returned to {name}",
+        "shows": "{name} shows {cards} a hand",
+        "mucks": "{name} mucks",
+        "collected": "{name} wins the pot ({amount})",
+    },
+}
+_HEADER = {
+    "pokerstars": "PokerStars Hand #{number}:  {title} Limit ($0.10/$0.20 USD) - 2024/03/01 12:00:00 ET\n"
+    "Table 'Round Trip' 8-max",
+    "fulltilt": "Full Tilt Poker Game #{number}: Table Round Trip - $0.10/$0.20 Ante $0.02 - Limit {title}"
+    " - 12:00:00 ET - 2024/03/01",
+}
+
+
+def _site_text(site: str, state: StudState, number: int, rake_percent: int) -> str:
+    """The hand as the site prints it to the player in seat 0 (the hero)."""
+    w = _WORDS[site]
     names = [f"Player {i} ({i})" for i in range(state.n)]  # names with spaces and brackets
-    out = [
-        f"PokerStars Hand #{number}:  {_TITLE[state.game]} Limit ({_money(10)}/{_money(20)} USD)"
-        " - 2024/03/01 12:00:00 ET",
-        "Table 'Round Trip' 8-max",
-    ]
-    out += [f"Seat {i + 1}: {names[i]} ({_money(s)} in chips)" for i, s in enumerate(state.starting_stacks)]
+    out = [_HEADER[site].format(number=number, title=_TITLE[state.game])]
+    out += [w["seat"].format(seat=i + 1, name=names[i], amount=_money(s)) for i, s in enumerate(state.starting_stacks)]
+
+    def act(i: int, text: str) -> None:
+        out.append(w["act"].format(name=names[i], text=text) + (w["all_in"] if not stack[i] else ""))
+
     stack = list(state.starting_stacks)
     for i in range(state.n):
         a = min(2, stack[i])
         stack[i] -= a
-        out.append(f"{names[i]}: posts the ante {_money(a)}" + (" and is all-in" if not stack[i] else ""))
+        act(i, w["ante"].format(amount=_money(a)))
     street = -1
     dealt: set[int] = set()  # the seats dealt this street: a seat dealt again starts the next one
     street_in = [0] * state.n
@@ -66,55 +111,54 @@ def _stars_text(state: StudState, number: int, rake_percent: int) -> str:
         if isinstance(event, Deal):
             if street < 0 or event.seat in dealt:
                 street, dealt = street + 1, set()
-                out.append(f"*** {_STREETS[street]} ***")
+                out.append(f"*** {w['streets'][street]} ***")
                 street_in, high = [0] * state.n, 0
             dealt.add(event.seat)
             i = event.seat
             old = list(cards[i])
             cards[i] += event.cards
-            if i == 0:  # the hero sees his own cards
-                out.append(
-                    f"Dealt to {names[i]} "
-                    + (_cards(cards[i]) if street == 0 else f"{_cards(old)} {_cards(list(event.cards))}")
-                )
+            new = list(event.cards)
+            if i == 0 and street == 0:  # the hero sees his own cards
+                hero = w["hero_first"].format(all=_cards(new), down=_cards(new[:-1]), up=_cards(new[-1:]))
+                out.append(f"Dealt to {names[i]} {hero}")
+            elif i == 0:
+                out.append(f"Dealt to {names[i]} {_cards(old)} {_cards(new)}")
             elif all(event.up):  # an opponent's up cards (his seventh card is not printed)
                 ups = [c for c, u in zip(old, _ups(state.game, len(old)), strict=True) if u]
-                out.append(f"Dealt to {names[i]} " + (f"{_cards(ups)} " if ups else "") + _cards(list(event.cards)))
+                out.append(f"Dealt to {names[i]} " + (f"{_cards(ups)} " if ups else "") + _cards(new))
             elif street == 0:
-                out.append(
-                    f"Dealt to {names[i]} " + _cards([c for c, u in zip(event.cards, event.up, strict=True) if u])
-                )
+                out.append(f"Dealt to {names[i]} " + _cards([c for c, u in zip(new, event.up, strict=True) if u]))
             continue
         if isinstance(event, Played):
             i, kind, to = event.seat, str(event.kind), event.to
             if kind in ("fold", "check"):
-                out.append(f"{names[i]}: {kind}s")
+                out.append(w["act"].format(name=names[i], text=f"{kind}s"))
                 continue
             if kind == "call":
                 put = min(high, street_in[i] + stack[i]) - street_in[i]
-                text = f"calls {_money(put)}"
+                text = w["call"].format(amount=_money(put))
             elif kind == "bring_in":
                 put = min(to, stack[i])
-                text = f"brings in for {_money(put)}"
+                text = w["bring_in"].format(amount=_money(put))
             elif kind == "bet":
                 put = to - street_in[i]
-                text = f"bets {_money(put)}"
-            else:  # complete, raise: printed as a raise, the street total after "to"
+                text = w["bet"].format(amount=_money(put))
+            else:  # complete, raise: the street total after "to"
                 put = to - street_in[i]
-                text = f"raises {_money(to - high)} to {_money(to)}"
+                text = w[kind].format(by=_money(to - high), to=_money(to))
             stack[i] -= put
             street_in[i] += put
             high = max(high, street_in[i])
-            out.append(f"{names[i]}: {text}" + (" and is all-in" if not stack[i] else ""))
+            act(i, text)
     for i, r in enumerate(state.returned):
         if r:
-            out.append(f"Uncalled bet ({_money(r)}) returned to {names[i]}")
+            out.append(w["uncalled"].format(amount=_money(r), name=names[i]))
     shows = [e for e in state.log if isinstance(e, Shown)]
     if shows:
         out.append("*** SHOW DOWN ***")
         for e in shows:
-            hand = state.hand(e.seat)
-            out.append(f"{names[e.seat]}: shows {_cards(hand)} (a hand)" if e.shows else f"{names[e.seat]}: mucks hand")
+            key = "shows" if e.shows else "mucks"
+            out.append(w[key].format(name=names[e.seat], cards=_cards(state.hand(e.seat))))
     won = [state.payouts[i] - state.returned[i] for i in range(state.n)]
     pot = sum(won)
     top = won.index(max(won))
@@ -122,7 +166,7 @@ def _stars_text(state: StudState, number: int, rake_percent: int) -> str:
     for i in range(state.n):
         paid = won[i] - (rake if i == top else 0)
         if paid:
-            out.append(f"{names[i]} collected {_money(paid)} from pot")
+            out.append(w["collected"].format(name=names[i], amount=_money(paid)))
     out += ["*** SUMMARY ***", f"Total pot {_money(pot)} | Rake {_money(rake)}"]
     return "\n".join(out) + "\n"
 
@@ -137,10 +181,11 @@ def _ups(game: str, count: int) -> list[bool]:
     players=st.integers(2, 7),
     seed=st.integers(0, 2**32 - 1),
     rake=st.sampled_from([0, 5, 10]),
+    site=st.sampled_from(sorted(_WORDS)),
 )
-def test_played_hands_read_back_to_the_same_result(game: str, players: int, seed: int, rake: int) -> None:
+def test_played_hands_read_back_to_the_same_result(game: str, players: int, seed: int, rake: int, site: str) -> None:
     state = _play(game, players, seed)
-    text = _stars_text(state, 1000 + seed % 1000, rake)
+    text = _site_text(site, state, 1000 + seed % 1000, rake)
     [hand] = read_text(text, source="random")
     assert isinstance(hand, Imported), f"{hand}\n{text}"
     hh = hand.history

@@ -32,7 +32,7 @@ import re
 
 from studeval.histories import text
 from studeval.histories.builder import HandBuilder, HistoryError, when
-from studeval.histories.text import ALL_IN, TextSite
+from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 
 __all__ = ["SITE"]
 
@@ -102,12 +102,12 @@ SITE = TextSite(
     showdown="*** SHOW DOWN ***",
     summary="*** SUMMARY ***",
     verbs=(
-        (re.compile(r" antes (\S+)" + ALL_IN + r"\Z"), text.ante),
-        (re.compile(r" brings in for (\S+)" + ALL_IN + r"\Z"), text.bring_in),
-        (re.compile(r" completes it to (\S+)" + ALL_IN + r"\Z"), text.bet_to),
-        (re.compile(r" bets (\S+)" + ALL_IN + r"\Z"), text.bet_by),
-        (re.compile(r" raises to (\S+)" + ALL_IN + r"\Z"), text.bet_to),
-        (re.compile(r" calls (\S+)" + ALL_IN + r"\Z"), text.call),
+        (re.compile(r" antes " + AMOUNT + ALL_IN + r"\Z"), text.ante),
+        (re.compile(r" brings in for " + AMOUNT + ALL_IN + r"\Z"), text.bring_in),
+        (re.compile(r" completes it to " + AMOUNT + ALL_IN + r"\Z"), text.bet_to),
+        (re.compile(r" bets " + AMOUNT + ALL_IN + r"\Z"), text.bet_by),
+        (re.compile(r" raises to " + AMOUNT + ALL_IN + r"\Z"), text.bet_to),
+        (re.compile(r" calls " + AMOUNT + ALL_IN + r"\Z"), text.call),
         (re.compile(r" checks\Z"), text.check),
         (re.compile(r" folds\Z"), text.fold),
         (re.compile(r" shows \[([^\]]*)\](?: .*)?\Z"), text.shows),

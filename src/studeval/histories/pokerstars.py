@@ -33,7 +33,7 @@ import re
 
 from studeval.histories import text
 from studeval.histories.builder import HandBuilder, HistoryError, level, when
-from studeval.histories.text import ALL_IN, TextSite
+from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 
 __all__ = ["SITE"]
 
@@ -98,17 +98,17 @@ SITE = TextSite(
     showdown="*** SHOW DOWN ***",
     summary="*** SUMMARY ***",
     verbs=(
-        (re.compile(r": posts the ante (\S+)" + ALL_IN + r"\Z"), text.ante),
-        (re.compile(r": brings[- ]in(?: low)? for (\S+)" + ALL_IN + r"\Z"), text.bring_in),
-        (re.compile(r": bets (\S+)" + ALL_IN + r"\Z"), text.bet_by),
-        (re.compile(r": raises \S+ to (\S+)" + ALL_IN + r"\Z"), text.bet_to),
-        (re.compile(r": completes it to (\S+)" + ALL_IN + r"\Z"), text.bet_to),
-        (re.compile(r": calls (\S+)" + ALL_IN + r"\Z"), text.call),
+        (re.compile(r": posts the ante " + AMOUNT + ALL_IN + r"\Z"), text.ante),
+        (re.compile(r": brings[- ]in(?: low)? for " + AMOUNT + ALL_IN + r"\Z"), text.bring_in),
+        (re.compile(r": bets " + AMOUNT + ALL_IN + r"\Z"), text.bet_by),
+        (re.compile(r": raises \S+ to " + AMOUNT + ALL_IN + r"\Z"), text.bet_to),
+        (re.compile(r": completes it to " + AMOUNT + ALL_IN + r"\Z"), text.bet_to),
+        (re.compile(r": calls " + AMOUNT + ALL_IN + r"\Z"), text.call),
         (re.compile(r": checks\Z"), text.check),
         (re.compile(r": folds(?: \[[^\]]*\])?\Z"), text.fold),
         (re.compile(r": shows \[([^\]]*)\](?: \(.*\))?\Z"), text.shows),
         (re.compile(r": mucks hand\Z"), text.mucks),
-        (re.compile(r" collected (\S+) from (?:the )?(?:main |side )?pot(?:-\d+)?\Z"), text.collected),
+        (re.compile(r" collected " + AMOUNT + r" from (?:the )?(?:main |side )?pot(?:-\d+)?\Z"), text.collected),
         (re.compile(_NOTHING), text.nothing),
     ),
     uncalled=re.compile(r"Uncalled bet \((?P<amount>[^()]+)\) returned to (?P<name>.+)\Z"),

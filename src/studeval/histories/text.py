@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from studeval.game.phh import HandHistory
 from studeval.histories.builder import HandBuilder, HistoryError
 
-__all__ = ["ALL_IN", "TextSite", "Verb", "read_hand"]
+__all__ = ["ALL_IN", "AMOUNT", "TextSite", "Verb", "read_hand"]
 
 #: What a verb does with its captured text (the name's player, the groups).
 Verb = tuple["re.Pattern[str]", Callable[[HandBuilder, str, Sequence[str]], None]]
@@ -191,6 +191,10 @@ def collected(b: HandBuilder, name: str, g: Sequence[str]) -> None:
 def nothing(b: HandBuilder, name: str, g: Sequence[str]) -> None:
     """A line that says nothing the replay needs (a chat line, a disconnection)."""
 
+
+#: An amount after a verb: ends with a digit, so that a comma after it is not taken in
+#: (Full Tilt's ``calls $2, and is all in``; thousands separators stay: ``1,245``).
+AMOUNT = r"(\S*?[0-9](?:[0-9,]*[0-9])?(?:\.[0-9]+)?)"
 
 #: The ending of an all-in action, whatever the site's spelling: the last group of a verb
 #: (the engine knows the stack; only a bring-in needs to know, see ``HandBuilder.bring_in_for``).
