@@ -29,7 +29,7 @@ def _cards(cards: list[int]) -> str:
 
 def _play(game: str, players: int, seed: int) -> StudState:
     rng = random.Random(seed)
-    stacks = [rng.choice([3, 40, 150, 400, 2000]) for _ in range(players)]
+    stacks = [rng.choice([1, 3, 40, 150, 400, 2000]) for _ in range(players)]  # 1: all-in for part of the ante
     state = StudState(game, Structure(2, 5, 10, 20), stacks, seed=seed)
     while state.actor >= 0:
         legal = state.legal_actions()
