@@ -206,7 +206,15 @@ GAMES: dict[str, Game] = {
         Game(
             name="stud8",
             title="seven card stud hi-lo",
-            aliases=("stud hi-lo", "stud/8", "stud8", "seven card stud hi-lo", "stud hi-lo eight or better", "7cs8"),
+            aliases=(
+                "stud hi-lo",
+                "stud/8",
+                "stud8",
+                "seven card stud hi-lo",
+                "stud hi-lo eight or better",
+                "7cs8",
+                "7 card stud hi/lo",  # as PokerStars and Full Tilt print it
+            ),
             streets=_SEVEN_STREETS,
             pot=("high", "low8"),
             bring_in="lowest",
