@@ -102,8 +102,8 @@ def test_stud_hilo_orders_play_as_seven_card_stud_without_the_open_pair():
 
 @pytest.mark.parametrize("seed", range(40))
 def test_stud_hilo_settles_like_the_reference(seed):
-    """Random showdowns of 2 to 5 hands: the high and low winners are the reference's, and
-    the low half is never empty."""
+    """R88: random showdowns of 2 to 5 hands: the high and low winners are the reference's,
+    and the low half is never empty."""
     rng = random.Random(seed)
     n = rng.randint(2, 5)
     cards = rng.sample(range(52), 7 * n)
@@ -176,7 +176,7 @@ def test_razz27_the_best_deuce_to_seven_low_wins_straights_flushes_and_aces_coun
 
 
 def test_razz27_odd_chip_goes_to_the_lowest_card_aces_high():
-    """R80 with aces high: tied 2-7 lows split; the odd chip to the lowest card (clubs lowest)."""
+    """R91 (R80 with aces high): tied 2-7 lows split; the odd chip to the lowest card (clubs lowest)."""
     hands = ["7d 5c 4h 3s 2d Ks Kd", "7c 5d 4s 3h 2c Ah Ad", "Qc Qh Js Jd 9c 9h 8s"]
     r = settle_pots([3, 3, 1], [hands[0], hands[1], None], game="razz27")
     assert r.pots[0].winners == (0, 1)
@@ -206,8 +206,8 @@ def test_the_showing_bot_plays_a_smooth_low_by_the_game_order(game, doors, kind)
 
 @pytest.mark.parametrize(("game", "variant"), [("stud_hilo", "F7S/HL"), ("razz27", "F27R")])
 def test_self_play_settles_by_the_reference_and_replays(game, variant):
-    """Bots play 30 hands 5-handed: chips conserved, every pot to the reference's best hands,
-    and each hand's history (our variant code) replays to the same stacks, pots and log."""
+    """R92: bots play 30 hands 5-handed: chips conserved, every pot to the reference's best
+    hands, and each hand's history (our variant code) replays to the same stacks, pots and log."""
     for st in simulate(game, 5, 30, seed=7):
         assert st.finished and sum(st.stacks) == sum(st.starting_stacks)
         check_pots_by_reference(st)
@@ -228,6 +228,7 @@ def test_random_play_with_time_outs_replays(game):
 
 @pytest.mark.parametrize(("game", "title"), [("stud_hilo", "seven card stud hi-lo regular"), ("razz27", "2-7 razz")])
 def test_the_commands_simulate_and_replay_the_new_games(tmp_path, capsys, game, title):
+    """R92: ``studeval simulate --game`` writes the hands, ``studeval replay`` reads them back."""
     out = tmp_path / "hands"
     assert main(["simulate", "--game", game, "--players", "4", "--hands", "6", "--seed", "3", "--out", str(out)]) == 0
     assert f"6 hands of {title}, 4 players" in capsys.readouterr().out
