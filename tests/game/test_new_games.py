@@ -161,6 +161,18 @@ def test_razz27_the_best_deuce_to_seven_low_showing_acts_first(p3_up, first):
     assert razz.actor == 0  # in razz A-2 is the best low showing
 
 
+@pytest.mark.parametrize(("tie_rule", "first"), [("dealer_left", 0), ("suits", 1)])
+def test_razz27_showing_ties_follow_the_tie_rule(tie_rule, first):
+    """R90 (ties as R72): equal 2-7 lows showing (5-3 and 5-3): the dealer's left, or with
+    ``tie_rule="suits"`` the lower suit in showing order (5h under 5s)."""
+    streets = [["Kc Kd 5s", "Qc Qd 5h", "Jc Jd 8c"], ["3h", "3d", "Ks"]]
+    st = StudState("razz27", S, [100] * 3, deck=stacked_deck("razz27", streets), tie_rule=tie_rule)
+    assert st.actor == 2  # 8c: the highest door card
+    for kind in ("bring_in", "call", "call"):
+        st.act(kind)
+    assert st.street_name == "fourth street" and st.actor == first
+
+
 def test_razz27_the_best_deuce_to_seven_low_wins_straights_flushes_and_aces_count_against():
     """R91: 2-7 razz: the best deuce-to-seven low wins: the wheel is ace-high there (in razz
     the best low), 7-5-4-3-2 offsuit the best."""
