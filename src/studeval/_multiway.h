@@ -1,0 +1,473 @@
+/* Exact three-way stud equity: counts over all ordered triples of pairwise disjoint
+ * completions (studeval._multiway).
+ *
+ * What is counted. Players X, Y, Z draw r_x, r_y, r_z cards from the n live cards; a
+ * completion is an r-card subset, its key the value of the finished hand (higher is better).
+ * A deal is an ordered triple (x, y, z) of pairwise disjoint completions, so there are
+ * C(n, r_x) C(n - r_x, r_y) C(n - r_x - r_y, r_z) deals, each as likely as any other.
+ *
+ * For each player in turn as X (the others Y and Z) two numbers are counted:
+ *     L_X = #{deals: key(y) <  key(x), key(z) <  key(x)}   (X wins alone)
+ *     E_X = #{deals: key(y) <= key(x), key(z) <= key(x)}   (X has the best hand, maybe shared)
+ * and every outcome follows: X, Y, Z win L_X, L_Y, L_Z deals; with D the deals and
+ * M = D - L_X - L_Y - L_Z the deals with a shared best hand, the three-way ties number
+ * (E_X - L_X) + (E_Y - L_Y) + (E_Z - L_Z) - 2 M, and the two-way tie of Y and Z (X below)
+ * numbers M - (E_X - L_X), and so on round the players.
+ *
+ * The pairs (y, z) that avoid a fixed x and each other. Inclusion-exclusion over the cards
+ * S = y & z that y and z would share (the complement of x holds S):
+ *     #{(y, z) pairwise disjoint with x, in Y' and Z'} = sum over S disjoint from x of
+ *         (-1)^|S| g_Y(S) g_Z(S),    g_Y(S) = #{y in Y': y contains S, y misses x}
+ * and, by inclusion-exclusion over the cards T of x that y would hold,
+ *     g_Y(S) = sum over T subset of x of (-1)^|T| f_Y(S | T),   f_Y(U) = #{y in Y': y contains U}.
+ * Y' is "key below key(x)" (for L) or "at most key(x)" (for E). Sweeping X's completions in key
+ * order, with every completion of Y and Z of a lower key (then of an equal key) inserted in
+ * f_Y and f_Z (a completion adds 1 at each of its 2^r subsets: _subsets.h), each x is one sum
+ * over the subsets S of its complement of up to min(r_y, r_z) cards.
+ *
+ * The largest S (|S| = r_y = r_z = r) is a whole completion of both: g_Y(S) g_Z(S) is 1 when
+ * S, as Y's completion and as Z's, is below x, so that term counts the r-card sets S missing x
+ * whose joint key max(key_Y(S), key_Z(S)) is below key(x): one more swept table, of the
+ * subsets of those S, read at the 2^r_x subsets of x (the heads-up count's query). The
+ * smaller S are summed directly: the rank of S | T in f's numbering is computed from S's and
+ * x's cards (mw_generic).
+ *
+ * Cost. Per x: sum over k < r of C(n - r_x, k) * #{T subset of x: |T| <= r - k} table reads
+ * (for each of Y and Z, L and E), plus 2^r_x for the joint table. With c = C(n, r) completions
+ * per player and three players as X:
+ *   fourth street (n = 40, r = 3): k <= 2: 666*4 + 37*7 + 8 = 2,931 ranks per x,
+ *     3 * 9,880 * 2,931 = 8.7e7 ranks (four reads each): a fraction of a second;
+ *   third street (n = 43, r = 4): k <= 3: 9,139*5 + 741*11 + 39*15 + 16 = 54,512 per x,
+ *     3 * 123,410 * 54,512 = 2.0e10 ranks: minutes on two cores, the k = r - 1 term 84% of it.
+ * The k-th term grows as C(n, k) 2^(r - k) per x, so the cost grows as c * C(n, r - 1) * r per
+ * player: by about n / r per street earlier. A fourth player would add a third factor g_W(S)
+ * and a sum over the shared cards of three pairs (S_xy, S_xz, S_yz): the same idea with a sum
+ * over pairs of shared sets, C(n, r)^2 terms per completion instead of C(n, r): out of reach
+ * beyond the late streets.
+ *
+ * Parallel work: X's completions (in key order) are cut into chunks; a chunk builds its own
+ * tables from the completions below its first key (c * 2^r adds) and sweeps on, so chunks run
+ * on any thread. Memory: per chunk 6 int32 tables of sum_{k <= r} C(n, k) entries (third street:
+ * 6 * 137k * 4 bytes = 3.3 MB); shared: per player c keys and ranks (6 bytes each), the codes of
+ * the completions (8 bytes each), the joint lists of the three pairs: 16 c bytes each.
+ */
+#ifndef STUD_MULTIWAY_H
+#define STUD_MULTIWAY_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "_combin.h"
+#include "_eval.h"
+#include "_subsets.h"
+
+#define MW_PLAYERS 3
+#define MW_MAXR 7
+#define MW_KEYS 7464 /* keys are 1..7462 (high) or 1..6175 (low) */
+
+/* How a finished hand is keyed: high hand, ace-to-five low. */
+enum { MW_KIND_HIGH = 0, MW_KIND_LOW = 1 };
+
+/* Completions (r-card subsets of the live positions, by combinatorial rank) with a key each,
+ * and their ranks in key order: key v's are order[start[v] .. start[v + 1]). */
+typedef struct {
+    int r; /* -1: no list */
+    int64_t count;
+    uint16_t *key;  /* by rank */
+    int32_t *order; /* ranks by key */
+    int64_t *start; /* MW_KEYS + 1 entries */
+} mw_list;
+
+typedef struct {
+    int n;
+    int r[MW_PLAYERS];
+    uint64_t *codes[MW_MAXR + 1]; /* codes[r][rank]: the positions, 6 bits each, increasing */
+    mw_list side[MW_PLAYERS];
+    mw_list joint[MW_PLAYERS]; /* joint[i]: the other two's common r-sets, keyed by the larger key */
+    int64_t offset[MW_MAXR + 2]; /* subsets of k positions are numbered from offset[k] */
+} mw_deal;
+
+STUD_HOT int64_t mw_binom(int n, int k) { return (k < 0 || k > n) ? 0 : STUD_BINOM[n][k]; }
+
+/* Combinatorial rank of the positions in a code (r of them, increasing). */
+STUD_HOT int64_t mw_code_rank(uint64_t code, int r) {
+    int64_t rank = 0;
+    for (int j = 0; j < r; j++) rank += STUD_BINOM[(code >> (6 * j)) & 63][j + 1];
+    return rank;
+}
+
+/* The codes of every r-subset of n positions in rank order (colexicographic order). */
+static uint64_t *mw_make_codes(int n, int r) {
+    int64_t count = mw_binom(n, r);
+    uint64_t *codes = (uint64_t *)malloc((size_t)count * sizeof(uint64_t) + 8);
+    int c[MW_MAXR + 1];
+    if (codes == NULL) return NULL;
+    for (int j = 0; j < r; j++) c[j] = j;
+    c[r] = n; /* sentinel */
+    for (int64_t s = 0; s < count; s++) {
+        uint64_t code = 0;
+        for (int j = 0; j < r; j++) code |= (uint64_t)c[j] << (6 * j);
+        codes[s] = code;
+        /* next in colex order: raise the first position that can rise, reset those below */
+        for (int j = 0; j < r; j++) {
+            if (c[j] + 1 < c[j + 1]) {
+                c[j]++;
+                for (int i = 0; i < j; i++) c[i] = i;
+                break;
+            }
+        }
+    }
+    return codes;
+}
+
+/* Sort a list's ranks by key (counting sort); 1 if out of memory. */
+static int mw_sort(mw_list *list) {
+    int64_t *fill = (int64_t *)calloc(MW_KEYS + 1, sizeof(int64_t));
+    list->start = (int64_t *)calloc(MW_KEYS + 1, sizeof(int64_t));
+    list->order = (int32_t *)malloc((size_t)list->count * sizeof(int32_t) + 8);
+    if (fill == NULL || list->start == NULL || list->order == NULL) {
+        free(fill);
+        return 1;
+    }
+    for (int64_t s = 0; s < list->count; s++) list->start[list->key[s] + 1]++;
+    for (int v = 0; v < MW_KEYS; v++) list->start[v + 1] += list->start[v];
+    for (int64_t s = 0; s < list->count; s++) {
+        int v = list->key[s];
+        list->order[list->start[v] + fill[v]++] = (int32_t)s;
+    }
+    free(fill);
+    return 0;
+}
+
+static void mw_free(mw_deal *d) {
+    for (int i = 0; i < MW_PLAYERS; i++) {
+        mw_list *lists[2] = {&d->side[i], &d->joint[i]};
+        for (int j = 0; j < 2; j++) {
+            free(lists[j]->key);
+            free(lists[j]->order);
+            free(lists[j]->start);
+        }
+    }
+    for (int r = 0; r <= MW_MAXR; r++) free(d->codes[r]);
+    memset(d, 0, sizeof(*d));
+}
+
+/* Set up a deal: live cards, each player's known cards and draws, the key kind. 0 on success,
+ * 1 if out of memory (then nothing is left allocated). The caller checked the cards. */
+static int mw_setup(mw_deal *d, const uint8_t *live, int n, const uint8_t *const *known, const int *nknown,
+                    const int *draws, int kind) {
+    memset(d, 0, sizeof(*d));
+    d->n = n;
+    d->offset[0] = 0;
+    for (int k = 0; k <= MW_MAXR; k++) d->offset[k + 1] = d->offset[k] + mw_binom(n, k);
+    for (int i = 0; i < MW_PLAYERS; i++) {
+        int r = draws[i];
+        d->r[i] = r;
+        if (d->codes[r] == NULL && (d->codes[r] = mw_make_codes(n, r)) == NULL) goto oom;
+    }
+    for (int i = 0; i < MW_PLAYERS; i++) {
+        mw_list *side = &d->side[i];
+        int r = d->r[i];
+        stud_hand base = STUD_EMPTY_HAND;
+        for (int j = 0; j < nknown[i]; j++) base = stud_hand_add(base, known[i][j]);
+        side->r = r;
+        side->count = mw_binom(n, r);
+        side->key = (uint16_t *)malloc((size_t)side->count * sizeof(uint16_t) + 8);
+        if (side->key == NULL) goto oom;
+        for (int64_t s = 0; s < side->count; s++) {
+            stud_hand h = base;
+            uint64_t code = d->codes[r][s];
+            for (int j = 0; j < r; j++) h = stud_hand_add(h, live[(code >> (6 * j)) & 63]);
+            side->key[s] = kind == MW_KIND_LOW ? stud_hand_low(h) : stud_hand_value(h);
+        }
+        if (mw_sort(side)) goto oom;
+    }
+    for (int i = 0; i < MW_PLAYERS; i++) {
+        const mw_list *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3];
+        mw_list *joint = &d->joint[i];
+        joint->r = -1;
+        if (y->r != z->r) continue;
+        joint->r = y->r;
+        joint->count = y->count;
+        joint->key = (uint16_t *)malloc((size_t)joint->count * sizeof(uint16_t) + 8);
+        if (joint->key == NULL) goto oom;
+        for (int64_t s = 0; s < joint->count; s++) joint->key[s] = y->key[s] > z->key[s] ? y->key[s] : z->key[s];
+        if (mw_sort(joint)) goto oom;
+    }
+    return 0;
+oom:
+    mw_free(d);
+    return 1;
+}
+
+/* Whether the k = r - 1 term of player i as X is counted by mw_dual_chunk (the other two draw
+ * the same r >= 1 cards, and a completion plus one card has at most 7 cards: _subsets.h). */
+STUD_HOT int mw_has_dual(const mw_deal *d, int i) {
+    int ry = d->r[(i + 1) % 3], rz = d->r[(i + 2) % 3];
+    return ry == rz && ry >= 1 && ry + 1 <= 7;
+}
+
+/* Per-chunk tables: f_Y and f_Z below (lt) and up to (le) the swept key, and the joint one. */
+typedef struct {
+    int32_t *fy_lt, *fy_le, *fz_lt, *fz_le, *h_lt, *h_le;
+} mw_tables;
+
+/* Insert the completions of a list with keys in [v0, v1) into table t (build = subset sizes). */
+STUD_HOT void mw_insert(const mw_deal *d, const mw_list *list, int v0, int v1, int32_t *t, int build) {
+    const uint64_t *codes = d->codes[list->r];
+    int sizes = (1 << (build + 1)) - 1;
+    for (int64_t j = list->start[v0]; j < list->start[v1]; j++)
+        stud_subset_insert(t, codes[list->order[j]], list->r, build, d->offset, sizes, &STUD_BINOM[0][0]);
+}
+
+/* The direct part of one x's count: the sum over S (0 <= |S| <= kmax, S missing x) of
+ * (-1)^|S| g_Y(S) g_Z(S), for the lt and the le tables. */
+static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int kmax, uint64_t xcode, int rx,
+                       int64_t *out_lt, int64_t *out_le) {
+    int n = d->n, xs[MW_MAXR], comp[64], bucket[64], m = 0, rmax = ry > rz ? ry : rz;
+    int tmask[128], tsize[128], nt = 0;
+    int64_t acc_lt = 0, acc_le = 0;
+    for (int j = 0; j < rx; j++) xs[j] = (int)((xcode >> (6 * j)) & 63);
+    for (int p = 0, j = 0; p < n; p++) {
+        if (j < rx && xs[j] == p) {
+            j++;
+            continue;
+        }
+        comp[m] = p;
+        bucket[m] = j; /* how many of x's cards lie below p */
+        m++;
+    }
+    for (int mask = 0; mask < (1 << rx); mask++) {
+        tmask[nt] = mask;
+        tsize[nt] = stud_popcount64((uint64_t)mask);
+        nt++;
+    }
+    for (int k = 0; k <= kmax && k <= m; k++) {
+        int idx[MW_MAXR + 1];
+        for (int j = 0; j < k; j++) idx[j] = j;
+        idx[k] = m;
+        for (;;) {
+            int s[MW_MAXR], b[MW_MAXR], below[MW_MAXR];
+            int64_t gy_lt = 0, gy_le = 0, gz_lt = 0, gz_le = 0;
+            for (int i = 0; i < k; i++) {
+                s[i] = comp[idx[i]];
+                b[i] = bucket[idx[i]];
+            }
+            for (int j = 0; j < rx; j++) {
+                int c = 0; /* S's cards below x's j-th card */
+                for (int i = 0; i < k; i++) c += b[i] <= j;
+                below[j] = c;
+            }
+            for (int q = 0; q < nt; q++) {
+                int T = tmask[q], size = k + tsize[q];
+                int64_t rank = 0, at;
+                int32_t sign = (tsize[q] & 1) ? -1 : 1;
+                if (size > rmax) continue;
+                for (int i = 0; i < k; i++) rank += STUD_BINOM[s[i]][i + stud_popcount64((uint64_t)(T & ((1 << b[i]) - 1))) + 1];
+                for (int j = 0; j < rx; j++)
+                    if (T >> j & 1) rank += STUD_BINOM[xs[j]][stud_popcount64((uint64_t)(T & ((1 << j) - 1))) + below[j] + 1];
+                at = d->offset[size] + rank;
+                if (size <= ry) {
+                    gy_lt += sign * t->fy_lt[at];
+                    gy_le += sign * t->fy_le[at];
+                }
+                if (size <= rz) {
+                    gz_lt += sign * t->fz_lt[at];
+                    gz_le += sign * t->fz_le[at];
+                }
+            }
+            if (k & 1) {
+                acc_lt -= gy_lt * gz_lt;
+                acc_le -= gy_le * gz_le;
+            } else {
+                acc_lt += gy_lt * gz_lt;
+                acc_le += gy_le * gz_le;
+            }
+            /* next S in colex order */
+            {
+                int j = 0;
+                while (j < k && idx[j] + 1 >= idx[j + 1]) j++;
+                if (j >= k) break;
+                idx[j]++;
+                for (int i = 0; i < j; i++) idx[i] = i;
+            }
+        }
+    }
+    *out_lt += acc_lt;
+    *out_le += acc_le;
+}
+
+/* One chunk of player i's completions as X: order[lo .. hi) of its key-sorted list. Adds
+ * L_X and E_X (see above) to *lt and *le. Returns 0, 1 if out of memory, 2 if stopped:
+ * `interrupted` (may be NULL) is asked every so often, and a stop by any thread is shared
+ * through *stop. */
+static int mw_chunk(const mw_deal *d, int i, int64_t lo, int64_t hi, int64_t *lt, int64_t *le,
+                    int (*interrupted)(void), volatile int *stop) {
+    const mw_list *x = &d->side[i], *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3], *jl = &d->joint[i];
+    int rx = x->r, ry = y->r, rz = z->r, jb = jl->r >= 0 ? (jl->r < rx ? jl->r : rx) : -1;
+    int kmax = (ry < rz ? ry : rz) - (jl->r >= 0 ? 1 : 0) - (mw_has_dual(d, i) ? 1 : 0);
+    size_t ny = (size_t)d->offset[ry + 1], nz = (size_t)d->offset[rz + 1], nh = jb >= 0 ? (size_t)d->offset[jb + 1] : 1;
+    mw_tables t;
+    int32_t *mem;
+    int64_t done = 0, sum_lt = 0, sum_le = 0;
+    int v0, v1, status = 0;
+    if (lo >= hi) return 0;
+    mem = (int32_t *)calloc(2 * (ny + nz + nh), sizeof(int32_t));
+    if (mem == NULL) return 1;
+    t.fy_lt = mem;
+    t.fy_le = t.fy_lt + ny;
+    t.fz_lt = t.fy_le + ny;
+    t.fz_le = t.fz_lt + nz;
+    t.h_lt = t.fz_le + nz;
+    t.h_le = t.h_lt + nh;
+    v0 = x->key[x->order[lo]];
+    v1 = x->key[x->order[hi - 1]];
+    /* everything below the first key */
+    mw_insert(d, y, 0, v0, t.fy_lt, ry);
+    mw_insert(d, z, 0, v0, t.fz_lt, rz);
+    if (jb >= 0) mw_insert(d, jl, 0, v0, t.h_lt, jb);
+    memcpy(t.fy_le, t.fy_lt, ny * sizeof(int32_t));
+    memcpy(t.fz_le, t.fz_lt, nz * sizeof(int32_t));
+    memcpy(t.h_le, t.h_lt, nh * sizeof(int32_t));
+    for (int v = v0; v <= v1 && !status; v++) {
+        int64_t a = x->start[v] > lo ? x->start[v] : lo, e = x->start[v + 1] < hi ? x->start[v + 1] : hi;
+        if (a >= e) {
+            /* no x here: the level's completions go in both tables */
+            mw_insert(d, y, v, v + 1, t.fy_lt, ry);
+            mw_insert(d, z, v, v + 1, t.fz_lt, rz);
+            mw_insert(d, y, v, v + 1, t.fy_le, ry);
+            mw_insert(d, z, v, v + 1, t.fz_le, rz);
+            if (jb >= 0) {
+                mw_insert(d, jl, v, v + 1, t.h_lt, jb);
+                mw_insert(d, jl, v, v + 1, t.h_le, jb);
+            }
+            continue;
+        }
+        mw_insert(d, y, v, v + 1, t.fy_le, ry);
+        mw_insert(d, z, v, v + 1, t.fz_le, rz);
+        if (jb >= 0) mw_insert(d, jl, v, v + 1, t.h_le, jb);
+        for (int64_t q = a; q < e; q++) {
+            uint64_t code = d->codes[rx][x->order[q]];
+            mw_generic(d, &t, ry, rz, kmax, code, rx, &sum_lt, &sum_le);
+            if (jb >= 0) {
+                int sizes = (1 << (jb + 1)) - 1;
+                int64_t sign = (jl->r & 1) ? -1 : 1;
+                sum_lt += sign * stud_subset_query(t.h_lt, code, rx, jb, d->offset, sizes, &STUD_BINOM[0][0]);
+                sum_le += sign * stud_subset_query(t.h_le, code, rx, jb, d->offset, sizes, &STUD_BINOM[0][0]);
+            }
+            if ((++done & 63) == 0 && (*stop || (interrupted && interrupted()))) {
+                *stop = 1;
+                status = 2;
+                break;
+            }
+        }
+        mw_insert(d, y, v, v + 1, t.fy_lt, ry);
+        mw_insert(d, z, v, v + 1, t.fz_lt, rz);
+        if (jb >= 0) mw_insert(d, jl, v, v + 1, t.h_lt, jb);
+    }
+    free(mem);
+    *lt += sum_lt;
+    *le += sum_le;
+    return status;
+}
+
+/* The positions of a code (r of them) with one more, p, merged in: the new code. */
+STUD_HOT uint64_t mw_code_add(uint64_t code, int r, int p) {
+    uint64_t out = 0;
+    int j = 0, at = 0;
+    for (; j < r && (int)((code >> (6 * j)) & 63) < p; j++) out |= ((code >> (6 * j)) & 63) << (6 * at++);
+    out |= (uint64_t)p << (6 * at++);
+    for (; j < r; j++) out |= ((code >> (6 * j)) & 63) << (6 * at++);
+    return out;
+}
+
+/* Rank of a code's r positions with the i-th left out and p (not among them) put in. */
+STUD_HOT int64_t mw_swap_rank(uint64_t code, int r, int i, int p) {
+    int64_t rank = 0;
+    int at = 0, placed = 0;
+    for (int j = 0; j < r; j++) {
+        int c = (int)((code >> (6 * j)) & 63);
+        if (j == i) continue;
+        if (!placed && p < c) {
+            rank += STUD_BINOM[p][++at];
+            placed = 1;
+        }
+        rank += STUD_BINOM[c][++at];
+    }
+    if (!placed) rank += STUD_BINOM[p][++at];
+    return rank;
+}
+
+/* One side of the objects at key w (see mw_dual_chunk): for each completion `own` of `mine`
+ * at key w, the other side's r-sets `own` minus one card plus q whose key is below w
+ * (`strict`) or at most w; each is counted against the X table at U = own + q. */
+static void mw_dual_side(const mw_deal *d, const mw_list *mine, const mw_list *other, int w, int strict,
+                         const int32_t *x_lt, const int32_t *x_le, int rx, int64_t *acc_lt, int64_t *acc_le) {
+    int r = mine->r, n = d->n;
+    const uint64_t *codes = d->codes[r];
+    int b0 = rx < r ? rx : r, b1 = rx < r + 1 ? rx : r + 1;
+    int s0 = (1 << (b0 + 1)) - 1, s1 = (1 << (b1 + 1)) - 1;
+    int limit = strict ? w - 1 : w;
+    for (int64_t j = mine->start[w]; j < mine->start[w + 1]; j++) {
+        int32_t rank = mine->order[j];
+        uint64_t code = codes[rank];
+        uint64_t in = 0;
+        for (int i = 0; i < r; i++) in |= 1ULL << ((code >> (6 * i)) & 63);
+        /* q one of own's cards: the other side holds the same set, r times over */
+        if (other->key[rank] <= limit) {
+            *acc_lt += (int64_t)r * stud_subset_query(x_lt, code, r, b0, d->offset, s0, &STUD_BINOM[0][0]);
+            *acc_le += (int64_t)r * stud_subset_query(x_le, code, r, b0, d->offset, s0, &STUD_BINOM[0][0]);
+        }
+        for (int q = 0; q < n; q++) {
+            int m = 0;
+            uint64_t u;
+            if (in >> q & 1) continue;
+            for (int i = 0; i < r; i++) m += other->key[mw_swap_rank(code, r, i, q)] <= limit;
+            if (!m) continue;
+            u = mw_code_add(code, r, q);
+            *acc_lt += m * stud_subset_query(x_lt, u, r + 1, b1, d->offset, s1, &STUD_BINOM[0][0]);
+            *acc_le += m * stud_subset_query(x_le, u, r + 1, b1, d->offset, s1, &STUD_BINOM[0][0]);
+        }
+    }
+}
+
+/* The k = r - 1 term of player i as X, for the keys w in [w0, w1): with |S| = r - 1 the pairs
+ * (y, z) = (S + p, S + q) are few enough to list, as objects keyed by max(key y, key z) with
+ * the cards U = S + p + q; the term counts (object, x) with x missing U and the object's key
+ * below (at most) key(x). Summed over objects instead of over x: sweeping keys downwards, X's
+ * completions above (from) w in a table, each object is one inclusion-exclusion read at the
+ * subsets of U. An object at key w is listed from its y at w (z at most w) or its z at w (y
+ * below w); (S, p, q) with the same y and q share U = y + q, so they are counted together.
+ * Adds the term, signed, to *lt and *le; returns 0, 1 if out of memory, 2 if stopped. */
+static int mw_dual_chunk(const mw_deal *d, int i, int w0, int w1, int64_t *lt, int64_t *le, int (*interrupted)(void),
+                         volatile int *stop) {
+    const mw_list *x = &d->side[i], *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3];
+    int rx = x->r, r = y->r, build = rx < r + 1 ? rx : r + 1, status = 0;
+    size_t nx = (size_t)d->offset[build + 1];
+    int32_t *x_lt, *x_le;
+    int64_t acc_lt = 0, acc_le = 0, sign = ((r - 1) & 1) ? -1 : 1;
+    if (w0 >= w1) return 0;
+    x_lt = (int32_t *)calloc(2 * nx, sizeof(int32_t));
+    if (x_lt == NULL) return 1;
+    x_le = x_lt + nx;
+    mw_insert(d, x, w1, MW_KEYS, x_lt, build);
+    memcpy(x_le, x_lt, nx * sizeof(int32_t));
+    for (int w = w1 - 1; w >= w0; w--) {
+        mw_insert(d, x, w, w + 1, x_le, build);
+        mw_dual_side(d, y, z, w, 0, x_lt, x_le, rx, &acc_lt, &acc_le);
+        mw_dual_side(d, z, y, w, 1, x_lt, x_le, rx, &acc_lt, &acc_le);
+        mw_insert(d, x, w, w + 1, x_lt, build);
+        if ((w & 7) == 0 && (*stop || (interrupted && interrupted()))) {
+            *stop = 1;
+            status = 2;
+            break;
+        }
+    }
+    free(x_lt);
+    *lt += sign * acc_lt;
+    *le += sign * acc_le;
+    return status;
+}
+
+#endif
