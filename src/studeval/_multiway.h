@@ -221,13 +221,32 @@ STUD_HOT void mw_insert(const mw_deal *d, const mw_list *list, int v0, int v1, i
         stud_subset_insert(t, codes[list->order[j]], list->r, build, d->offset, sizes, &STUD_BINOM[0][0]);
 }
 
+/* g += sign * f[base[bucket[i]] + C(comp[i], c[bucket[i]] + 1)] for i < lim: one lane of
+ * the sweep over S's lowest card (the reads of a lane run nearly in order). */
+STUD_HOT void mw_lane(int64_t *g, const int32_t *f, const int64_t *base, const int8_t *c, const int *comp,
+                      const int *bucket, int lim, int negative) {
+    if (negative) {
+        for (int i = 0; i < lim; i++) g[i] -= f[base[bucket[i]] + STUD_BINOM[comp[i]][c[bucket[i]] + 1]];
+    } else {
+        for (int i = 0; i < lim; i++) g[i] += f[base[bucket[i]] + STUD_BINOM[comp[i]][c[bucket[i]] + 1]];
+    }
+}
+
 /* The direct part of one x's count: the sum over S (0 <= |S| <= kmax, S missing x) of
- * (-1)^|S| g_Y(S) g_Z(S), for the lt and the le tables. */
+ * (-1)^|S| g_Y(S) g_Z(S), for the lt and the le tables.
+ *
+ * The rank of S | T in the tables' numbering: S's i-th card has i + |T below it| cards of
+ * S | T below it, x's j-th card (in T) |T below it| + |S below it|. S's cards above its lowest
+ * are enumerated (colex); then for each T the lowest card sweeps the complement's positions
+ * below them, its rank term one lookup and the rest fixed per bucket (how many of x's cards
+ * lie below it), so each lane's reads run nearly in order. */
 static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int kmax, uint64_t xcode, int rx,
                        int64_t *out_lt, int64_t *out_le) {
     int n = d->n, xs[MW_MAXR], comp[64], bucket[64], m = 0, rmax = ry > rz ? ry : rz;
-    int tmask[128], tsize[128], nt = 0;
+    int nt = 1 << rx;
+    int8_t tsize[128], cnt[128][MW_MAXR + 1]; /* cnt[T][b]: T's cards among x's first b */
     int64_t acc_lt = 0, acc_le = 0;
+    int64_t gyl[64], gye[64], gzl[64], gze[64];
     for (int j = 0; j < rx; j++) xs[j] = (int)((xcode >> (6 * j)) & 63);
     for (int p = 0, j = 0; p < n; p++) {
         if (j < rx && xs[j] == p) {
@@ -238,59 +257,82 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
         bucket[m] = j; /* how many of x's cards lie below p */
         m++;
     }
-    for (int mask = 0; mask < (1 << rx); mask++) {
-        tmask[nt] = mask;
-        tsize[nt] = stud_popcount64((uint64_t)mask);
-        nt++;
+    for (int T = 0; T < nt; T++) {
+        cnt[T][0] = 0;
+        for (int b = 0; b < rx; b++) cnt[T][b + 1] = (int8_t)(cnt[T][b] + ((T >> b) & 1));
+        tsize[T] = cnt[T][rx];
     }
     for (int k = 0; k <= kmax && k <= m; k++) {
-        int idx[MW_MAXR + 1];
-        for (int j = 0; j < k; j++) idx[j] = j;
+        int idx[MW_MAXR + 1], tl[128], ntl = 0;
+        for (int T = 0; T < nt; T++)
+            if (k + tsize[T] <= rmax) tl[ntl++] = T;
+        /* S's cards above the lowest: idx[1..k-1], increasing, colex order */
+        for (int j = 1; j < k; j++) idx[j] = j;
         idx[k] = m;
         for (;;) {
-            int s[MW_MAXR], b[MW_MAXR], below[MW_MAXR];
-            int64_t gy_lt = 0, gy_le = 0, gz_lt = 0, gz_le = 0;
-            for (int i = 0; i < k; i++) {
-                s[i] = comp[idx[i]];
-                b[i] = bucket[idx[i]];
-            }
+            int lim = k == 0 ? 1 : idx[1]; /* the lowest card's choices (one empty S when k = 0) */
+            int upper_below[MW_MAXR];       /* S's upper cards below x's j-th card */
             for (int j = 0; j < rx; j++) {
-                int c = 0; /* S's cards below x's j-th card */
-                for (int i = 0; i < k; i++) c += b[i] <= j;
-                below[j] = c;
+                int c = 0;
+                for (int i = 1; i < k; i++) c += bucket[idx[i]] <= j;
+                upper_below[j] = c;
             }
-            for (int q = 0; q < nt; q++) {
-                int T = tmask[q], size = k + tsize[q];
-                int64_t rank = 0, at;
-                int32_t sign = (tsize[q] & 1) ? -1 : 1;
-                if (size > rmax) continue;
-                for (int i = 0; i < k; i++) rank += STUD_BINOM[s[i]][i + stud_popcount64((uint64_t)(T & ((1 << b[i]) - 1))) + 1];
-                for (int j = 0; j < rx; j++)
-                    if (T >> j & 1) rank += STUD_BINOM[xs[j]][stud_popcount64((uint64_t)(T & ((1 << j) - 1))) + below[j] + 1];
-                at = d->offset[size] + rank;
+            for (int i = 0; i < lim; i++) gyl[i] = gye[i] = gzl[i] = gze[i] = 0;
+            for (int q = 0; q < ntl; q++) {
+                int T = tl[q], size = k + tsize[T], negative = tsize[T] & 1;
+                const int8_t *c = cnt[T];
+                int64_t upper = d->offset[size], base[MW_MAXR + 1];
+                for (int i = 1; i < k; i++) upper += STUD_BINOM[comp[idx[i]]][i + c[bucket[idx[i]]] + 1];
+                for (int bb = 0; bb <= rx; bb++) {
+                    /* the lowest card in bucket bb: x's j-th card has it below when bb <= j */
+                    int64_t r = upper;
+                    for (unsigned tt = (unsigned)T; tt; tt &= tt - 1) {
+                        int j = stud_ctz64(tt);
+                        r += STUD_BINOM[xs[j]][c[j] + upper_below[j] + (k > 0 && bb <= j) + 1];
+                    }
+                    base[bb] = r;
+                }
+                if (k == 0) {
+                    if (size <= ry) {
+                        gyl[0] += negative ? -t->fy_lt[base[0]] : t->fy_lt[base[0]];
+                        gye[0] += negative ? -t->fy_le[base[0]] : t->fy_le[base[0]];
+                    }
+                    if (size <= rz) {
+                        gzl[0] += negative ? -t->fz_lt[base[0]] : t->fz_lt[base[0]];
+                        gze[0] += negative ? -t->fz_le[base[0]] : t->fz_le[base[0]];
+                    }
+                    continue;
+                }
                 if (size <= ry) {
-                    gy_lt += sign * t->fy_lt[at];
-                    gy_le += sign * t->fy_le[at];
+                    mw_lane(gyl, t->fy_lt, base, c, comp, bucket, lim, negative);
+                    mw_lane(gye, t->fy_le, base, c, comp, bucket, lim, negative);
                 }
                 if (size <= rz) {
-                    gz_lt += sign * t->fz_lt[at];
-                    gz_le += sign * t->fz_le[at];
+                    mw_lane(gzl, t->fz_lt, base, c, comp, bucket, lim, negative);
+                    mw_lane(gze, t->fz_le, base, c, comp, bucket, lim, negative);
                 }
             }
-            if (k & 1) {
-                acc_lt -= gy_lt * gz_lt;
-                acc_le -= gy_le * gz_le;
-            } else {
-                acc_lt += gy_lt * gz_lt;
-                acc_le += gy_le * gz_le;
-            }
-            /* next S in colex order */
             {
-                int j = 0;
+                int64_t sum_lt = 0, sum_le = 0;
+                for (int i = 0; i < lim; i++) {
+                    sum_lt += gyl[i] * gzl[i];
+                    sum_le += gye[i] * gze[i];
+                }
+                if (k & 1) {
+                    acc_lt -= sum_lt;
+                    acc_le -= sum_le;
+                } else {
+                    acc_lt += sum_lt;
+                    acc_le += sum_le;
+                }
+            }
+            /* next upper part in colex order */
+            {
+                int j = 1;
                 while (j < k && idx[j] + 1 >= idx[j + 1]) j++;
                 if (j >= k) break;
                 idx[j]++;
-                for (int i = 0; i < j; i++) idx[i] = i;
+                for (int i = 1; i < j; i++) idx[i] = i;
             }
         }
     }
