@@ -355,6 +355,7 @@ static int mw_chunk(const mw_deal *d, int i, int64_t lo, int64_t hi, int64_t *lt
     int64_t done = 0, sum_lt = 0, sum_le = 0;
     int v0, v1, status = 0;
     if (lo >= hi) return 0;
+    if (*stop) return 2; /* stopped before this chunk began: skip its set-up */
     mem = (int32_t *)calloc(2 * (ny + nz + nh), sizeof(int32_t));
     if (mem == NULL) return 1;
     t.fy_lt = mem;
@@ -490,6 +491,7 @@ static int mw_dual_chunk(const mw_deal *d, int i, int w0, int w1, int64_t *lt, i
     int32_t *x_lt, *x_le;
     int64_t acc_lt = 0, acc_le = 0, sign = ((r - 1) & 1) ? -1 : 1;
     if (w0 >= w1) return 0;
+    if (*stop) return 2;
     x_lt = (int32_t *)calloc(2 * nx, sizeof(int32_t));
     if (x_lt == NULL) return 1;
     x_le = x_lt + nx;
