@@ -84,7 +84,7 @@ typedef struct {
     int r[MW_PLAYERS];
     uint64_t *codes[MW_MAXR + 1]; /* codes[r][rank]: the positions, 6 bits each, increasing */
     mw_list side[MW_PLAYERS];
-    mw_list joint[MW_PLAYERS]; /* joint[i]: the other two's common r-sets, keyed by the larger key */
+    mw_list joint[MW_PLAYERS];   /* joint[i]: the other two's common r-sets, keyed by the larger key */
     int64_t offset[MW_MAXR + 2]; /* subsets of k positions are numbered from offset[k] */
 } mw_deal;
 
@@ -271,7 +271,7 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
         idx[k] = m;
         for (;;) {
             int lim = k == 0 ? 1 : idx[1]; /* the lowest card's choices (one empty S when k = 0) */
-            int upper_below[MW_MAXR];       /* S's upper cards below x's j-th card */
+            int upper_below[MW_MAXR];      /* S's upper cards below x's j-th card */
             for (int j = 0; j < rx; j++) {
                 int c = 0;
                 for (int i = 1; i < k; i++) c += bucket[idx[i]] <= j;
@@ -344,8 +344,8 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
  * L_X and E_X (see above) to *lt and *le. Returns 0, 1 if out of memory, 2 if stopped:
  * `interrupted` (may be NULL) is asked every so often, and a stop by any thread is shared
  * through *stop. */
-static int mw_chunk(const mw_deal *d, int i, int64_t lo, int64_t hi, int64_t *lt, int64_t *le,
-                    int (*interrupted)(void), volatile int *stop) {
+static int mw_chunk(const mw_deal *d, int i, int64_t lo, int64_t hi, int64_t *lt, int64_t *le, int (*interrupted)(void),
+                    volatile int *stop) {
     const mw_list *x = &d->side[i], *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3], *jl = &d->joint[i];
     int rx = x->r, ry = y->r, rz = z->r, jb = jl->r >= 0 ? (jl->r < rx ? jl->r : rx) : -1;
     int kmax = (ry < rz ? ry : rz) - (jl->r >= 0 ? 1 : 0) - (mw_has_dual(d, i) ? 1 : 0);

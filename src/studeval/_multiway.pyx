@@ -84,11 +84,13 @@ cdef list _key_ranges(const mw_list *y, const mw_list *z, int pieces):
 
 
 def threeway_work(int n, draws) -> int:
-    """Table reads of the exact three-way count (the cost model: see _multiway.h), for ``n``
-    live cards and each player's ``draws``.
+    """Table reads of the exact three-way count, for ``n`` live cards and each player's
+    ``draws``: the cost model (_multiway.h's "Cost"), close to proportional to the run time.
 
-    >>> threeway_work(40, (3, 3, 3))  # fourth street
-    347656320
+    >>> threeway_work(40, (3, 3, 3))  # fourth street: a fraction of a second
+    104510640
+    >>> threeway_work(43, (4, 4, 4))  # third street: about a minute on two cores
+    14878803240
     """
     r = [int(x) for x in draws]
     if len(r) != 3 or min(r) < 0 or max(r) > 7 or sum(r) > n:
@@ -96,12 +98,20 @@ def threeway_work(int n, draws) -> int:
     total = 0
     for i in range(3):
         rx, ry, rz = r[i], r[(i + 1) % 3], r[(i + 2) % 3]
-        kmax = min(ry, rz) - (1 if ry == rz else 0)
+        # the joint table (whole shared completions), the listed pairs (all but one card shared)
+        joint = ry == rz
+        dual = joint and 1 <= ry <= 6
+        kmax = min(ry, rz) - joint - dual
         per_x = 0
         for k in range(kmax + 1):
             subsets_t = sum(math.comb(rx, j) for j in range(0, max(ry, rz) - k + 1))
-            per_x += math.comb(n - rx, k) * subsets_t
-        total += math.comb(n, rx) * 4 * per_x
+            per_x += math.comb(n - rx, k) * subsets_t * 4  # f_Y and f_Z, below and up to
+        if joint:
+            per_x += 2 * sum(math.comb(rx, j) for j in range(min(rx, ry) + 1))
+        total += math.comb(n, rx) * per_x
+        if dual:
+            reads = 2 * sum(math.comb(ry + 1, j) for j in range(min(rx, ry + 1) + 1))
+            total += 2 * math.comb(n, ry) * (n - ry) * (ry + reads)
     return total
 
 
@@ -115,9 +125,13 @@ def threeway_counts(known, dead=(), str kind="high", int hand_size=7, threads=No
     the deals all three share; they add up to ``deals``. ``kind`` keys the hands: ``"high"``
     (seven card stud) or ``"low"`` (ace-to-five, razz).
 
-    >>> deals, wins, pair_ties, three_way = threeway_counts([[0, 1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12, 13], [14, 15, 16, 17, 18, 19, 20]])
-    >>> deals, wins, pair_ties, three_way
-    (1, (0, 1, 0), (0, 0, 0), 0)
+    >>> from studeval.cards import parse_cards
+    >>> hands = ["As Ah Kd 2c 3c 4c 5d", "Qc Qd 7s 7h 8h 9h 2d", "8d 9d Td Jd 3d 2h 2s"]
+    >>> threeway_counts([parse_cards(h) for h in hands])  # the flush wins
+    (1, (0, 0, 1), (0, 0, 0), 0)
+    >>> deals, wins, pair_ties, three_way = threeway_counts([parse_cards(h[:-3]) for h in hands])
+    >>> deals == 31 * 30 * 29 == sum(wins) + sum(pair_ties) + three_way
+    True
     """
     cdef mw_deal d
     cdef uint8_t live_c[52]
