@@ -192,7 +192,7 @@ def _run_on(client: Client | None) -> Callable[[Callable[[Any], Any], Sequence[A
     return run
 
 
-def evaluate_batch(hands: Any, threads: int | None = 1, *, client: Client | None = None, **kwargs: Any) -> da.Array:
+def evaluate_batch(hands: Any, *, threads: int | None = 1, client: Client | None = None, **kwargs: Any) -> da.Array:
     """:func:`studeval.evaluate_batch` over a ``dask.array``: lazily, one block at a time.
 
     ``hands`` is an (N, 5), (N, 6) or (N, 7) uint8 ``dask.array`` (from ``da.from_zarr``, a
@@ -229,7 +229,7 @@ def evaluate_batch(hands: Any, threads: int | None = 1, *, client: Client | None
     if hands.numblocks[1] != 1:
         hands = hands.rechunk({1: -1})
     values = hands.map_blocks(
-        local, threads, **kwargs, drop_axis=1, chunks=(hands.chunks[0],), dtype=meta.dtype, meta=meta
+        local, threads=threads, **kwargs, drop_axis=1, chunks=(hands.chunks[0],), dtype=meta.dtype, meta=meta
     )
     if client is not None:
         with _connect(client) as c:

@@ -123,7 +123,7 @@ _PROGRESS_POLL = 0.05
 _SMALL_JOB = 30_000_000
 # Cards each stud game deals a player.
 _GAMES = {"seven": 7, "five": 5, "razz": 7, "stud8": 7}
-assert tuple(_GAMES) == STUD_GAMES
+assert set(_GAMES) <= set(STUD_GAMES)  # the kernels for stud_hilo and razz27 come next
 _GAME_NAMES = {"seven": "seven card stud", "five": "five card stud", "razz": "razz", "stud8": "stud8"}
 # Heads-up count keys of each game (compared within one run); stud8 runs several.
 _HEADSUP_KEY = {"seven": "high", "five": "high", "razz": "low"}
