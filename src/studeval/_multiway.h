@@ -25,31 +25,40 @@
  * f_Y and f_Z (a completion adds 1 at each of its 2^r subsets: _subsets.h), each x is one sum
  * over the subsets S of its complement of up to min(r_y, r_z) cards.
  *
- * The largest S (|S| = r_y = r_z = r) is a whole completion of both: g_Y(S) g_Z(S) is 1 when
- * S, as Y's completion and as Z's, is below x, so that term counts the r-card sets S missing x
- * whose joint key max(key_Y(S), key_Z(S)) is below key(x): one more swept table, of the
- * subsets of those S, read at the 2^r_x subsets of x (the heads-up count's query). The
- * smaller S are summed directly: the rank of S | T in f's numbering is computed from S's and
- * x's cards (mw_generic).
+ * Three ways to sum the terms of one size k = |S| (r_y = r_z = r; other draws use the first):
  *
- * Cost. Per x: sum over k < r of C(n - r_x, k) * #{T subset of x: |T| <= r - k} table reads
- * (for each of Y and Z, L and E), plus 2^r_x for the joint table. With c = C(n, r) completions
- * per player and three players as X:
- *   fourth street (n = 40, r = 3): k <= 2: 666*4 + 37*7 + 8 = 2,931 ranks per x,
- *     3 * 9,880 * 2,931 = 8.7e7 ranks (four reads each): a fraction of a second;
- *   third street (n = 43, r = 4): k <= 3: 9,139*5 + 741*11 + 39*15 + 16 = 54,512 per x,
- *     3 * 123,410 * 54,512 = 2.0e10 ranks: minutes on two cores, the k = r - 1 term 84% of it.
- * The k-th term grows as C(n, k) 2^(r - k) per x, so the cost grows as c * C(n, r - 1) * r per
- * player: by about n / r per street earlier. A fourth player would add a third factor g_W(S)
- * and a sum over the shared cards of three pairs (S_xy, S_xz, S_yz): the same idea with a sum
- * over pairs of shared sets, C(n, r)^2 terms per completion instead of C(n, r): out of reach
- * beyond the late streets.
+ * - k <= r - 2, directly (mw_generic): for each x and each S missing x, g_Y(S) and g_Z(S) are
+ *   sums of table reads at S | T; the rank of S | T in the tables' numbering comes from S's
+ *   and x's cards, and S's lowest card sweeps the complement so each table is read nearly in
+ *   order.
+ * - k = r, a joint table: S is a whole completion of both, so g_Y(S) g_Z(S) is 1 when S, as
+ *   Y's completion and as Z's, is below x: the term counts the r-sets S missing x whose joint
+ *   key max(key_Y(S), key_Z(S)) is below key(x): one more swept table of the subsets of those
+ *   S, read at the subsets of x (the heads-up count's query, _subsets.h).
+ * - k = r - 1, listed (mw_dual_chunk): the pairs (y, z) = (S + p, S + q) are few (C(n, r - 1)
+ *   n^2), so the term is summed over them instead of over x, against a table of X's
+ *   completions above the pair's key (a downward sweep); pairs with the same y and q share
+ *   their cards y + q and one table query.
  *
- * Parallel work: X's completions (in key order) are cut into chunks; a chunk builds its own
- * tables from the completions below its first key (c * 2^r adds) and sweeps on, so chunks run
- * on any thread. Memory: per chunk 6 int32 tables of sum_{k <= r} C(n, k) entries (third street:
- * 6 * 137k * 4 bytes = 3.3 MB); shared: per player c keys and ranks (6 bytes each), the codes of
- * the completions (8 bytes each), the joint lists of the three pairs: 16 c bytes each.
+ * Cost (threeway_work counts it). Per x, the direct part reads
+ * 4 sum_{k <= r - 2} C(n - r_x, k) #{T subset of x: |T| <= r - k} table entries; the listed
+ * part does about 2 c (n - r) (r + 2 * 2^(r + 1)) steps per player as X, c = C(n, r):
+ *   fourth street (n = 40, r = 3): 1.0e8 reads in all: 0.45 CPU s (one thread);
+ *   third street (n = 43, r = 4): 1.5e10: 50 CPU s (two threads, 25 s on a quiet 2-core
+ *     machine), three quarters of it the direct part's k = 2 term.
+ * The direct part's largest term grows as c C(n, r - 2) 2^2, so each street earlier costs
+ * about n^2 / r^2 more per player: second street (r = 5) would be ~150x third street. A fourth
+ * player needs three pairwise shared sets per pair of completions (S_xy, S_xz, S_yz): sums
+ * over pairs of such sets, C(n, r) times more terms per completion; out of reach beyond the
+ * late streets, which the enumeration kernels already count.
+ *
+ * Parallel work: X's completions (in key order) are cut into chunks, and so are the keys of
+ * the listed part; a chunk builds its own tables from the completions below (above) its keys
+ * (c 2^r adds) and sweeps on, so chunks run on any thread. Memory: per chunk in flight 6 int32
+ * tables of sum_{k <= r} C(n, k) entries (third street: 6 * 137k * 4 bytes = 3.3 MB); shared:
+ * per player c keys and ranks (6 bytes each), the codes of the completions (8 bytes each), the
+ * joint lists of the three pairs (14 c bytes each): about 50 c bytes, 6 MB on third street;
+ * MAX_COMPLETIONS (_multiway.pyx) caps c at 2,000,000 (100 MB).
  */
 #ifndef STUD_MULTIWAY_H
 #define STUD_MULTIWAY_H
@@ -64,10 +73,10 @@
 
 #define MW_PLAYERS 3
 #define MW_MAXR 7
-#define MW_KEYS 7464 /* keys are 1..7462 (high) or 1..6175 (low) */
+#define MW_KEYS 7464 /* keys are 1..7462 (high, deuce-to-seven low) or 1..6175 (ace-to-five low) */
 
-/* How a finished hand is keyed: high hand, ace-to-five low. */
-enum { MW_KIND_HIGH = 0, MW_KIND_LOW = 1 };
+/* How a finished hand is keyed: high hand, ace-to-five low, deuce-to-seven low. */
+enum { MW_KIND_HIGH = 0, MW_KIND_LOW = 1, MW_KIND_LOW27 = 2 };
 
 /* Completions (r-card subsets of the live positions, by combinatorial rank) with a key each,
  * and their ranks in key order: key v's are order[start[v] .. start[v + 1]). */
@@ -179,7 +188,9 @@ static int mw_setup(mw_deal *d, const uint8_t *live, int n, const uint8_t *const
             stud_hand h = base;
             uint64_t code = d->codes[r][s];
             for (int j = 0; j < r; j++) h = stud_hand_add(h, live[(code >> (6 * j)) & 63]);
-            side->key[s] = kind == MW_KIND_LOW ? stud_hand_low(h) : stud_hand_value(h);
+            side->key[s] = kind == MW_KIND_LOW     ? stud_hand_low(h)
+                           : kind == MW_KIND_LOW27 ? stud_hand_low27(h)
+                                                   : stud_hand_value(h);
         }
         if (mw_sort(side)) goto oom;
     }
