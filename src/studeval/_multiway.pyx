@@ -133,7 +133,7 @@ def threeway_counts(known, dead=(), str kind="high", int hand_size=7, threads=No
     >>> threeway_counts([parse_cards(h) for h in hands])  # the flush wins
     (1, (0, 0, 1), (0, 0, 0), 0)
     >>> deals, wins, pair_ties, three_way = threeway_counts([parse_cards(h[:-3]) for h in hands])
-    >>> deals == 31 * 30 * 29 == sum(wins) + sum(pair_ties) + three_way
+    >>> deals == 34 * 33 * 32 == sum(wins) + sum(pair_ties) + three_way  # sixth street
     True
     """
     cdef mw_deal d
