@@ -4,6 +4,7 @@ from collections.abc import Iterable, Sequence
 
 KINDS: dict[str, int]
 MAX_COMPLETIONS: int
+MAX_WORK: int
 CHUNKS_PER_THREAD: int
 
 def threeway_work(n: int, draws: Sequence[int]) -> int: ...
@@ -13,4 +14,5 @@ def threeway_counts(
     kind: str = "high",
     hand_size: int = 7,
     threads: int | None = None,
+    max_work: int | None = ...,
 ) -> tuple[int, tuple[int, int, int], tuple[int, int, int], int]: ...

@@ -48,6 +48,9 @@ stud_tables_init()  # the kernels read studeval._core's lookup tables
 KINDS = {"high": MW_KIND_HIGH, "low": MW_KIND_LOW, "low27": MW_KIND_LOW27}
 #: The most completions one player may have (memory: about 16 bytes each, see _multiway.h).
 MAX_COMPLETIONS = 2_000_000
+#: The most work (threeway_work's table reads) a count takes unless the caller lifts it: about
+#: three minutes of CPU here (third street three-way is 1.5e10, second street 100 times that).
+MAX_WORK = 40_000_000_000
 #: Chunks of each player's completions per thread (a chunk rebuilds its tables: cheap).
 CHUNKS_PER_THREAD = 8
 
@@ -118,7 +121,7 @@ def threeway_work(int n, draws) -> int:
     return total
 
 
-def threeway_counts(known, dead=(), str kind="high", int hand_size=7, threads=None):
+def threeway_counts(known, dead=(), str kind="high", int hand_size=7, threads=None, max_work=MAX_WORK):
     """Exact counts of a three-player stud deal: ``(deals, wins, pair_ties, three_way)``.
 
     ``known`` holds each player's known cards (ints 0..51), ``dead`` cards out of play; each
@@ -127,6 +130,8 @@ def threeway_counts(known, dead=(), str kind="high", int hand_size=7, threads=No
     two-way ties of players (0, 1), (0, 2) and (1, 2) (the third below them), ``three_way``
     the deals all three share; they add up to ``deals``. ``kind`` keys the hands: ``"high"``
     (seven card stud), ``"low"`` (ace-to-five, razz) or ``"low27"`` (deuce-to-seven, 2-7 razz).
+    A deal whose ``threeway_work`` exceeds ``max_work`` is refused (ValueError); None lifts the
+    bound (the count still stops on Ctrl-C).
 
     >>> from studeval.cards import parse_cards
     >>> hands = ["As Ah Kd 2c 3c 4c 5d", "Qc Qd 7s 7h 8h 9h 2d", "8d 9d Td Jd 3d 2h 2s"]
@@ -186,6 +191,10 @@ def threeway_counts(known, dead=(), str kind="high", int hand_size=7, threads=No
         if math.comb(n, draws[p]) > MAX_COMPLETIONS:
             raise ValueError(f"player {p} has {math.comb(n, draws[p]):,} completions; the exact three-way "
                              f"count takes at most {MAX_COMPLETIONS:,}")
+    work = threeway_work(n, [draws[0], draws[1], draws[2]])
+    if max_work is not None and work > max_work:
+        raise ValueError(f"the exact three-way count would take {work:.3g} table reads, more than "
+                         f"max_work={max_work:.3g}")
     nthreads = check_threads(threads)
     deals = math.comb(n, draws[0]) * math.comb(n - draws[0], draws[1]) * math.comb(n - draws[0] - draws[1], draws[2])
     ck = KINDS[kind]

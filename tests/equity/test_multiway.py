@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from studeval import _reference
-from studeval._multiway import MAX_COMPLETIONS, threeway_counts, threeway_work
+from studeval._multiway import MAX_COMPLETIONS, MAX_WORK, threeway_counts, threeway_work
 from studeval.cards import parse_cards
 from studeval.equity import stud_equity
 
@@ -210,6 +210,20 @@ def test_bad_input(known: object, dead: object, kind: str, error: type[Exception
 
 def test_completion_bound() -> None:
     assert math.comb(45, 6) > MAX_COMPLETIONS >= math.comb(43, 4)
+
+
+def test_work_bound() -> None:
+    """Second street (five cards to come each) is refused by the default budget, and by a
+    given one; a budget of exactly the work is enough."""
+    second = [parse_cards(h) for h in ("As Ah", "Kd Kc", "Qs Qh")]
+    assert threeway_work(46, (5, 5, 5)) > MAX_WORK
+    with pytest.raises(ValueError, match="table reads, more than max_work"):
+        threeway_counts(second)
+    known, dead = random_deal(3, (4, 4, 4), 20)
+    work = threeway_work(20, (3, 3, 3))
+    with pytest.raises(ValueError, match="max_work"):
+        threeway_counts(known, dead, max_work=work - 1)
+    check_total(threeway_counts(known, dead, max_work=work))
     with pytest.raises(ValueError, match="hand_size"):
         threeway_counts([[0], [1], [2]], (), "high", hand_size=8)
 
