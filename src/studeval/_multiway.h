@@ -244,14 +244,14 @@ STUD_HOT void mw_lane(int64_t *g, const int32_t *f, const int64_t *base, const i
 }
 
 /* The direct part of one x's count: the sum over S (0 <= |S| <= kmax, S missing x) of
- * (-1)^|S| g_Y(S) g_Z(S), for the lt and the le tables.
+ * (-1)^|S| g_Y(S) g_Z(S), for the lt and the le tables (`same`: they are equal, read one).
  *
  * The rank of S | T in the tables' numbering: S's i-th card has i + |T below it| cards of
  * S | T below it, x's j-th card (in T) |T below it| + |S below it|. S's cards above its lowest
  * are enumerated (colex); then for each T the lowest card sweeps the complement's positions
  * below them, its rank term one lookup and the rest fixed per bucket (how many of x's cards
  * lie below it), so each lane's reads run nearly in order. */
-static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int kmax, uint64_t xcode, int rx,
+static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int kmax, uint64_t xcode, int rx, int same,
                        int64_t *out_lt, int64_t *out_le) {
     int n = d->n, xs[MW_MAXR], comp[64], bucket[64], m = 0, rmax = ry > rz ? ry : rz;
     int nt = 1 << rx;
@@ -316,11 +316,11 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
                 }
                 if (size <= ry) {
                     mw_lane(gyl, t->fy_lt, base, c, comp, bucket, lim, negative);
-                    mw_lane(gye, t->fy_le, base, c, comp, bucket, lim, negative);
+                    if (!same) mw_lane(gye, t->fy_le, base, c, comp, bucket, lim, negative);
                 }
                 if (size <= rz) {
                     mw_lane(gzl, t->fz_lt, base, c, comp, bucket, lim, negative);
-                    mw_lane(gze, t->fz_le, base, c, comp, bucket, lim, negative);
+                    if (!same) mw_lane(gze, t->fz_le, base, c, comp, bucket, lim, negative);
                 }
             }
             {
@@ -348,7 +348,7 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
         }
     }
     *out_lt += acc_lt;
-    *out_le += acc_le;
+    *out_le += same ? acc_lt : acc_le;
 }
 
 /* One chunk of player i's completions as X: order[lo .. hi) of its key-sorted list. Adds
@@ -364,7 +364,7 @@ static int mw_chunk(const mw_deal *d, int i, int64_t lo, int64_t hi, int64_t *lt
     mw_tables t;
     int32_t *mem;
     int64_t done = 0, sum_lt = 0, sum_le = 0;
-    int v0, v1, status = 0;
+    int v0, v1, status = 0, same;
     if (lo >= hi) return 0;
     if (*stop) return 2; /* stopped before this chunk began: skip its set-up */
     mem = (int32_t *)calloc(2 * (ny + nz + nh), sizeof(int32_t));
@@ -401,9 +401,11 @@ static int mw_chunk(const mw_deal *d, int i, int64_t lo, int64_t hi, int64_t *lt
         mw_insert(d, y, v, v + 1, t.fy_le, ry);
         mw_insert(d, z, v, v + 1, t.fz_le, rz);
         if (jb >= 0) mw_insert(d, jl, v, v + 1, t.h_le, jb);
+        /* no completion of Y or Z at this key: the le tables equal the lt ones */
+        same = y->start[v] == y->start[v + 1] && z->start[v] == z->start[v + 1];
         for (int64_t q = a; q < e; q++) {
             uint64_t code = d->codes[rx][x->order[q]];
-            mw_generic(d, &t, ry, rz, kmax, code, rx, &sum_lt, &sum_le);
+            mw_generic(d, &t, ry, rz, kmax, code, rx, same, &sum_lt, &sum_le);
             if (jb >= 0) {
                 int sizes = (1 << (jb + 1)) - 1;
                 int64_t sign = (jl->r & 1) ? -1 : 1;
