@@ -459,7 +459,7 @@ STUD_HOT int64_t mw_swap_rank(uint64_t code, int r, int i, int p) {
  * at key w, the other side's r-sets `own` minus one card plus q whose key is below w
  * (`strict`) or at most w; each is counted against the X table at U = own + q. */
 static void mw_dual_side(const mw_deal *d, const mw_list *mine, const mw_list *other, int w, int strict,
-                         const int32_t *x_lt, const int32_t *x_le, int rx, int64_t *acc_lt, int64_t *acc_le) {
+                         const int32_t *x_lt, const int32_t *x_le, int rx, int same, int64_t *acc_lt, int64_t *acc_le) {
     int r = mine->r, n = d->n;
     const uint64_t *codes = d->codes[r];
     int b0 = rx < r ? rx : r, b1 = rx < r + 1 ? rx : r + 1;
@@ -472,18 +472,21 @@ static void mw_dual_side(const mw_deal *d, const mw_list *mine, const mw_list *o
         for (int i = 0; i < r; i++) in |= 1ULL << ((code >> (6 * i)) & 63);
         /* q one of own's cards: the other side holds the same set, r times over */
         if (other->key[rank] <= limit) {
-            *acc_lt += (int64_t)r * stud_subset_query(x_lt, code, r, b0, d->offset, s0, &STUD_BINOM[0][0]);
-            *acc_le += (int64_t)r * stud_subset_query(x_le, code, r, b0, d->offset, s0, &STUD_BINOM[0][0]);
+            int64_t lt = (int64_t)r * stud_subset_query(x_lt, code, r, b0, d->offset, s0, &STUD_BINOM[0][0]);
+            *acc_lt += lt;
+            *acc_le += same ? lt : (int64_t)r * stud_subset_query(x_le, code, r, b0, d->offset, s0, &STUD_BINOM[0][0]);
         }
         for (int q = 0; q < n; q++) {
             int m = 0;
+            int64_t lt;
             uint64_t u;
             if (in >> q & 1) continue;
             for (int i = 0; i < r; i++) m += other->key[mw_swap_rank(code, r, i, q)] <= limit;
             if (!m) continue;
             u = mw_code_add(code, r, q);
-            *acc_lt += m * stud_subset_query(x_lt, u, r + 1, b1, d->offset, s1, &STUD_BINOM[0][0]);
-            *acc_le += m * stud_subset_query(x_le, u, r + 1, b1, d->offset, s1, &STUD_BINOM[0][0]);
+            lt = m * stud_subset_query(x_lt, u, r + 1, b1, d->offset, s1, &STUD_BINOM[0][0]);
+            *acc_lt += lt;
+            *acc_le += same ? lt : m * stud_subset_query(x_le, u, r + 1, b1, d->offset, s1, &STUD_BINOM[0][0]);
         }
     }
 }
@@ -511,9 +514,10 @@ static int mw_dual_chunk(const mw_deal *d, int i, int w0, int w1, int64_t *lt, i
     mw_insert(d, x, w1, MW_KEYS, x_lt, build);
     memcpy(x_le, x_lt, nx * sizeof(int32_t));
     for (int w = w1 - 1; w >= w0; w--) {
+        int same = x->start[w] == x->start[w + 1]; /* no x at w: the two tables are equal */
         mw_insert(d, x, w, w + 1, x_le, build);
-        mw_dual_side(d, y, z, w, 0, x_lt, x_le, rx, &acc_lt, &acc_le);
-        mw_dual_side(d, z, y, w, 1, x_lt, x_le, rx, &acc_lt, &acc_le);
+        mw_dual_side(d, y, z, w, 0, x_lt, x_le, rx, same, &acc_lt, &acc_le);
+        mw_dual_side(d, z, y, w, 1, x_lt, x_le, rx, same, &acc_lt, &acc_le);
         mw_insert(d, x, w, w + 1, x_lt, build);
         if ((w & 7) == 0 && (*stop || (interrupted && interrupted()))) {
             *stop = 1;
