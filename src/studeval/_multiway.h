@@ -43,11 +43,12 @@
  * Cost (threeway_work counts it). Per x, the direct part reads
  * 4 sum_{k <= r - 2} C(n - r_x, k) #{T subset of x: |T| <= r - k} table entries; the listed
  * part does about 2 c (n - r) (r + 2 * 2^(r + 1)) steps per player as X, c = C(n, r):
- *   fourth street (n = 40, r = 3): 1.0e8 reads in all: 0.45 CPU s (one thread);
- *   third street (n = 43, r = 4): 1.5e10: 50 CPU s (two threads, 25 s on a quiet 2-core
- *     machine), three quarters of it the direct part's k = 2 term.
+ *   fourth street (n = 40, r = 3): 1.0e8 reads in all: 0.2 CPU s;
+ *   third street (n = 43, r = 4): 1.5e10: 34 CPU s (two threads: 17 s on a quiet 2-core
+ *     machine), most of it the direct part's k = 2 term.
+ * (A key where the other players have no completion reads only the lt tables: le equals lt.)
  * The direct part's largest term grows as c C(n, r - 2) 2^2, so each street earlier costs
- * about n^2 / r^2 more per player: second street (r = 5) would be ~150x third street. A fourth
+ * about n^2 / r^2 more per player: second street (r = 5) would be ~200x third street. A fourth
  * player needs three pairwise shared sets per pair of completions (S_xy, S_xz, S_yz): sums
  * over pairs of such sets, C(n, r) times more terms per completion; out of reach beyond the
  * late streets, which the enumeration kernels already count.

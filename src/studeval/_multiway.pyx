@@ -49,7 +49,8 @@ KINDS = {"high": MW_KIND_HIGH, "low": MW_KIND_LOW, "low27": MW_KIND_LOW27}
 #: The most completions one player may have (memory: about 16 bytes each, see _multiway.h).
 MAX_COMPLETIONS = 2_000_000
 #: The most work (threeway_work's table reads) a count takes unless the caller lifts it: about
-#: three minutes of CPU here (third street three-way is 1.5e10, second street 100 times that).
+#: a minute and a half of CPU here (third street three-way is 1.5e10, second street 200 times
+#: that).
 MAX_WORK = 40_000_000_000
 #: Chunks of each player's completions per thread (a chunk rebuilds its tables: cheap).
 CHUNKS_PER_THREAD = 8
@@ -90,8 +91,8 @@ cdef list _key_ranges(const mw_list *y, const mw_list *z, int pieces):
 def threeway_work(int n, draws) -> int:
     """Table reads of the exact three-way count, for ``n`` live cards and each player's
     ``draws``: the cost model (_multiway.h's "Cost"). Measured on the 2-core development
-    machine: 3 to 5 ns of CPU time per read (fourth street 0.45 s, third street 50 s), so
-    ``auto`` can pick exact when ``work * 5e-9 / threads`` fits its budget.
+    machine: about 2 to 2.5 ns of CPU time per read (fourth street 0.2 s, third street 34 s),
+    so ``auto`` can pick exact when ``work * 3e-9 / threads`` seconds fit its budget.
 
     >>> threeway_work(40, (3, 3, 3))  # fourth street: a fraction of a second
     104510640
