@@ -24,7 +24,8 @@ from libc.string cimport memset
 
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_hand_low, stud_hand_low8
 from studeval._core cimport stud_hand_low27
-from studeval._core cimport stud_tables_init
+from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pending
+from studeval._core cimport STUD_HIGH_VALUES
 
 import numpy as np
 from studeval._core cimport STUD_BINOM as _BINOM, STUD_BINOM_N, STUD_BINOM_K  # C(n, k) (_combin.h)
@@ -45,7 +46,7 @@ cdef extern from "_subsets.h" nogil:
 
 cdef enum:
     MAXP = 12          # players a kernel handles (more cannot be dealt from 52 cards anyway)
-    MAXV = 7465        # keys (below) are 1..7464
+    MAXV = STUD_HIGH_VALUES + 3  # keys (below) are 1..MAXV-1: a high value plus one, and one more
     MAXR = 7           # private cards a player may still draw
     POLL_MASK = 0xFFFF  # work items between looks at pending signals (a few ms of work)
 
@@ -123,17 +124,12 @@ cdef inline int _key(stud_hand h, int mode) noexcept nogil:
 # raises (KeyboardInterrupt), every thread stops at its next look at the flag, and the entry
 # point re-raises the handler's exception once the parallel loop is over.
 
-cdef extern from "Python.h":
-    int PyErr_CheckSignals() noexcept   # declared without an error check: the exception stays set
-
-
 cdef int _poll(int *stop) noexcept nogil:
     """1 if the work should stop (a signal handler raised; its exception is pending)."""
     if stop[0]:
         return 1
-    with gil:
-        if PyErr_CheckSignals() != 0:
-            stop[0] = 1
+    if stud_signal_raised():
+        stop[0] = 1
     return stop[0]
 
 
@@ -142,18 +138,6 @@ cdef inline int _tick(int64_t *done, int poll, int *stop) noexcept nogil:
     that does not poll, ``poll`` 0, only reads the shared flag)."""
     done[0] += 1
     return (done[0] & POLL_MASK) == 0 and (stop[0] != 0 or (poll and _poll(stop)))
-
-
-cdef extern from "Python.h":
-    void *PyErr_Occurred() noexcept
-
-
-cdef int _raise_pending() except -1:
-    """Propagate the exception a signal handler left pending (KeyboardInterrupt if the stop
-    came from a shared flag set by another thread)."""
-    if PyErr_Occurred() == NULL:
-        raise KeyboardInterrupt("the equity count was stopped")
-    return -1
 
 
 def check_signals_every() -> int:
@@ -585,7 +569,7 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
         _free_side(&a)
         _free_side(&b)
     if stopp[0]:
-        _raise_pending()
+        stud_raise_pending()
     if err:
         raise MemoryError("not enough memory for the exact heads-up count")
     total = _BINOM[n][draws_a] * _BINOM[n - draws_a][draws_b]
@@ -851,7 +835,7 @@ def enumerate_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] know
             for pos in prange(first_lo, first_hi, num_threads=nthreads, schedule="dynamic"):
                 _rec_first(&ctx[threadid()], pos, threadid())
         if stop:
-            _raise_pending()
+            stud_raise_pending()
         for t in range(nthreads):
             _add_enum(&ctx[t], P, wins, ties, hilo)
     finally:
@@ -945,7 +929,7 @@ def board5_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] known n
     if stop:
         free(w)
         free(tt)
-        _raise_pending()
+        stud_raise_pending()
     # heads-up ties were counted for player 0 only: both split two ways
     for t in range(nthreads):
         if P == 2:
@@ -1155,7 +1139,7 @@ def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known no
                            &w[t * MAXP], &tt[t * MAXP * (MAXP + 1)], kernel, &hl[t * MAXP * HL_COLS],
                            &sq[t * MAXP], t == 0, &stop)
         if stop:
-            _raise_pending()
+            stud_raise_pending()
         for t in range(T):
             for p in range(P):
                 wins[t, p] += w[t * MAXP + p]

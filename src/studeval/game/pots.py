@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from studeval._core import evaluate, evaluate_low, evaluate_low8
-from studeval.cards import CardsLike, parse_cards
+from studeval.cards import CardsLike, low_rank, parse_cards
 from studeval.evaluate import STUD_GAMES
 
 __all__ = [
@@ -54,7 +54,7 @@ def low_order(card: int) -> int:
     >>> [low_order(c) for c in parse_cards("Ac As 2c Kc Ks")]
     [0, 3, 4, 48, 51]
     """
-    return 4 * (((card >> 2) + 1) % 13) + (card & 3)
+    return 4 * low_rank(card) + (card & 3)
 
 
 def odd_chip_key(cards: Sequence[int], *, low: bool = False) -> int:
