@@ -370,8 +370,8 @@ def best_five_low27(cards: CardsLike) -> list[int]:
     """The five cards that make the best deuce-to-seven low, read from the top: groups first
     when the low has pairs, then the highest card first (the ace is high).
 
-    >>> format_cards(best_five_low27("Kh 7c 5d 4h 3s Ah 7d"))
-    '7c 5d 4h 3s Ah'
+    >>> format_cards(best_five_low27("Kh 7c 5d 4h 3s Ah 7d"))  # the king, not the ace
+    'Kh 7c 5d 4h 3s'
     """
     hand = parse_cards(cards)
     if not 5 <= len(hand) <= 7:

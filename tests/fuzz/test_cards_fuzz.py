@@ -322,6 +322,7 @@ _EVALUATORS = [
     (studeval.evaluate, _reference.evaluate),
     (studeval.evaluate_low, _reference.evaluate_low),
     (studeval.evaluate_low8, _reference.evaluate_low8),
+    (studeval.evaluate_low27, _reference.evaluate_low27),
 ]
 
 
@@ -341,8 +342,12 @@ def _check_hand_functions(cards: object, expected: list[int] | None) -> None:
     assert ok == five_to_seven
     if ok:
         assert set(got) <= set(expected) and studeval.evaluate_low(got) == _reference.evaluate_low(expected)
+    ok, got = outcome(studeval.best_five_low27, cards() if callable(cards) else cards)
+    assert ok == five_to_seven
+    if ok:
+        assert set(got) <= set(expected) and studeval.evaluate_low27(got) == _reference.evaluate_low27(expected)
     one_to_four = expected is not None and 1 <= len(expected) <= 4
-    for f in (studeval.showing_rank, studeval.showing_rank_low):
+    for f in (studeval.showing_rank, studeval.showing_rank_low, studeval.showing_rank_low27):
         ok, got = outcome(f, cards() if callable(cards) else cards)
         assert ok == one_to_four, (f.__name__, got)
         assert not ok or type(got) is int
@@ -448,7 +453,7 @@ batch_arrays = hs.one_of(
     check=hs.booleans(),
 )
 def test_evaluate_batch_on_any_array(hands, kind, threads, check):
-    ok, got = outcome(studeval.evaluate_batch, hands, threads, check=check, kind=kind)
+    ok, got = outcome(studeval.evaluate_batch, hands, threads=threads, check=check, kind=kind)
     if not ok:
         return
     assert kind in studeval.KINDS and studeval.check_threads(threads) >= 1
@@ -456,7 +461,11 @@ def test_evaluate_batch_on_any_array(hands, kind, threads, check):
     assert hands.ndim == 2 and hands.shape[1] in (5, 6, 7)
     assert got.dtype == np.uint16 and got.shape == (hands.shape[0],)
     slow = dict(
-        zip(studeval.KINDS, (_reference.evaluate, _reference.evaluate_low, _reference.evaluate_low8), strict=True)
+        zip(
+            studeval.KINDS,
+            (_reference.evaluate, _reference.evaluate_low, _reference.evaluate_low8, _reference.evaluate_low27),
+            strict=True,
+        )
     )[kind]
     for row, value in zip(hands.tolist(), got.tolist(), strict=True):
         assert max(row) <= 51
@@ -481,7 +490,9 @@ def test_evaluate_batch_names_the_bad_row(rows, width, bad):
             studeval.evaluate_batch(arr)
         return
     for kind, slow in zip(
-        studeval.KINDS, (_reference.evaluate, _reference.evaluate_low, _reference.evaluate_low8), strict=True
+        studeval.KINDS,
+        (_reference.evaluate, _reference.evaluate_low, _reference.evaluate_low8, _reference.evaluate_low27),
+        strict=True,
     ):
         assert studeval.evaluate_batch(arr, kind=kind).tolist() == [slow(r) for r in arr.tolist()]
 
