@@ -752,14 +752,16 @@ cdef void split_kept(const Tabs *T, const Game *G, const int *hand, int value, S
     split_of(G, G.T5, value, below[0], lt, eq, s)
 
 
-cdef bint each_draw(const Tabs *T, const Game *G, const SixData *S, const int *hand,
-                    int first, int end, stud_money *money, int64_t w, int64_t *acc) noexcept nogil:
+cdef inline bint each_draw(const Tabs *T, const Game *G, const SixData *S, const int *hand,
+                           int first, int end, stud_money *money, int64_t w, int64_t *acc) noexcept nogil:
     """The one-card change of each card hand[d], d in first..end-1, for every card c the
     player can draw: the final hand P - d + c against the T6 dealer hands that miss P + c,
     raised if that is worth more than folding it. Adds the money to money[d]; with ``acc``,
-    also counts each final outcome, weighted w. False if a six-card set is not in the store."""
+    also counts each final outcome, weighted w. False if a six-card set is not in the store.
+    (Inlined: each caller gets its own copy, the one without ``acc`` free of its branches.)"""
     cdef stud_money fold_changed = -G.D * G.T6  # the ante lost against each dealer hand
     cdef stud_money raise_changed
+    cdef stud_money sums[5]
     cdef unsigned suit_ranks[4]
     cdef int suit_map[4]
     cdef uint64_t six_cards
@@ -768,6 +770,7 @@ cdef bint each_draw(const Tabs *T, const Game *G, const SixData *S, const int *h
     suit_ranks[0] = suit_ranks[1] = suit_ranks[2] = suit_ranks[3] = 0
     for d in range(5):
         suit_ranks[hand[d] & 3] |= 1u << (hand[d] >> 2)
+        sums[d] = 0
     for k in range(G.ndeck):
         drawn = G.deck[k]
         if drawn == T.up or _has_int(hand, 5, drawn):
@@ -782,14 +785,16 @@ cdef bint each_draw(const Tabs *T, const Game *G, const SixData *S, const int *h
             split_of(G, G.T6, value, S.nq[row], S.lt[col], S.eq[col], &s)
             raise_changed = raise_money(G, line, True, &s)
             if raise_changed > fold_changed:
-                money[d] += raise_changed
+                sums[d] += raise_changed
                 if acc != NULL:
                     acc[<int>ST_RAISE_AFTER_CHANGE] += w
                     add_events(acc + <int>EV_CHANGE, w, line, &s)
             else:
-                money[d] += fold_changed
+                sums[d] += fold_changed
                 if acc != NULL:
                     acc[<int>EV_CHANGE + <int>EV_FOLD] += w * G.T6
+    for d in range(first, end):
+        money[d] += sums[d]
     return True
 
 
