@@ -690,19 +690,20 @@ cdef inline void add_events(int64_t *acc, int64_t w, int line, const Split *s) n
     acc[<int>EV_WIN + line] += w * s.lt
 
 
-cdef inline int six_lookup(const SixData *S, const unsigned *pm, int c, int *newsuit,
-                           uint64_t *cardmask) noexcept nogil:
-    """Row of the canonical form of the six cards P + c (P given by suit masks pm); newsuit
-    gets the suit permutation that leads there, cardmask the canonical cards as bits."""
+cdef inline int six_lookup(const SixData *S, const unsigned *suit_ranks, int drawn, int *suit_map,
+                           uint64_t *six_cards) noexcept nogil:
+    """Row of the canonical form of the six cards P + drawn (P given by the rank masks of its
+    suits); suit_map gets the suit permutation that leads there, six_cards the canonical
+    cards as bits (card 4 * rank + suit at bit 4 * rank + suit)."""
     cdef unsigned m[4]
     cdef int o0 = 1, o1 = 2, o2 = 3, i
-    cdef uint64_t cm, bits
-    cdef int64_t r = 0
-    m[0] = pm[0]
-    m[1] = pm[1]
-    m[2] = pm[2]
-    m[3] = pm[3]
-    m[c & 3] |= 1u << (c >> 2)
+    cdef uint64_t cards, bits
+    cdef int64_t colex = 0
+    m[0] = suit_ranks[0]
+    m[1] = suit_ranks[1]
+    m[2] = suit_ranks[2]
+    m[3] = suit_ranks[3]
+    m[drawn & 3] |= 1u << (drawn >> 2)
     # sort suits 1..3 by rank mask, largest first
     if m[o0] < m[o1]:
         o0, o1 = o1, o0
@@ -710,129 +711,173 @@ cdef inline int six_lookup(const SixData *S, const unsigned *pm, int c, int *new
         o1, o2 = o2, o1
     if m[o0] < m[o1]:
         o0, o1 = o1, o0
-    newsuit[0] = 0
-    newsuit[o0] = 1
-    newsuit[o1] = 2
-    newsuit[o2] = 3
-    cm = SPREAD[m[0]] | (SPREAD[m[o0]] << 1) | (SPREAD[m[o1]] << 2) | (SPREAD[m[o2]] << 3)
-    cardmask[0] = cm
-    bits = cm
+    suit_map[0] = 0
+    suit_map[o0] = 1
+    suit_map[o1] = 2
+    suit_map[o2] = 3
+    cards = SPREAD[m[0]] | (SPREAD[m[o0]] << 1) | (SPREAD[m[o1]] << 2) | (SPREAD[m[o2]] << 3)
+    six_cards[0] = cards
+    bits = cards
     for i in range(6):
-        r += BINOM[stud_ctz64(bits)][i + 1]
+        colex += BINOM[stud_ctz64(bits)][i + 1]
         bits &= bits - 1
-    return S.index[r]
+    return S.index[colex]
 
 
-cdef void _player_one(const Tabs *T, Game *G, const SixData *S, const uint8_t *pc,
+cdef inline int position_in_six(uint64_t six_cards, const int *suit_map, int card) noexcept nogil:
+    """Where ``card``, taken to the canonical suits by suit_map, stands among the six cards
+    (0 = the lowest): the column of the six-card tables for the hand without it."""
+    cdef int bit = 4 * (card >> 2) + suit_map[card & 3]
+    return stud_popcount64(six_cards & (((<uint64_t>1) << bit) - 1))
+
+
+cdef void split_kept(const Tabs *T, const Game *G, const int *hand, int value, Split *s) noexcept nogil:
+    """How the T5 dealer hands that miss the five cards of ``hand`` (worth ``value``) fall
+    against it: counts below the qualifier, and below and at the hand's value."""
+    cdef int thresholds[3]
+    cdef int64_t below[3]
+    cdef int n = 1
+    cdef int64_t lt = 0, eq = 0
+    thresholds[0] = G.qualify
+    if value >= G.qualify or G.winning_antes:
+        thresholds[1] = value
+        thresholds[2] = value + 1
+        n = 3
+    count_below(T, hand, 5, thresholds, n, below)
+    if n == 3:
+        # a qualifying hand is compared with the qualifying dealer hands; under line 11 a
+        # hand that does not qualify with the others (split_of)
+        lt = below[1] - below[0] if value >= G.qualify else below[1]
+        eq = below[2] - below[1]
+    split_of(G, G.T5, value, below[0], lt, eq, s)
+
+
+cdef inline bint each_draw(const Tabs *T, const Game *G, const SixData *S, const int *hand,
+                           int first, int end, stud_money *money, int64_t w, int64_t *acc) noexcept nogil:
+    """The one-card change of each card hand[d], d in first..end-1, for every card c the
+    player can draw: the final hand P - d + c against the T6 dealer hands that miss P + c,
+    raised if that is worth more than folding it. Adds the money to money[d]; with ``acc``,
+    also counts each final outcome, weighted w. False if a six-card set is not in the store.
+    (Inlined: each caller gets its own copy, the one without ``acc`` free of its branches.)"""
+    cdef stud_money fold_changed = -G.D * G.T6  # the ante lost against each dealer hand
+    cdef stud_money raise_changed
+    cdef stud_money sums[5]
+    cdef unsigned suit_ranks[4]
+    cdef int suit_map[4]
+    cdef uint64_t six_cards
+    cdef int k, d, drawn, row, col, value, line
+    cdef Split s
+    suit_ranks[0] = suit_ranks[1] = suit_ranks[2] = suit_ranks[3] = 0
+    for d in range(5):
+        suit_ranks[hand[d] & 3] |= 1u << (hand[d] >> 2)
+        sums[d] = 0
+    for k in range(G.ndeck):
+        drawn = G.deck[k]
+        if drawn == T.up or _has_int(hand, 5, drawn):
+            continue
+        row = six_lookup(S, suit_ranks, drawn, suit_map, &six_cards)
+        if row < 0:
+            return False
+        for d in range(first, end):
+            col = row * 6 + position_in_six(six_cards, suit_map, hand[d])
+            value = S.tv[col]
+            line = payline(value)
+            split_of(G, G.T6, value, S.nq[row], S.lt[col], S.eq[col], &s)
+            raise_changed = raise_money(G, line, True, &s)
+            if raise_changed > fold_changed:
+                sums[d] += raise_changed
+                if acc != NULL:
+                    acc[<int>ST_RAISE_AFTER_CHANGE] += w
+                    add_events(acc + <int>EV_CHANGE, w, line, &s)
+            else:
+                sums[d] += fold_changed
+                if acc != NULL:
+                    acc[<int>EV_CHANGE + <int>EV_FOLD] += w * G.T6
+    for d in range(first, end):
+        money[d] += sums[d]
+    return True
+
+
+cdef int best_change(const Game *G, stud_money keep, const stud_money *change, int64_t w,
+                     int64_t *acc) noexcept nogil:
+    """The card whose change is worth most, or -1 to keep the hand (ties go to keeping, then
+    to the first card); each exact tie with the play chosen counts once in ST_TIES."""
+    cdef int d, best_d = -1
+    cdef stud_money best = keep
+    for d in range(5):
+        if change[d] > best:
+            best = change[d]
+            best_d = d
+    if best_d >= 0 or G.mode == 0:  # a threshold player's keep is no optimum to tie with
+        for d in range(5):
+            if d != best_d and change[d] == best:
+                acc[<int>ST_TIES] += w
+    return best_d
+
+
+cdef void _player_one(const Tabs *T, Game *G, const SixData *S, const uint8_t *cards,
                       int64_t w, int64_t *acc) noexcept nogil:
-    """Decide one player hand against the up card and add its weighted outcomes."""
-    cdef int x[5]
-    cdef int ts[3]
-    cdef int64_t out[3]
-    cdef int i, j, k, d, c, p, line, best_d, row, nt, tv
-    cdef int64_t nq, lt, eq
-    cdef stud_money r0, f0, ev0, best, r, f6
-    cdef stud_money evc[5]
-    cdef unsigned pm[4]
-    cdef int newsuit[4]
-    cdef uint64_t cm
-    cdef bint raise0
-    cdef Split s0, s
-    for i in range(5):
-        x[i] = pc[i]
-    p = value_of(x, 5)
-    line = payline(p)
-    ts[0] = G.qualify
-    nt = 1
-    if p >= G.qualify or G.winning_antes:
-        ts[1] = p
-        ts[2] = p + 1
-        nt = 3
-    count_below(T, x, 5, ts, nt, out)
-    nq = out[0]
-    lt = 0
-    eq = 0
-    if nt == 3:
-        if p >= G.qualify:
-            lt = out[1] - out[0]
-        else:
-            lt = out[1]
-        eq = out[2] - out[1]
-    split_of(G, G.T5, p, nq, lt, eq, &s0)
-    r0 = raise_money(G, line, False, &s0)
-    f0 = -G.D * G.T5
+    """Decide one player hand P against the up card and add its outcomes, weighted w.
+
+    Money is in units of 1/D ante, summed over dealer hands H. Raising wins the ante when H
+    does not qualify (under 004 line 11 only if P beats H, and loses it if H beats P),
+    wins the ante and pay(P) times the raise (twice the ante) when H qualifies and P beats
+    it, pushes on a tie, loses ante and raise when H beats P; folding loses the ante.
+    Keeping P, over the T5 dealer hands that miss it:
+
+        keep(P)      = max(raise(P), -D T5)        (mode 1: raise when value(P) >= threshold)
+
+    Changing card d costs a second ante, lost whatever comes, and the raise then pays the
+    halved table (raise'); over the draws c (the cards neither in P nor the up card) and
+    the T6 dealer hands that miss P + c:
+
+        change(P, d) = sum over c of max(raise'(P - d + c), -D T6)  -  D T6 draws
+
+    The player plays the largest of scale keep(P) (the same money in the (draw, dealer
+    hand) space) and the change(P, d).
+    """
+    cdef int hand[5]
+    cdef int d, value, line, best_d = -1
+    cdef Split kept
+    cdef stud_money raise_kept, fold_kept, keep
+    cdef stud_money change[5]
+    cdef stud_money replayed[5]
+    cdef bint raises
+    for d in range(5):
+        hand[d] = cards[d]
+    value = value_of(hand, 5)
+    line = payline(value)
+    split_kept(T, G, hand, value, &kept)
+    raise_kept = raise_money(G, line, False, &kept)
+    fold_kept = -G.D * G.T5
     if G.mode == 0:
-        raise0 = r0 > f0
-        if r0 == f0:
+        raises = raise_kept > fold_kept
+        if raise_kept == fold_kept:
             acc[<int>ST_TIES] += w
     else:
-        raise0 = p >= G.threshold
-    ev0 = r0 if raise0 else f0
-    acc[<int>ST_CAT_ALL + category_of(p)] += w
-    best_d = -1
+        raises = value >= G.threshold
+    keep = raise_kept if raises else fold_kept
+    acc[<int>ST_CAT_ALL + category_of(value)] += w
     if G.change:
-        for i in range(4):
-            pm[i] = 0
-        for i in range(5):
-            pm[x[i] & 3] |= 1u << (x[i] >> 2)
-        f6 = -G.D * G.T6
         for d in range(5):
-            evc[d] = f6 * G.draws       # the change wager, lost whatever comes
-        for k in range(G.ndeck):
-            c = G.deck[k]
-            if c == T.up or _has_int(x, 5, c):
-                continue
-            row = six_lookup(S, pm, c, newsuit, &cm)
-            if row < 0:
-                G.bad_lookup = 1
-                return
-            for d in range(5):
-                i = 4 * (x[d] >> 2) + newsuit[x[d] & 3]
-                j = stud_popcount64(cm & (((<uint64_t>1) << i) - 1))
-                tv = S.tv[row * 6 + j]
-                split_of(G, G.T6, tv, S.nq[row], S.lt[row * 6 + j], S.eq[row * 6 + j], &s)
-                r = raise_money(G, payline(tv), True, &s)
-                evc[d] += r if r > f6 else f6
-        best = ev0 * G.scale
-        for d in range(5):
-            if evc[d] > best:
-                best = evc[d]
-                best_d = d
-        if best_d >= 0:
-            for d in range(5):
-                if d != best_d and evc[d] == best:
-                    acc[<int>ST_TIES] += w
-        elif G.mode == 0:
-            for d in range(5):
-                if evc[d] == best:
-                    acc[<int>ST_TIES] += w
+            change[d] = -G.D * G.T6 * G.draws  # the change wager, lost whatever comes
+        if not each_draw(T, G, S, hand, 0, 5, change, 0, NULL):
+            G.bad_lookup = 1
+            return
+        best_d = best_change(G, keep * G.scale, change, w, acc)
     if best_d < 0:
-        if raise0:
+        if raises:
             acc[<int>ST_RAISE] += w
-            acc[<int>ST_CAT_RAISE + category_of(p)] += w
-            add_events(acc + <int>EV_NO_CHANGE, w * G.scale, line, &s0)
+            acc[<int>ST_CAT_RAISE + category_of(value)] += w
+            add_events(acc + <int>EV_NO_CHANGE, w * G.scale, line, &kept)
         else:
             acc[<int>EV_NO_CHANGE + <int>EV_FOLD] += w * G.scale * G.T5
         return
-    # the change: replay the draws of the chosen card and count each final outcome
+    # the change of card best_d: its draws again, counting each final outcome
     acc[<int>ST_CHANGE] += w
-    acc[<int>ST_CAT_CHANGE + category_of(p)] += w
-    for k in range(G.ndeck):
-        c = G.deck[k]
-        if c == T.up or _has_int(x, 5, c):
-            continue
-        row = six_lookup(S, pm, c, newsuit, &cm)
-        i = 4 * (x[best_d] >> 2) + newsuit[x[best_d] & 3]
-        j = stud_popcount64(cm & (((<uint64_t>1) << i) - 1))
-        tv = S.tv[row * 6 + j]
-        line = payline(tv)
-        split_of(G, G.T6, tv, S.nq[row], S.lt[row * 6 + j], S.eq[row * 6 + j], &s)
-        r = raise_money(G, line, True, &s)
-        if r > f6:
-            acc[<int>ST_RAISE_AFTER_CHANGE] += w
-            add_events(acc + <int>EV_CHANGE, w, line, &s)
-        else:
-            acc[<int>EV_CHANGE + <int>EV_FOLD] += w * G.T6
+    acc[<int>ST_CAT_CHANGE + category_of(value)] += w
+    replayed[best_d] = 0
+    each_draw(T, G, S, hand, best_d, best_d + 1, replayed, w, acc)
 
 
 cdef inline bint _has_int(const int *cards, int n, int card) noexcept nogil:

@@ -287,29 +287,116 @@ cdef inline void _nested_compare(_Nested *nest, int vx, int v) noexcept nogil:
     nest.a_wins += (vx != v) & ((vx > v) == nest.x_is_a)
 
 
+cdef inline uint64_t _packed(const int *pos, int r) noexcept nogil:
+    """Positions pos[0] < ... < pos[r-1], 6 bits each (the sweep's form of a completion)."""
+    cdef uint64_t code = 0
+    cdef int j
+    for j in range(r):
+        code |= (<uint64_t>pos[j]) << (6 * j)
+    return code
+
+
+cdef inline int _next_completion(int *pos, int r, int n) noexcept nogil:
+    """Step pos to the next r-card completion (lexicographic order); the first depth that
+    changed (the cards before it are unchanged), or -1 after the last completion."""
+    cdef int d = r - 1
+    while d >= 0 and pos[d] == n - r + d:
+        d -= 1
+    if d >= 0:
+        pos[d] += 1
+    return d
+
+
+cdef extern from "_subsets.h":
+    enum: STUD_MAX_SUBSETS  # 2^7: the subsets of a completion
+
+
+cdef struct _PrefixSubsets:
+    # For the nested count: the subsets of at most s cards of a completion's first d cards
+    # (per depth d, by rank and size), and for the prefix of all cards but the last the two
+    # lists every completion with that prefix reads.
+    int64_t rank[MAXR + 1][STUD_MAX_SUBSETS]
+    int size[MAXR + 1][STUD_MAX_SUBSETS]
+    int count[MAXR + 1]
+    int x_value[STUD_MAX_SUBSETS]       # X's values of the prefix's s-card subsets
+    int n_x_value
+    int64_t short_rank[STUD_MAX_SUBSETS]  # ranks of its (s-1)-card subsets (+ the last card: s cards)
+    int n_short
+
+
+cdef inline void _prefix_extend(_PrefixSubsets *pre, int d, int card_pos, int s) noexcept nogil:
+    """The subsets of the first d + 1 cards: those of the first d, and each of them smaller
+    than s with card_pos (the largest position so far) added."""
+    cdef int j, k, q = pre.count[d]
+    for j in range(q):
+        pre.rank[d + 1][j] = pre.rank[d][j]
+        pre.size[d + 1][j] = pre.size[d][j]
+    for j in range(pre.count[d]):
+        k = pre.size[d][j]
+        if k < s:
+            pre.rank[d + 1][q] = pre.rank[d][j] + _BINOM[card_pos][k + 1]
+            pre.size[d + 1][q] = k + 1
+            q += 1
+    pre.count[d + 1] = q
+
+
+cdef inline void _prefix_lists(_PrefixSubsets *pre, int d, const _Nested *nest) noexcept nogil:
+    """The two lists of the prefix of d cards (every card of the completion but the last)."""
+    cdef int j
+    pre.n_x_value = 0
+    pre.n_short = 0
+    for j in range(pre.count[d]):
+        if pre.size[d][j] == nest.s:
+            pre.x_value[pre.n_x_value] = nest.x_by_rank[pre.rank[d][j]]
+            pre.n_x_value += 1
+        elif pre.size[d][j] == nest.s - 1:
+            pre.short_rank[pre.n_short] = pre.rank[d][j]
+            pre.n_short += 1
+
+
+cdef inline void _count_nested(_Nested *nest, const _PrefixSubsets *pre, const int *pos, int r,
+                               int v) noexcept nogil:
+    """Compare the completion pos (value v) with X's value of each of its s-card subsets T:
+    those inside the prefix, then each (s-1)-card subset of the prefix plus the last card."""
+    cdef int j
+    cdef int64_t last
+    for j in range(pre.n_x_value):
+        _nested_compare(nest, pre.x_value[j], v)
+    if pre.n_short:  # then r >= 1
+        last = _BINOM[pos[r - 1]][nest.s]  # the last card's term of T's rank
+        for j in range(pre.n_short):
+            _nested_compare(nest, nest.x_by_rank[pre.short_rank[j] + last], v)
+
+
 cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *live, bint by_rank,
                     _Nested *nest, int mode, int *stop) noexcept nogil:
-    """Enumerate the completions (counting sort by their key ``mode``); 1 if out of memory,
-    2 if stopped by a signal (called by the thread that holds the GIL when it is released).
+    """One side's completions sorted by key: for every set c of r of the n live cards
+    (positions c_1 < ... < c_r), the key ``mode`` of the hand base + c.
 
-    With ``nest``, also count the nested pairs (see _Nested) on the first pass. The ranks of
-    the prefix's subsets (up to s cards) are kept per depth, so a completion only adds the
-    subsets that contain its last card: C(r-1, s-1) table reads, the C(r-1, s) others being
-    read once per prefix.
+    A counting sort in two walks over the C(n, r) completions, each visited in lexicographic
+    order with the hand after each of its first d cards kept, so a step re-adds only the
+    cards after the first position that changed:
+
+        walk 1:  count[key(c)] += 1;  by_rank[rank(c)] = key(c)   (if ``by_rank``)
+        start[v] = sum over u < v of count[u]
+        walk 2:  packed[start[key(c)]++] = c
+
+    With ``nest`` (this side is Y, X drew s cards), walk 1 also adds the nested term
+        sum over c, over s-card subsets T of c:  compare(X's key of T, key(c))
+    reading X's keys by rank. The subsets of the prefix (all cards of c but the last) are
+    kept per depth, so a completion reads the C(r-1, s) subsets inside its prefix from a
+    list made once per prefix, and ranks only the C(r-1, s-1) that hold its last card.
+
+    Returns 0, 1 if out of memory, 2 if stopped by a signal (called by the thread that holds
+    the GIL when it is released).
     """
     cdef int64_t total = _BINOM[n][r]
-    cdef int pos[MAXR + 1]
-    cdef stud_hand st[MAXR + 1]
-    cdef int d, v, j, k, pass_, ns = nest.s if nest != NULL else 0, q
-    cdef uint64_t code
+    cdef int pos[MAXR + 1]               # the completion: positions in live
+    cdef stud_hand hand[MAXR + 1]        # hand[d]: base plus the completion's first d cards
+    cdef _PrefixSubsets pre
     cdef int64_t *fill
-    cdef int64_t sub_rank[MAXR + 1][128]
-    cdef int sub_size[MAXR + 1][128]
-    cdef int sub_count[MAXR + 1]
-    cdef int pre_value[128]         # X's values of the prefix's s-card subsets
-    cdef int64_t pre_rank[128]      # ranks of the prefix's (s-1)-card subsets
-    cdef int n_value = 0, n_rank = 0
-    cdef int64_t top, done = 0
+    cdef int d, v, walk, s = nest.s if nest != NULL else 0
+    cdef int64_t done = 0
     side.r = r
     side.count = total
     side.start = <int64_t *> calloc(MAXV + 1, sizeof(int64_t))
@@ -319,92 +406,46 @@ cdef int _fill_side(_Side *side, stud_hand base, int r, int n, const uint8_t *li
     if side.start == NULL or side.packed == NULL or fill == NULL or (by_rank and side.by_rank == NULL):
         free(fill)
         return 1
-    sub_rank[0][0] = 0
-    sub_size[0][0] = 0
-    sub_count[0] = 1
-    if nest != NULL and r >= 1 and r - 1 == 0:
-        # the prefix is empty: its only subset is the empty one
-        if ns == 0:
-            pre_value[0] = nest.x_by_rank[0]
-            n_value = 1
-        else:
-            pre_rank[0] = 0
-            n_rank = 1
-    for pass_ in range(2):
-        # pass 0 counts each value, pass 1 places each completion in its value's slot
-        st[0] = base
-        if r == 0:
-            v = _key(base, mode)
-            if pass_ == 0:
+    pre.rank[0][0] = 0  # the empty prefix's only subset is the empty one
+    pre.size[0][0] = 0
+    pre.count[0] = 1
+    pre.n_x_value = 0
+    pre.n_short = 0
+    if nest != NULL and r <= 1:
+        _prefix_lists(&pre, 0, nest)
+    for walk in range(2):
+        hand[0] = base
+        pos[0] = 0
+        d = 0
+        while True:
+            # the cards from depth d on are new: the hands from there, each next card
+            # the one after the card before
+            while d < r:
+                hand[d + 1] = stud_hand_add(hand[d], live[pos[d]])
+                if walk == 0 and nest != NULL and d + 1 <= r - 1:
+                    _prefix_extend(&pre, d, pos[d], s)
+                    if d + 1 == r - 1:
+                        _prefix_lists(&pre, d + 1, nest)
+                d += 1
+                if d < r:
+                    pos[d] = pos[d - 1] + 1
+            v = _key(hand[r], mode)
+            if _tick(&done, 1, stop):
+                free(fill)
+                return 2
+            if walk == 0:
                 side.start[v + 1] += 1
                 if by_rank:
-                    side.by_rank[0] = <uint16_t>v
+                    side.by_rank[_rank(pos, r)] = <uint16_t>v
                 if nest != NULL:
-                    _nested_compare(nest, nest.x_by_rank[0], v)
+                    _count_nested(nest, &pre, pos, r, v)
             else:
-                side.packed[fill[v]] = 0
+                side.packed[fill[v]] = _packed(pos, r)
                 fill[v] += 1
-        else:
-            d = 0
-            pos[0] = 0
-            while True:
-                while d < r:
-                    st[d + 1] = stud_hand_add(st[d], live[pos[d]])
-                    if pass_ == 0 and nest != NULL and d + 1 <= r - 1:
-                        # the subsets of pos[0..d]: those of pos[0..d-1], and each of them
-                        # smaller than s with pos[d] added (pos[d] is the largest)
-                        q = sub_count[d]
-                        for j in range(q):
-                            sub_rank[d + 1][j] = sub_rank[d][j]
-                            sub_size[d + 1][j] = sub_size[d][j]
-                        for j in range(sub_count[d]):
-                            k = sub_size[d][j]
-                            if k < ns:
-                                sub_rank[d + 1][q] = sub_rank[d][j] + _BINOM[pos[d]][k + 1]
-                                sub_size[d + 1][q] = k + 1
-                                q += 1
-                        sub_count[d + 1] = q
-                        if d + 1 == r - 1:
-                            n_value = 0
-                            n_rank = 0
-                            for j in range(q):
-                                if sub_size[d + 1][j] == ns:
-                                    pre_value[n_value] = nest.x_by_rank[sub_rank[d + 1][j]]
-                                    n_value += 1
-                                elif sub_size[d + 1][j] == ns - 1:
-                                    pre_rank[n_rank] = sub_rank[d + 1][j]
-                                    n_rank += 1
-                    d += 1
-                    if d < r:
-                        pos[d] = pos[d - 1] + 1
-                v = _key(st[r], mode)
-                if _tick(&done, 1, stop):
-                    free(fill)
-                    return 2
-                if pass_ == 0:
-                    side.start[v + 1] += 1
-                    if by_rank:
-                        side.by_rank[_rank(pos, r)] = <uint16_t>v
-                    if nest != NULL:
-                        for j in range(n_value):
-                            _nested_compare(nest, pre_value[j], v)
-                        if n_rank:
-                            top = _BINOM[pos[r - 1]][ns]
-                            for j in range(n_rank):
-                                _nested_compare(nest, nest.x_by_rank[pre_rank[j] + top], v)
-                else:
-                    code = 0
-                    for j in range(r):
-                        code |= (<uint64_t>pos[j]) << (6 * j)
-                    side.packed[fill[v]] = code
-                    fill[v] += 1
-                d = r - 1
-                while d >= 0 and pos[d] == n - r + d:
-                    d -= 1
-                if d < 0:
-                    break
-                pos[d] += 1
-        if pass_ == 0:
+            d = _next_completion(pos, r, n)
+            if d < 0:
+                break
+        if walk == 0:
             for v in range(1, MAXV + 1):
                 side.start[v] += side.start[v - 1]
             for v in range(MAXV + 1):

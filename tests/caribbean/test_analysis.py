@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from studeval import caribbean
-from studeval.caribbean import QUALIFYING_VALUE, PayTable, advise, analyze
+from studeval.caribbean import QUALIFYING_VALUE, HandSettlement, PayTable, advise, analyze, settle_hand
+from studeval.caribbean.paytable import LINE_NAMES
 from studeval.evaluate import evaluate, evaluate_batch
 
 
@@ -19,121 +20,156 @@ def _line(value: int) -> int:
     return caribbean.PAY_LINES.index(caribbean.pay_line(value))
 
 
-_LINE_OF = np.array([0] + [_line(v) for v in range(1, 7463)])  # pay line of each hand value
+NONE = 255  # a row of a dealer hand that is not dealt
 
 
-def _exact(counts: np.ndarray) -> np.ndarray:
-    return np.rint(counts).astype(np.int64)
+class _Book:
+    """The money and return-table event of a player hand against each dealer hand value, from
+    settle_hand on the first two disjoint hands met with those values (cards speak: the values
+    decide). Money is in units of 1/scale ante, so that numpy's sums stay exact integers."""
+
+    def __init__(self, paytable: PayTable, no_qualify: str) -> None:
+        pays = paytable.as_list() + paytable.as_list(changed=True)
+        self.paytable, self.no_qualify = paytable, no_qualify
+        self.scale = math.lcm(*(Fraction(p).denominator for p in pays))
+        self.merge_low = pays[0] == pays[1]
+        self.events: list[str] = []
+        self.nets: list[set[int]] = []
+        self.rows: dict[tuple[int, bool, bool], tuple[np.ndarray, np.ndarray]] = {}
+
+    def look_up(
+        self, player: list[int], value: int, dealers: np.ndarray, values: np.ndarray, raised: bool, changed: bool
+    ):
+        """(money, event) of the five cards ``player`` (worth ``value``) against each dealer
+        value in ``values``; dealers[i] is a dealer hand worth values[i] (a row of NONE: none
+        is dealt, none is looked up)."""
+        money, event = self.rows.setdefault(
+            (value, raised, changed), (np.zeros(7463, np.int64), np.full(7463, -1, np.int64))
+        )
+        for i in np.flatnonzero(event[values] < 0):
+            if dealers[i, 0] == NONE:
+                continue
+            dealer = dealers[i].tolist()
+            s = settle_hand(
+                player, dealer, raised=raised, changed=changed, paytable=self.paytable, no_qualify=self.no_qualify
+            )
+            assert s.player_value == value and s.net * self.scale == int(s.net * self.scale)
+            money[values[i]] = int(s.net * self.scale)
+            event[values[i]] = self._event_index(s, dealer, changed, money[values[i]])
+        return money[values], event[values]
+
+    def _event_index(self, s: HandSettlement, dealer: list[int], changed: bool, money: int) -> int:
+        if s.outcome == "player wins":
+            line = _line(s.player_value)
+            name = "Player wins with " + ("pair or less" if self.merge_low and line <= 1 else LINE_NAMES[line])
+        elif s.outcome == "push" and not caribbean.dealer_qualifies(dealer):
+            name = "Dealer doesn't qualify, tie"  # R70's option only
+        else:
+            name = {
+                "fold": "Fold",
+                "push": "Push",
+                "dealer wins": "Dealer wins",
+                "dealer does not qualify": "Dealer doesn't qualify",
+                "dealer does not qualify: dealer higher": "Dealer doesn't qualify, dealer higher",
+            }[s.outcome]
+        name = "Change: " + name if changed else name
+        if name not in self.events:
+            self.events.append(name)
+            self.nets.append(set())
+        self.nets[self.events.index(name)].add(money)
+        return self.events.index(name)
 
 
 def brute_force(
     ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *, change: bool = False, winning_antes: bool = False
-):
-    """Every player hand, up card, (replacement card) and dealer hand of a small deck, counted
-    one by one with plain numpy; returns the return-table rows the way analyze() builds them.
-    ``winning_antes``: the option of R70 (without the change only)."""
-    assert not (change and winning_antes)
+) -> dict[str, tuple[Fraction, int]]:
+    """Every deal of a small deck played by the rules (R56-R70) and settled by settle_hand:
+    {event: (net per ante, deals)}, the return table analyze() must give.
+
+    A deal is the player's five cards, the dealer's up card u and four hold cards, and with
+    ``change`` the next card c of the stub (drawn if the player changes). The player sees his
+    cards and u and plays for the most money expected over what he cannot see: raise or fold
+    (a tie folds); with ``change``, first keep or change one card (a tie keeps, then takes the
+    first card), then, seeing the new card, raise or fold. Deals are counted with numpy,
+    grouped by the dealer hand's value; the money comes from settle_hand alone.
+    """
     deck = [4 * "23456789TJQKA".index(r) + s for r in ranks for s in range(4)]
-    n = len(deck)
-    pays = [Fraction(p) for p in paytable.as_list()]
-    halves = [Fraction(p) for p in paytable.as_list(changed=True)]
-    scale = math.lcm(*(p.denominator for p in pays + halves))
-    pay = [int(p * scale) for p in pays]
-    half = [int(p * scale) for p in halves]
-    # the value of every five-card set, looked up by its bitmask over the deck
-    all_five = np.array(list(itertools.combinations(range(n), 5)), dtype=np.int64)
-    value_of = np.zeros(1 << n, dtype=np.int64)
-    value_of[(1 << all_five).sum(axis=1)] = evaluate_batch(np.array(deck, dtype=np.uint8)[all_five])
-    t5, t6 = math.comb(n - 6, 4), math.comb(n - 7, 4)
-    nc = np.zeros(16, dtype=object)
-    ch = np.zeros(16, dtype=object)
-    q = QUALIFYING_VALUE
-    r = n - 5
-    subsets = np.array(list(itertools.combinations(range(r), 5)), dtype=np.int64)
-    member = np.zeros((len(subsets), r), dtype=np.int64)
-    np.put_along_axis(member, subsets, 1, axis=1)
-    fmember = member.astype(np.float64)
-    for hand_idx in itertools.combinations(range(n), 5):
-        hand_bits = sum(1 << i for i in hand_idx)
-        p = int(value_of[hand_bits])
-        rest = np.array([i for i in range(n) if not hand_bits >> i & 1], dtype=np.int64)
-        dv = value_of[(1 << rest[subsets]).sum(axis=1)]
-        # with the dealer's up card u among his five: counts per u
-        nq = dv < q
-        lt = (dv >= q) & (dv < p)
-        eq = (dv >= q) & (dv == p)
-        if winning_antes and p < q:  # only an ante that beats the dealer wins
-            nqw, nqp, nql = dv < p, dv == p, (dv > p) & (dv < q)
-        else:
-            nqw, nqp, nql = nq, np.zeros_like(nq), np.zeros_like(nq)
-        per_u = member.T @ np.stack([nq, lt, eq, nqw, nqp, nql], axis=1).astype(np.int64)
-        finals = None
-        if change:
-            finals = np.array([[value_of[hand_bits - (1 << d) + (1 << int(c))] for c in rest] for d in hand_idx])
-            # events per (u, d, c): dealer hands holding u and missing c
-            lt6 = (dv[None, None, :] >= q) & (dv[None, None, :] < finals[:, :, None])
-            eq6 = (dv[None, None, :] >= q) & (dv[None, None, :] == finals[:, :, None])
-            miss = 1 - member  # [D, c]
-            keep = miss.T[None, :, :]  # [1, c, D]
-            # float matrix products (exact: every count is far below 2**53) run on BLAS
-            lt_c = _exact(np.tensordot(fmember, (lt6 * keep).astype(np.float64), axes=([0], [2])))
-            eq_c = _exact(np.tensordot(fmember, (eq6 * keep).astype(np.float64), axes=([0], [2])))
-            nq_c = member.T @ (nq[:, None] * miss)  # [u, c]
-        if change:
-            # the raise result after each change (u, d, c), then the best play after the draw
-            line_f = _LINE_OF[finals]  # [d, c]
-            half_f = np.array(half)[line_f]
-            x_nq = nq_c[:, None, :]
-            x_gt = t6 - x_nq - lt_c - eq_c
-            rv = scale * x_nq + lt_c * (scale + 2 * half_f[None]) - 3 * scale * x_gt  # [u, d, c]
-            after = np.maximum(rv, -scale * t6)
-            draw = 1 - np.eye(r, dtype=np.int64)[:, None, :]  # the new card is not the up card
-            change_ev = -scale * t6 * (r - 1) + (after * draw).sum(axis=2)  # [u, d]
+    r = len(deck) - 5  # the cards the player does not hold
+    book = _Book(paytable, "winning_antes" if winning_antes else "every_ante")
+    totals = np.zeros(64, dtype=np.int64)
+    dealt = np.array(list(itertools.combinations(range(r), 5)), dtype=np.int64)  # dealer hands among the r
+    member = np.zeros((len(dealt), r), dtype=np.int64)
+    np.put_along_axis(member, dealt, 1, axis=1)
+    missing = 1 - member
+
+    def count(events: np.ndarray, deals: np.ndarray) -> None:
+        some = deals > 0
+        assert (events[some] >= 0).all()
+        np.add.at(totals, events[some], deals[some])
+
+    holding = [np.flatnonzero(member[:, u]) for u in range(r)]  # the dealer hands holding up card u
+    for hand in itertools.combinations(deck, 5):
+        player, value = list(hand), evaluate(hand)
+        rest = np.array([c for c in deck if c not in hand], dtype=np.uint8)
+        dealer_cards = rest[dealt]
+        values, first, value_of = np.unique(evaluate_batch(dealer_cards), return_index=True, return_inverse=True)
+        per_up = np.stack([np.bincount(value_of[h], minlength=len(values)) for h in holding])  # [u, value]
+        raise_money, raise_event = book.look_up(player, value, dealer_cards[first], values, True, False)
+        fold_money, fold_event = book.look_up(player, value, dealer_cards[first], values, False, False)
+        raise_kept, fold_kept = per_up @ raise_money, per_up @ fold_money
+        raises = raise_kept > fold_kept
+        if not change:
+            count(raise_event, per_up[raises].sum(axis=0))
+            count(fold_event, per_up[~raises].sum(axis=0))
+            continue
+        # [u, c, value]: the dealer hands holding up card u and missing the new card c (float
+        # products run on BLAS and are exact: every count is far below 2**53)
+        pairs = np.einsum("hu,hc->uch", member, missing).reshape(r * r, -1).astype(np.float64)
+        by_value = np.eye(len(values))[value_of]
+        per_up_draw = np.rint(pairs @ by_value).astype(np.int64).reshape(r, r, -1)
+        money = np.zeros((2, 5, r, len(values)), dtype=np.int64)  # [raise/fold, changed card d, c, value]
+        event = np.full((2, 5, r, len(values)), -1, dtype=np.int64)
+        for c in range(r):
+            hands_c = np.flatnonzero(missing[:, c])
+            seen, at = np.unique(value_of[hands_c], return_index=True)
+            dealers_c = np.full((len(values), 5), NONE, dtype=np.uint8)
+            dealers_c[seen] = dealer_cards[hands_c[at]]
+            for d in range(5):
+                final = player[:d] + player[d + 1 :] + [int(rest[c])]
+                final_value = evaluate(final)
+                for k, raised in enumerate((True, False)):
+                    money[k, d, c], event[k, d, c] = book.look_up(final, final_value, dealers_c, values, raised, True)
+        after = np.einsum("ucv,kdcv->kudc", per_up_draw, money)  # [raise/fold, u, d, c]
+        change_money = np.maximum(after[0], after[1]).sum(axis=2)  # [u, d]
+        draws = r - 5  # the stub after the dealer's hand: a kept deal counts once per stub card
+        keep_money = np.maximum(raise_kept, fold_kept) * draws
         for u in range(r):
-            a_nq, a_lt, a_eq, a_nqw, a_nqp, a_nql = (int(x) for x in per_u[u])
-            a_gt = t5 - a_nq - a_lt - a_eq
-            raise0 = scale * (a_nqw - a_nql) + a_lt * (scale + 2 * pay[_LINE_OF[p]]) - 3 * scale * a_gt
-            fold0 = -scale * t5
-            best, best_d = max(raise0, fold0) * ((n - 10) if change else 1), None
-            if change:
-                for di in range(5):
-                    if change_ev[u, di] > best:
-                        best, best_d = int(change_ev[u, di]), di
+            best, best_d = keep_money[u], None
+            for d in range(5):
+                if change_money[u, d] > best:
+                    best, best_d = change_money[u, d], d
             if best_d is None:
-                w = (n - 10) if change else 1
-                if raise0 > fold0:
-                    nc[1] += w * a_nqw
-                    nc[14] += w * a_nqp
-                    nc[15] += w * a_nql
-                    nc[2] += w * a_eq
-                    nc[3] += w * a_gt
-                    nc[4 + _LINE_OF[p]] += w * a_lt
-                else:
-                    nc[0] += w * t5
+                count(raise_event if raises[u] else fold_event, per_up[u] * draws)
                 continue
-            raised = (rv[u, best_d] > -scale * t6) & (draw[u, 0] == 1)
-            folded = (rv[u, best_d] <= -scale * t6) & (draw[u, 0] == 1)
-            ch[0] += t6 * int(folded.sum())
-            ch[1] += int((nq_c[u] * raised).sum())
-            ch[2] += int((eq_c[u, best_d] * raised).sum())
-            ch[3] += int((x_gt[u, best_d] * raised).sum())
-            wins = np.bincount(line_f[best_d], weights=lt_c[u, best_d] * raised, minlength=10)
-            for line in range(10):
-                ch[4 + line] += int(wins[line])
-    rows = caribbean.return_rows(nc, pays, changed=False, merge_low=pays[0] == pays[1])
-    if change:
-        rows += caribbean.return_rows(ch, halves, changed=True, merge_low=halves[0] == halves[1])
-    return [(event, net, count) for event, net, count, _ in rows if count]
+            for c in range(r):
+                k = 0 if after[0, u, best_d, c] > after[1, u, best_d, c] else 1
+                count(event[k, best_d, c], per_up_draw[u, c])
+    table = {}
+    for i, name in enumerate(book.events):
+        if totals[i]:
+            (net,) = book.nets[i]  # one net per event
+            table[name] = (Fraction(net, book.scale), int(totals[i]))
+    return table
 
 
-def _rows(a):
-    return [(o.event, o.net, o.combinations) for o in a.outcomes]
+def _table(a):
+    return {o.event: (o.net, o.combinations) for o in a.outcomes}
 
 
 @pytest.mark.parametrize("ranks", ["TJQKA", "9JQKA"])
 def test_standard_game_matches_brute_force_on_a_small_deck(ranks):
     """R69: the exact house edge and return table."""
-    assert _rows(analyze(ranks=ranks, one_card_change=False)) == brute_force(ranks)
+    assert _table(analyze(ranks=ranks, one_card_change=False)) == brute_force(ranks)
 
 
 @pytest.mark.parametrize("ranks", ["89TKA"])  # hands below ace-king that may tie or lose
@@ -143,7 +179,7 @@ def test_winning_antes_dealer_not_qualifying_matches_brute_force(ranks):
     ``no_qualify="winning_antes"``: only the antes of hands that beat a dealer who does not
     qualify win."""
     a = analyze(ranks=ranks, one_card_change=False, no_qualify="winning_antes")
-    assert _rows(a) == brute_force(ranks, winning_antes=True)
+    assert _table(a) == brute_force(ranks, winning_antes=True)
     assert a.no_qualify == "winning_antes" and a.total_combinations == sum(o.combinations for o in a.outcomes)
 
 
@@ -153,19 +189,20 @@ def test_standard_game_with_another_pay_table_matches_brute_force():
         "high_card=0.5,pair=1,two_pair=3,three_of_a_kind=3,straight=5,flush=5,"
         "full_house=9,four_of_a_kind=25,straight_flush=45,royal_flush=99"
     )
-    assert _rows(analyze(table, ranks="TJQKA", one_card_change=False)) == brute_force("TJQKA", table)
+    assert _table(analyze(table, ranks="TJQKA", one_card_change=False)) == brute_force("TJQKA", table)
 
 
 @pytest.mark.parametrize(
     "ranks",
-    ["JQKA", "TQKA", pytest.param("TJQKA", marks=pytest.mark.slow), pytest.param("9JQKA", marks=pytest.mark.slow)],
+    ["QKA", "JKA"] + [pytest.param(ranks, marks=pytest.mark.slow) for ranks in ("JQKA", "TQKA", "TJQKA", "9JQKA")],
 )
 def test_one_card_change_matches_brute_force_on_a_small_deck(ranks):
     """R69: the exact house edge and return table.
 
-    Four ranks run always; five ranks (straights, flushes, royals) take longer."""
+    Three ranks run always (the brute force settles every deal by settle_hand: seconds); four
+    and five ranks (straights, flushes, royals) take minutes."""
     a = analyze(ranks=ranks, one_card_change=True)
-    assert _rows(a) == brute_force(ranks, change=True)
+    assert _table(a) == brute_force(ranks, change=True)
     assert a.total_combinations == sum(o.combinations for o in a.outcomes)
 
 

@@ -280,3 +280,20 @@ def test_the_kernel_values_single_hands_with_the_change_as_advice_does(rule):
         ev = sum((r[1] * r[2] for r in rows), Fraction(0)) / deals
         advice = advise(text, "Tc", no_qualify=rule)
         assert ev == advice.exact[advice.best], text
+
+
+def test_the_unreleased_old_names_are_gone():
+    """One name per thing (issue 19): 0.1.0's aliases ``settle``, ``Settlement`` (a second
+    ``Settlement`` type beside the table game's), ``Outcome`` and ``MAX_PAYOUT`` are removed;
+    the names they stood for stay."""
+    import studeval.caribbean
+    import studeval.caribbean.money
+
+    for module, old in (
+        (studeval.caribbean, ("settle", "Settlement", "Outcome")),
+        (studeval.caribbean.money, ("MAX_PAYOUT",)),
+    ):
+        for name in old:
+            assert not hasattr(module, name) and name not in module.__all__
+    for name in ("settle_hand", "HandSettlement", "ReturnRow", "MAX_PAYOUT_EUR"):
+        assert name in studeval.caribbean.__all__ and hasattr(studeval.caribbean, name)

@@ -4,17 +4,22 @@ or with empty input."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
 import math
 import sys
+from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import studeval
 from studeval import caribbean, plots
+from studeval.cards import parse_cards
+from studeval.evaluate import evaluate_batch
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -60,11 +65,36 @@ def test_equity_by_street_refuses_what_it_cannot_draw(mpl, tmp_path):
     assert not (tmp_path / "x.png").exists()
 
 
-def test_casino_strategy_grid_is_the_advice_of_each_cell(mpl, tmp_path):
-    grid = plots.casino_strategy_grid(["As Kd Qh 7c 3s", "Th Jh Qh Kh 2c"], "9K", one_card_change=False)
-    assert [[a.dealer_up for a in row] for row in grid] == [["9s", "Ks"], ["9s", "Ks"]]
-    # each cell is exactly what advise says for that hand and up card
-    assert grid[0][1].exact == caribbean.advise("As Kd Qh 7c 3s", "Ks", one_card_change=False).exact
+def _settled_money(hand: str, up: str) -> dict[str, Fraction]:
+    """The expected money of raising and of folding ``hand`` against the dealer's up card:
+    every four hold cards from the other 46 cards, each deal settled by settle_hand (grouped
+    by the dealer hand's value: cards speak)."""
+    player, (up_card,) = parse_cards(hand), parse_cards(up)
+    rest = [c for c in range(52) if c not in player and c != up_card]
+    holds = np.array(list(itertools.combinations(rest, 4)), dtype=np.uint8)
+    dealers = np.hstack([np.full((len(holds), 1), up_card, dtype=np.uint8), holds])
+    _, first, deals = np.unique(evaluate_batch(dealers), return_index=True, return_counts=True)
+    money = {}
+    for play, raised in (("raise", True), ("fold", False)):
+        total = sum(
+            int(n) * Fraction(caribbean.settle_hand(player, dealers[i].tolist(), raised=raised).net)
+            for i, n in zip(first, deals, strict=True)
+        )
+        money[play] = total / len(holds)
+    return money
+
+
+def test_casino_strategy_grid_values_each_cell_by_settling_every_deal(mpl, tmp_path):
+    """Each cell's hand and up card, and its values of raising and folding, against every
+    dealer hand settled one by one (R60-R66), not against the advice the grid is made of."""
+    hands = ["As Kd Qh 7c 3s", "Th Jh Qh Kh 2c"]
+    grid = plots.casino_strategy_grid(hands, "9K", one_card_change=False)
+    assert [[(a.player, a.dealer_up) for a in row] for row in grid] == [[(h, "9s"), (h, "Ks")] for h in hands]
+    for row in grid:
+        for cell in row:
+            money = _settled_money(cell.player, cell.dealer_up)
+            assert cell.exact == money
+            assert cell.best == ("raise" if money["raise"] > money["fold"] else "fold")
     assert grid[0][0].best == "fold" and grid[0][1].best == "raise"  # ace-king raises when the up card pairs it
     # the up card takes another suit when the hand holds it
     assert plots.casino_strategy_grid(["Ks Kd Qh 7c 3s"], "K", one_card_change=False)[0][0].dealer_up == "Kh"

@@ -56,7 +56,6 @@ from studeval.caribbean.money import (
     CURRENCY_UNITS,
     MAX_AMOUNT,
     MAX_DENOMINATOR,
-    MAX_PAYOUT,
     MAX_PAYOUT_EUR,
     Amount,
     parse_amount,
@@ -82,17 +81,11 @@ from studeval.caribbean.settlement import (
 )
 from studeval.caribbean.table import SEATS, Round, Seat, Table
 
-# Old names, kept for one release.
-settle = settle_hand
-Settlement = HandSettlement
-Outcome = ReturnRow
-
 __all__ = [
     "CURRENCY_UNITS",
     "EVERY_ANTE",
     "MAX_AMOUNT",
     "MAX_DENOMINATOR",
-    "MAX_PAYOUT",
     "MAX_PAYOUT_EUR",
     "NO_QUALIFY_RULES",
     "PAIR_VALUE",
@@ -106,14 +99,12 @@ __all__ = [
     "Amount",
     "Analysis",
     "HandSettlement",
-    "Outcome",
     "PayTable",
     "PayTableLike",
     "PayValue",
     "ReturnRow",
     "Round",
     "Seat",
-    "Settlement",
     "Table",
     "advise",
     "analyze",
@@ -123,6 +114,5 @@ __all__ = [
     "pay_line",
     "payout_cap",
     "return_rows",
-    "settle",
     "settle_hand",
 ]

@@ -30,7 +30,6 @@ __all__ = [
     "CURRENCY_UNITS",
     "MAX_AMOUNT",
     "MAX_DENOMINATOR",
-    "MAX_PAYOUT",
     "MAX_PAYOUT_EUR",
     "MAX_TEXT",
     "Amount",
@@ -47,8 +46,6 @@ MAX_DENOMINATOR = 10**24
 MAX_TEXT = 64
 #: The posted rules' maximum payout per bet, in euro.
 MAX_PAYOUT_EUR = 5000
-#: The old name of the cap (in euro), kept for one release.
-MAX_PAYOUT = MAX_PAYOUT_EUR
 #: The units the wagers may be in without stating the cap, with their worth in euro.
 CURRENCY_UNITS: dict[str, Fraction] = {"EUR": Fraction(1), "cent": Fraction(1, 100)}
 
