@@ -122,7 +122,7 @@ BATCH_IDS = ["1 thread, checked", "1 thread, unchecked", "all threads, checked"]
 def test_studeval_batch7(benchmark, batch7, threads, check):
     benchmark.extra_info["hands"] = len(batch7)
     benchmark.pedantic(
-        studeval.evaluate_batch, args=(batch7, threads), kwargs={"check": check}, rounds=7, warmup_rounds=1
+        studeval.evaluate_batch, args=(batch7,), kwargs={"threads": threads, "check": check}, rounds=7, warmup_rounds=1
     )
 
 
@@ -131,7 +131,7 @@ def test_studeval_batch7(benchmark, batch7, threads, check):
 def test_studeval_batch5(benchmark, batch5, threads, check):
     benchmark.extra_info["hands"] = len(batch5)
     benchmark.pedantic(
-        studeval.evaluate_batch, args=(batch5, threads), kwargs={"check": check}, rounds=7, warmup_rounds=1
+        studeval.evaluate_batch, args=(batch5,), kwargs={"threads": threads, "check": check}, rounds=7, warmup_rounds=1
     )
 
 

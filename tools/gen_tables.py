@@ -22,6 +22,13 @@ How the tables work (see _eval.h for the lookup side):
   same slot (STUD_LOW): the same key arithmetic gives the ace-to-five low. The eight-or-better
   low is a function of that low (the best low qualifies exactly when an 8-low exists), so it
   is a small array indexed by the low value (STUD_LOW8_OF_LOW).
+* The deuce-to-seven low (aces high; straights, flushes and pairs count against) of five
+  cards is a fixed remap of their high value (STUD_LOW27_OF_HIGH: the order reversed, the
+  wheel and the steel wheel become ace-high hands). Of 5, 6 or 7 cards, a third array by slot
+  (STUD_LOW27) holds the best 2-7 low of the rank multiset as if no five cards shared a suit.
+  That is the answer unless some suit holds five cards and the best low's five ranks (a
+  no-pair low: STUD_LOW27_RANKS gives its rank mask) can only be taken from that suit; only
+  then (rare) does the kernel try the five-card subsets.
 
 Values are 1..7462, higher is better (7462 is a royal flush); lows are 1..6175 (6175 is
 5-4-3-2-A) and eight-or-better lows 0 (none) or 1..56 (56 is the wheel), higher is better.
@@ -149,6 +156,52 @@ def low_class(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return (kind, *(r for r, _ in groups))
 
 
+def low27_class(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
+    """Deuce-to-seven class of five ranks (0 = deuce .. 12 = ace), flush or not: smaller is a
+    better low. The high hand's class with the ace always high (A-5-4-3-2 is no straight)."""
+    counts = [ranks.count(r) for r in range(13)]
+    by_count = sorted(set(ranks), key=lambda r: (counts[r], r), reverse=True)
+    shape = tuple(counts[r] for r in by_count)
+    straight = len(by_count) == 5 and by_count[0] - by_count[4] == 4
+    if straight or flush:
+        return (8 if straight and flush else 4 if straight else 5, *by_count)
+    kind = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 6, (4, 1): 7}[shape]
+    return (kind, *by_count)
+
+
+def low27_values() -> dict[tuple[int, ...], int]:
+    """Every 2-7 class valued 1..7462, the best (7-5-4-3-2, no flush) highest."""
+    classes = {low27_class(tuple(r for r in range(13) for _ in range(c[r])), False) for c in rank_multisets(5)}
+    classes |= {low27_class(combo, True) for combo in itertools.combinations(range(13), 5)}
+    ordered = sorted(classes)
+    assert len(ordered) == 7462, len(ordered)
+    return {cls: len(ordered) - i for i, cls in enumerate(ordered)}
+
+
+def best_low27(counts: list[int], value_of: dict[tuple[int, ...], int]) -> int:
+    """2-7 value of the best five of a rank multiset of 5, 6 or 7 ranks, no five of one suit."""
+    ranks = tuple(r for r in range(13) for _ in range(counts[r]))
+    return max(value_of[low27_class(sub, False)] for sub in set(itertools.combinations(ranks, 5)))
+
+
+def low27_tables(values: dict[tuple[int, ...], int]) -> tuple[list[int], list[int]]:
+    """The 2-7 value of each high value of five cards (index 0 unused), and the rank mask of
+    each 2-7 value that is five different ranks not of one suit (0 for the others)."""
+    value27 = low27_values()
+    of_high = [0] * (len(values) + 1)
+    ranks_of = [0] * (len(value27) + 1)
+    for counts in rank_multisets(5):
+        ranks = tuple(r for r in range(13) for _ in range(counts[r]))
+        v = value27[low27_class(ranks, False)]
+        of_high[values[best_nonflush(counts)]] = v
+        if len(set(ranks)) == 5:
+            ranks_of[v] = sum(1 << r for r in ranks)
+    for combo in itertools.combinations(range(13), 5):
+        of_high[values[best_flush(sum(1 << r for r in combo))]] = value27[low27_class(combo, True)]
+    assert sorted(of_high[1:]) == list(range(1, len(value27) + 1))  # a permutation
+    return of_high, ranks_of
+
+
 def low_classes() -> list[tuple[int, ...]]:
     """The 6175 five-card lows (one per multiset of five ranks), best first."""
     classes = sorted({low_class(tuple(r for r in range(13) for _ in range(c[r]))) for c in rank_multisets(5)})
@@ -247,15 +300,20 @@ def generate() -> tuple[str, str]:
     keys: list[int] = []
     ranks: list[int] = []
     low_ranks: list[int] = []
+    low27_ranks: list[int] = []
+    value27 = low27_values()
     for size in (5, 6, 7):
         for counts in rank_multisets(size):
             keys.append(sum(n * 5**r for r, n in enumerate(counts)))
             ranks.append(values[best_nonflush(counts)])
             low_ranks.append(best_low(counts, low_value))
+            low27_ranks.append(best_low27(counts, value27))
     assert len(set(keys)) == len(keys)
     disp, owner = perfect_hash(keys)
     slot_values = [ranks[i] if i >= 0 else 0 for i in owner]
     slot_lows = [low_ranks[i] if i >= 0 else 0 for i in owner]
+    slot_lows27 = [low27_ranks[i] if i >= 0 else 0 for i in owner]
+    low27_of_high, low27_rank_mask = low27_tables(values)
     first = category_first(values)
     # the flush values follow the slots in the same array, so a lookup picks its index
     # (slot or flush base + rank mask) without a branch and then loads once
@@ -274,6 +332,9 @@ def generate() -> tuple[str, str]:
         ("uint16_t", "disp", disp, 16, ""),
         ("uint16_t", "value", value, 16, ""),
         ("uint16_t", "low", slot_lows, 16, ""),
+        ("uint16_t", "low27", slot_lows27, 16, ""),
+        ("uint16_t", "low27_of_high", low27_of_high, 16, ""),
+        ("uint16_t", "low27_ranks", low27_rank_mask, 16, ""),
         ("uint8_t", "low8_of_low", low8_of_low(lows), 16, ""),
     ]
     header = [
@@ -301,6 +362,8 @@ def generate() -> tuple[str, str]:
         "/* lows: ace-to-five 1..STUD_LOW_VALUES, eight-or-better 0 (none) or 1..STUD_LOW8_VALUES */",
         f"#define STUD_LOW_VALUES {len(lows)}",
         "#define STUD_LOW8_VALUES 56",
+        "/* deuce-to-seven lows: 1..STUD_LOW27_VALUES (7-5-4-3-2 not all one suit) */",
+        f"#define STUD_LOW27_VALUES {len(value27)}",
         "",
         "/* the flush values follow the slots' values, at STUD_FLUSH_BASE + the suit's rank mask */",
         f"#define STUD_FLUSH_BASE {len(slot_values)}",
@@ -309,7 +372,10 @@ def generate() -> tuple[str, str]:
         " * card_pair: the two side by side, for one 128-bit add per card in batches;",
         " * disp: the perfect hash's displacements; value: by slot, then the flushes; low: the",
         " * ace-to-five low of each slot's rank multiset (0 in free slots); low8_of_low: the",
-        " * eight-or-better low of each ace-to-five low */",
+        " * eight-or-better low of each ace-to-five low; low27: the deuce-to-seven low of each",
+        " * slot's rank multiset as if no five cards shared a suit; low27_of_high: the 2-7 low of",
+        " * five cards by their high value; low27_ranks: the rank mask of a 2-7 low of five",
+        " * different ranks not of one suit (0 for the others) */",
         "typedef struct {",
         *(f"    {ctype} {name}[{len(vals)}];" for ctype, name, vals, _, _ in members),
         "} stud_tables;",

@@ -27,6 +27,7 @@ from studeval.cards import (
     parse_cards,
 )
 from studeval.evaluate import (
+    BEST_VALUE,
     CATEGORY_FIRST_VALUE,
     KINDS,
     STUD_GAMES,
@@ -34,18 +35,22 @@ from studeval.evaluate import (
     HandCategory,
     best_five,
     best_five_low,
+    best_five_low27,
     bring_in_card,
     category,
     check_threads,
     describe,
     describe_low,
+    describe_low27,
     evaluate,
     evaluate_batch,
     evaluate_low,
     evaluate_low8,
+    evaluate_low27,
     max_threads,
     showing_rank,
     showing_rank_low,
+    showing_rank_low27,
 )
 
 if TYPE_CHECKING:
@@ -79,6 +84,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "BEST_VALUE",
     "CATEGORY_FIRST_VALUE",
     "EquityResult",
     "KINDS",
@@ -90,6 +96,7 @@ __all__ = [
     "__version__",
     "best_five",
     "best_five_low",
+    "best_five_low27",
     "bring_in_card",
     "card_rank",
     "caribbean",
@@ -98,11 +105,13 @@ __all__ = [
     "check_threads",
     "describe",
     "describe_low",
+    "describe_low27",
     "equity_table",
     "evaluate",
     "evaluate_batch",
     "evaluate_low",
     "evaluate_low8",
+    "evaluate_low27",
     "format_card",
     "format_cards",
     "full_deck",
@@ -114,5 +123,6 @@ __all__ = [
     "parse_cards",
     "showing_rank",
     "showing_rank_low",
+    "showing_rank_low27",
     "stud_equity",
 ]

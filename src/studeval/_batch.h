@@ -9,8 +9,9 @@
  * inside the tables), and the caller raises.
  *
  * The kinds: STUD_KIND_HIGH (values 1..7462), STUD_KIND_LOW (ace-to-five lows 1..6175) and
- * STUD_KIND_LOW8 (eight-or-better lows 0..56). The lows need no flush test: the rank part of
- * the key names the rank multiset, and its slot holds the low too. */
+ * STUD_KIND_LOW8 (eight-or-better lows 0..56), which need no flush test: the rank part of
+ * the key names the rank multiset, and its slot holds the low too; and STUD_KIND_LOW27
+ * (deuce-to-seven lows 1..7462), the slot's value unless a suit holds five cards (as high). */
 #ifndef STUD_BATCH_H
 #define STUD_BATCH_H
 
@@ -44,12 +45,6 @@ typedef uint64_t stud_v2 __attribute__((vector_size(16)));
 #define STUD_NO_V2 1
 #endif
 
-#if defined(__GNUC__) || defined(__clang__)
-#define STUD_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
-#define STUD_UNLIKELY(x) (x)
-#endif
-
 /* key and bit-sum of a row of N cards */
 #ifdef STUD_NO_V2
 #define STUD_ROW_SUMS(c, N, key, bits)               \
@@ -75,7 +70,7 @@ typedef uint64_t stud_v2 __attribute__((vector_size(16)));
     } while (0)
 #endif
 
-enum { STUD_KIND_HIGH = 0, STUD_KIND_LOW = 1, STUD_KIND_LOW8 = 2 };
+enum { STUD_KIND_HIGH = 0, STUD_KIND_LOW = 1, STUD_KIND_LOW8 = 2, STUD_KIND_LOW27 = 3 };
 
 /* the value of one row of each kind, from its key and bit-sum */
 STUD_INLINE uint16_t stud_row_high(uint64_t key, uint64_t bits) {
@@ -94,6 +89,8 @@ STUD_INLINE uint16_t stud_row_low8(uint64_t key, uint64_t bits) {
     (void)bits;
     return STUD_LOW8_OF_LOW[STUD_LOW[stud_rank_slot(key)]];
 }
+
+STUD_INLINE uint16_t stud_row_low27(uint64_t key, uint64_t bits) { return stud_low27_of(key, bits); }
 
 #define STUD_DEFINE_BATCH(N, KIND, SUFFIX, ATTR, POPCOUNT)                                                 \
     ATTR static int stud_batch##N##KIND##SUFFIX(const uint8_t *h, size_t rows, uint16_t *out, int check) { \
@@ -117,6 +114,7 @@ STUD_INLINE uint16_t stud_row_low8(uint64_t key, uint64_t bits) {
 STUD_DEFINE_BATCHES(high, , , stud_popcount64)
 STUD_DEFINE_BATCHES(low, , , stud_popcount64)
 STUD_DEFINE_BATCHES(low8, , , stud_popcount64)
+STUD_DEFINE_BATCHES(low27, , , stud_popcount64)
 
 /* x86-64 before 2008 lacks the popcnt instruction: use it where the CPU has it. GCC and
  * Clang compile these copies for it (target attribute); MSVC emits it for __popcnt64 in any
@@ -135,12 +133,14 @@ STUD_INLINE int stud_cpu_has_popcnt(void) {
 STUD_DEFINE_BATCHES(high, _popcnt, , stud_popcount64_hw)
 STUD_DEFINE_BATCHES(low, _popcnt, , stud_popcount64_hw)
 STUD_DEFINE_BATCHES(low8, _popcnt, , stud_popcount64_hw)
+STUD_DEFINE_BATCHES(low27, _popcnt, , stud_popcount64_hw)
 #elif (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) && !defined(__APPLE__)
 #define STUD_HW_POPCNT 1
 #define stud_cpu_has_popcnt() __builtin_cpu_supports("popcnt")
 STUD_DEFINE_BATCHES(high, _popcnt, __attribute__((target("popcnt"))), stud_popcount64)
 STUD_DEFINE_BATCHES(low, _popcnt, __attribute__((target("popcnt"))), stud_popcount64)
 STUD_DEFINE_BATCHES(low8, _popcnt, __attribute__((target("popcnt"))), stud_popcount64)
+STUD_DEFINE_BATCHES(low27, _popcnt, __attribute__((target("popcnt"))), stud_popcount64)
 #endif
 
 #define STUD_PICK_WIDTH(KIND, SUFFIX, check)                           \
@@ -153,14 +153,16 @@ STUD_DEFINE_BATCHES(low8, _popcnt, __attribute__((target("popcnt"))), stud_popco
 static int stud_batch_kind(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind) {
 #ifdef STUD_HW_POPCNT
     if (check && stud_cpu_has_popcnt()) {
-        return kind == STUD_KIND_LOW    ? STUD_PICK_WIDTH(low, _popcnt, 1)
-               : kind == STUD_KIND_LOW8 ? STUD_PICK_WIDTH(low8, _popcnt, 1)
-                                        : STUD_PICK_WIDTH(high, _popcnt, 1);
+        return kind == STUD_KIND_LOW     ? STUD_PICK_WIDTH(low, _popcnt, 1)
+               : kind == STUD_KIND_LOW8  ? STUD_PICK_WIDTH(low8, _popcnt, 1)
+               : kind == STUD_KIND_LOW27 ? STUD_PICK_WIDTH(low27, _popcnt, 1)
+                                         : STUD_PICK_WIDTH(high, _popcnt, 1);
     }
 #endif
-    return kind == STUD_KIND_LOW    ? STUD_PICK_WIDTH(low, , check)
-           : kind == STUD_KIND_LOW8 ? STUD_PICK_WIDTH(low8, , check)
-                                    : STUD_PICK_WIDTH(high, , check);
+    return kind == STUD_KIND_LOW     ? STUD_PICK_WIDTH(low, , check)
+           : kind == STUD_KIND_LOW8  ? STUD_PICK_WIDTH(low8, , check)
+           : kind == STUD_KIND_LOW27 ? STUD_PICK_WIDTH(low27, , check)
+                                     : STUD_PICK_WIDTH(high, , check);
 }
 
 /* High values of `rows` hands of `width` (5, 6 or 7) cards; nonzero if some row is bad. */

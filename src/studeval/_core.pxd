@@ -22,6 +22,7 @@ cdef extern from "_tables.h" nogil:
         STUD_ROYAL_FLUSH
         STUD_LOW_VALUES
         STUD_LOW8_VALUES
+        STUD_LOW27_VALUES
     # STUD_CATEGORY_FIRST[c] for c in 0..STUD_CATEGORIES: the last entry is one past the best value
     const uint16_t STUD_CATEGORY_FIRST[]
     # the lookup tables (their layout is in the header)
@@ -61,6 +62,10 @@ cdef extern from "_eval.h" nogil:
     uint8_t stud_low8_of_low(uint16_t low) noexcept
     uint16_t stud_low_cards(const uint8_t *cards, int n) noexcept
     uint8_t stud_low8_cards(const uint8_t *cards, int n) noexcept
+    # Deuce-to-seven low 1..7462 (higher is better) of a hand state holding 5, 6 or 7 cards,
+    # or of n = 5, 6 or 7 distinct valid cards.
+    uint16_t stud_hand_low27(stud_hand h) noexcept
+    uint16_t stud_low27_cards(const uint8_t *cards, int n) noexcept
     # 0 if the n cards are distinct and in 0..51, else 1 + the index of the first bad one.
     int stud_check_row(const uint8_t *cards, int n) noexcept
     # Portable bit helpers: index of the lowest set bit (x != 0), and the number of set bits.

@@ -172,6 +172,8 @@ cdef _check_distinct(list cards):
 
 # The lowest hand value of each category, worst category first (from the generated tables).
 CATEGORY_FIRST_VALUE = tuple(STUD_CATEGORY_FIRST[c] for c in range(STUD_CATEGORIES))
+# The best value of each kind (the worst is 1; a low8 of 0 is no qualifying low), from the tables.
+BEST_VALUE = {"high": STUD_HIGH_VALUES, "low": STUD_LOW_VALUES, "low8": STUD_LOW8_VALUES, "low27": STUD_LOW27_VALUES}
 
 
 cdef inline int _fast_cards(object cards, uint8_t *buf) noexcept:
@@ -275,6 +277,27 @@ def evaluate_low8(cards) -> int:
     return stud_low8_cards(buf, n)
 
 
+def evaluate_low27(cards) -> int:
+    """The best deuce-to-seven low (2-7 razz) of 5, 6 or 7 cards: 1..7462, higher is better.
+
+    Aces are always high (A-5-4-3-2 is ace high, not a straight), and straights, flushes and
+    pairs count against; 7462 is 7-5-4-3-2 not all of one suit and 1 is a royal flush.
+
+    >>> evaluate_low27("7c 5d 4h 3s 2c")
+    7462
+    >>> evaluate_low27("7c 5c 4c 3c 2c") < evaluate_low27("8c 6d 4h 3s 2c")  # the flush counts
+    True
+    >>> evaluate_low27("5c 4d 3h 2s Ac") < evaluate_low27("Kc Qd Jh 9s 8c Kd Qh")  # ace high
+    True
+    """
+    cdef uint8_t buf[7]
+    cdef int n = _fast_cards(cards, buf)
+    if n:
+        return stud_low27_cards(buf, n)
+    n = _hand_cards(cards, buf, "evaluate_low27")
+    return stud_low27_cards(buf, n)
+
+
 def max_threads() -> int:
     """Threads a threaded call uses by default: the cores, or 1 where built without OpenMP.
 
@@ -314,10 +337,11 @@ cdef extern from "_batch.h" nogil:
         STUD_KIND_HIGH
         STUD_KIND_LOW
         STUD_KIND_LOW8
+        STUD_KIND_LOW27
 
-# evaluate_batch's kinds, as the kernel numbers them
-KINDS = ("high", "low", "low8")
-cdef dict _KIND_CODE = {"high": STUD_KIND_HIGH, "low": STUD_KIND_LOW, "low8": STUD_KIND_LOW8}
+# evaluate_batch's kinds, as the kernel numbers them (studeval.games.KINDS lists the same)
+cdef dict _KIND_CODE = {"high": STUD_KIND_HIGH, "low": STUD_KIND_LOW, "low8": STUD_KIND_LOW8, "low27": STUD_KIND_LOW27}
+KINDS = tuple(_KIND_CODE)
 
 cdef enum:
     CHUNK = 16384  # rows per work item: a few hundred KB of input
@@ -334,11 +358,12 @@ cdef int _eval_rows(const uint8_t[:, ::1] hands, uint16_t[::1] out, int threads,
     return bad
 
 
-def evaluate_batch(hands, threads=None, *, check=True, kind="high"):
+def evaluate_batch(hands, *, threads=None, check=True, kind="high"):
     """Values of many hands at once: an (N, 5), (N, 6) or (N, 7) uint8 array gives (N,) uint16.
 
     ``kind`` picks the value: ``"high"`` (as :func:`evaluate`, 1..7462), ``"low"`` (as
-    :func:`evaluate_low`, 1..6175) or ``"low8"`` (as :func:`evaluate_low8`, 0..56).
+    :func:`evaluate_low`, 1..6175), ``"low8"`` (as :func:`evaluate_low8`, 0..56) or
+    ``"low27"`` (as :func:`evaluate_low27`, 1..7462). The options are keywords only.
 
     Releases the GIL and splits the rows over ``threads`` (None: all cores). A byte above 51
     always raises ValueError naming its row; so does a card repeated within a row, unless
@@ -351,6 +376,8 @@ def evaluate_batch(hands, threads=None, *, check=True, kind="high"):
     [7452, 5855]
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 51]], dtype=np.uint8), kind="low8").tolist()
     [0, 56]
+    >>> evaluate_batch(np.array([[20, 13, 10, 7, 0], [20, 12, 8, 4, 0]], dtype=np.uint8), kind="low27").tolist()
+    [7462, 1599]
     """
     if not isinstance(kind, str):
         raise TypeError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")

@@ -6,7 +6,9 @@
  * A card is 4*rank + suit (rank 0 = deuce .. 12 = ace; suit 0 = clubs .. 3 = spades).
  * Hand values are 1..7462, higher is better. Lows depend on the ranks only: the ace-to-five
  * low is 1..6175 (6175 = 5-4-3-2-A) and the eight-or-better low 0 (none) or 1..56 (56 = the
- * wheel), higher is better, read from STUD_LOW at the same slot as the non-flush value.
+ * wheel), higher is better, read from STUD_LOW at the same slot as the non-flush value. The
+ * deuce-to-seven low is 1..7462 (7462 = 7-5-4-3-2 not all one suit), higher is better: read
+ * from STUD_LOW27 at the same slot, with an exact path when five cards share a suit.
  * See tools/gen_tables.py for the table design.
  */
 #ifndef STUD_EVAL_H
@@ -22,6 +24,12 @@
 #define STUD_INLINE static inline
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define STUD_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define STUD_UNLIKELY(x) (x)
+#endif
+
 /* This extension's view of the tables: a static pointer whose address is never taken, so a
  * compiler may keep it in a register across a loop's stores. */
 static const stud_tables *stud_tables_in_use;
@@ -35,6 +43,9 @@ STUD_INLINE void stud_use_tables(const stud_tables *tables) { stud_tables_in_use
 #define STUD_VALUE (stud_tables_in_use->value)
 #define STUD_LOW (stud_tables_in_use->low)
 #define STUD_LOW8_OF_LOW (stud_tables_in_use->low8_of_low)
+#define STUD_LOW27 (stud_tables_in_use->low27)
+#define STUD_LOW27_OF_HIGH (stud_tables_in_use->low27_of_high)
+#define STUD_LOW27_RANKS (stud_tables_in_use->low27_ranks)
 
 #define STUD_KEY_INIT (0x3333ULL << 32) /* 3 in each suit nibble: bit 3 set at 5 cards */
 #define STUD_FLUSH_CHECK (0x8888ULL << 32)
@@ -111,6 +122,67 @@ STUD_INLINE uint16_t stud_low_cards(const uint8_t *cards, int n) {
 
 /* Eight-or-better low of 5, 6 or 7 valid, distinct cards. */
 STUD_INLINE uint8_t stud_low8_cards(const uint8_t *cards, int n) { return STUD_LOW8_OF_LOW[stud_low_cards(cards, n)]; }
+
+/* Deuce-to-seven low (1..7462) of 5, 6 or 7 cards given by their key and per-suit rank bits
+ * (as a stud_hand holds them). The slot's value is the best low of the ranks as if no five
+ * cards shared a suit; it stands unless a suit holds five cards and that low's five ranks
+ * (a no-pair low: STUD_LOW27_RANKS) are all missing from the other suits. Then (rare) every
+ * five-card subset is tried: a one-suit subset by its flush value's remap, the others by
+ * their slot. Inside the tables whatever the bits hold. */
+STUD_INLINE uint16_t stud_low27_five(uint64_t key, uint64_t bits) {
+    uint64_t flush = key & STUD_FLUSH_CHECK;
+    return flush ? STUD_LOW27_OF_HIGH[STUD_FLUSH[(bits >> stud_flush_shift(flush)) & 0x1FFF]]
+                 : STUD_LOW27[stud_rank_slot(key)];
+}
+
+STUD_INLINE uint16_t stud_low27_slow(uint64_t bits) {
+    uint64_t key[7], bit[7], all_key = STUD_KEY_INIT, all_bits = 0;
+    int n = 0;
+    for (bits &= 0x1FFF1FFF1FFF1FFFULL; bits && n < 7; bits &= bits - 1, n++) {
+        int b = stud_ctz64(bits), card = 4 * (b & 15) + (b >> 4);
+        key[n] = STUD_CARD_KEY[card];
+        bit[n] = STUD_CARD_BIT[card];
+        all_key += key[n];
+        all_bits |= bit[n];
+    }
+    if (n <= 5) return stud_low27_five(all_key, all_bits);
+    uint16_t best = 0, v;
+    for (int i = 0; i < n; i++) {
+        if (n == 6) {
+            v = stud_low27_five(all_key - key[i], all_bits & ~bit[i]);
+            best = v > best ? v : best;
+        } else {
+            for (int j = i + 1; j < n; j++) {
+                v = stud_low27_five(all_key - key[i] - key[j], all_bits & ~bit[i] & ~bit[j]);
+                best = v > best ? v : best;
+            }
+        }
+    }
+    return best;
+}
+
+STUD_INLINE uint16_t stud_low27_of(uint64_t key, uint64_t bits) {
+    uint16_t low = STUD_LOW27[stud_rank_slot(key)];
+    uint64_t flush = key & STUD_FLUSH_CHECK;
+    if (STUD_UNLIKELY(flush)) {
+        int shift = stud_flush_shift(flush);
+        uint64_t others = bits & ~(0x1FFFULL << shift);
+        unsigned other_ranks = (unsigned)((others | others >> 16 | others >> 32 | others >> 48) & 0x1FFF);
+        unsigned ranks = STUD_LOW27_RANKS[low];
+        if (ranks && !(ranks & other_ranks)) return stud_low27_slow(bits);
+    }
+    return low;
+}
+
+/* Deuce-to-seven low of a hand state holding 5, 6 or 7 cards. */
+STUD_INLINE uint16_t stud_hand_low27(stud_hand h) { return stud_low27_of(h.key, h.bits); }
+
+/* Deuce-to-seven low of 5, 6 or 7 valid, distinct cards. */
+STUD_INLINE uint16_t stud_low27_cards(const uint8_t *cards, int n) {
+    stud_hand h = STUD_EMPTY_HAND;
+    for (int i = 0; i < n; i++) h = stud_hand_add(h, cards[i]);
+    return stud_hand_low27(h);
+}
 
 /* Value of a hand state holding 5, 6 or 7 cards. */
 STUD_INLINE uint16_t stud_hand_value(stud_hand h) {

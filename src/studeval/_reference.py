@@ -149,3 +149,56 @@ def evaluate_low8(cards: Iterable[int]) -> int:
 def qualifying_lows() -> list[list[int]]:
     """The 56 eight-or-better lows (five of the eight ranks A..8, highest first), worst first."""
     return sorted((sorted(s, reverse=True) for s in itertools.combinations(range(8), 5)), reverse=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Deuce-to-seven low (2-7 razz): ranked by its own rules, not through the high tables
+
+
+def five_card_low27_class(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """Deuce-to-seven class of exactly five cards: smaller is a better low.
+
+    (category, ranks grouped most repeated first, higher first) with the categories, best
+    first: 0 no pair, 1 pair, 2 two pair, 3 trips, 4 straight, 5 flush, 6 full house, 7 quads,
+    8 straight flush. Aces are always high: a straight is five consecutive ranks from 6-5-4-3-2
+    up to A-K-Q-J-T, so A-5-4-3-2 is an ace-high no-pair hand.
+    """
+    ranks = [c >> 2 for c in cards]  # deuce 0 .. ace 12
+    groups = sorted(Counter(ranks).items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    order = tuple(r for r, _ in groups)
+    flush = len({c & 3 for c in cards}) == 1
+    straight = len(groups) == 5 and order[0] - order[4] == 4
+    if straight and flush:
+        return (8, *order)
+    if flush:
+        return (5, *order)
+    if straight:
+        return (4, *order)
+    shape = tuple(n for _, n in groups)
+    kind = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 6, (4, 1): 7}[shape]
+    return (kind, *order)
+
+
+@lru_cache(maxsize=1)
+def all_low27_classes() -> list[tuple[int, ...]]:
+    """The 7462 deuce-to-seven classes, best low first."""
+    classes = set()
+    for combo in itertools.combinations_with_replacement(range(13), 5):
+        if max(Counter(combo).values()) <= 4:
+            classes.add(five_card_low27_class(tuple(4 * r + i % 4 for i, r in enumerate(combo))))
+            if len(set(combo)) == 5:
+                classes.add(five_card_low27_class(tuple(4 * r for r in combo)))
+    return sorted(classes)
+
+
+@lru_cache(maxsize=1)
+def low27_class_value() -> dict[tuple[int, ...], int]:
+    classes = all_low27_classes()
+    return {cls: len(classes) - i for i, cls in enumerate(classes)}
+
+
+def evaluate_low27(cards: Iterable[int]) -> int:
+    """Deuce-to-seven low 1..7462 (higher is better) of the best 5 of 5..7 distinct cards."""
+    cards = tuple(cards)
+    assert 5 <= len(cards) <= 7 and len(set(cards)) == len(cards)
+    return low27_class_value()[min(five_card_low27_class(combo) for combo in itertools.combinations(cards, 5))]

@@ -32,6 +32,8 @@ static const uint16_t STUD_CATEGORY_FIRST[10] = {
 /* lows: ace-to-five 1..STUD_LOW_VALUES, eight-or-better 0 (none) or 1..STUD_LOW8_VALUES */
 #define STUD_LOW_VALUES 6175
 #define STUD_LOW8_VALUES 56
+/* deuce-to-seven lows: 1..STUD_LOW27_VALUES (7-5-4-3-2 not all one suit) */
+#define STUD_LOW27_VALUES 7462
 
 /* the flush values follow the slots' values, at STUD_FLUSH_BASE + the suit's rank mask */
 #define STUD_FLUSH_BASE 131072
@@ -40,7 +42,10 @@ static const uint16_t STUD_CATEGORY_FIRST[10] = {
  * card_pair: the two side by side, for one 128-bit add per card in batches;
  * disp: the perfect hash's displacements; value: by slot, then the flushes; low: the
  * ace-to-five low of each slot's rank multiset (0 in free slots); low8_of_low: the
- * eight-or-better low of each ace-to-five low */
+ * eight-or-better low of each ace-to-five low; low27: the deuce-to-seven low of each
+ * slot's rank multiset as if no five cards shared a suit; low27_of_high: the 2-7 low of
+ * five cards by their high value; low27_ranks: the rank mask of a 2-7 low of five
+ * different ranks not of one suit (0 for the others) */
 typedef struct {
     uint64_t card_pair[512];
     uint64_t card_key[256];
@@ -48,6 +53,9 @@ typedef struct {
     uint16_t disp[16384];
     uint16_t value[139264];
     uint16_t low[131072];
+    uint16_t low27[131072];
+    uint16_t low27_of_high[7463];
+    uint16_t low27_ranks[7463];
     uint8_t low8_of_low[6176];
 } stud_tables;
 

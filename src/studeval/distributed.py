@@ -47,7 +47,7 @@ import numpy as np
 
 from studeval.cards import CardsLike
 from studeval.equity import DEFAULT_SAMPLES, MAX_TASKS, EquityResult, HiLoResult, check_tasks, sharded_equity
-from studeval.games import Game, get_game
+from studeval.games import HOLDEM, Game, get_game
 
 if TYPE_CHECKING:
     import dask.array as da
@@ -303,7 +303,7 @@ def holdem_equity(
     if tasks is None:
         tasks = _default_tasks(samples)
     result = sharded_equity(
-        hands, game="holdem", board=board, dead=dead, method=method, samples=samples, seed=seed,
+        hands, game=HOLDEM, board=board, dead=dead, method=method, samples=samples, seed=seed,
         tasks=tasks, threads=threads, run=_run_on(client), progress=progress,
     )  # fmt: skip
     assert isinstance(result, EquityResult)  # hold'em has one winner per pot

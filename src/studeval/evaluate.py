@@ -2,8 +2,8 @@
 
 A hand value is an int 1..7462: higher is better, equal values are exactly equal hands,
 7462 is a royal flush and 1 is 7-5-4-3-2 offsuit. The lows of the stud family: an
-ace-to-five low (razz) is 1..6175, an eight-or-better low (stud hi-lo) 0 (none) or 1..56,
-higher is better in both.
+ace-to-five low (razz) is 1..6175, an eight-or-better low (stud hi-lo) 0 (none) or 1..56, a
+deuce-to-seven low (2-7 razz) 1..7462, higher is better in each (:data:`BEST_VALUE`).
 
 >>> v = evaluate("Kh Kd 7c 7s Ks 2d 3h")
 >>> category(v).name, describe(v)
@@ -21,6 +21,7 @@ from enum import IntEnum
 from functools import lru_cache
 
 from studeval._core import (
+    BEST_VALUE,
     CATEGORY_FIRST_VALUE,
     KINDS,
     THREAD_LIMIT,
@@ -29,11 +30,14 @@ from studeval._core import (
     evaluate_batch,
     evaluate_low,
     evaluate_low8,
+    evaluate_low27,
     max_threads,
 )
 from studeval.cards import CardsLike, format_cards, parse_cards, whole_number
+from studeval.games import STUD_GAMES, Game, get_game
 
 __all__ = [
+    "BEST_VALUE",
     "CATEGORY_FIRST_VALUE",
     "KINDS",
     "STUD_GAMES",
@@ -41,22 +45,23 @@ __all__ = [
     "HandCategory",
     "best_five",
     "best_five_low",
+    "best_five_low27",
     "bring_in_card",
     "category",
     "check_threads",
     "describe",
     "describe_low",
+    "describe_low27",
     "evaluate",
     "evaluate_batch",
     "evaluate_low",
     "evaluate_low8",
+    "evaluate_low27",
     "max_threads",
     "showing_rank",
     "showing_rank_low",
+    "showing_rank_low27",
 ]
-
-#: The stud games: seven card stud, five card stud, razz, seven card stud hi-lo eight or better.
-STUD_GAMES = ("seven", "five", "razz", "stud8")
 
 
 class HandCategory(IntEnum):
@@ -76,6 +81,7 @@ class HandCategory(IntEnum):
 # CATEGORY_FIRST_VALUE[c] is the lowest hand value of HandCategory c (from the compiled
 # core, which has it from the generated tables): value v is in the last category whose first
 # value is at most v.
+_RANK_LETTERS = "23456789TJQKA"
 _NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
 
 
@@ -88,10 +94,13 @@ def _as_int(value: object, expected: str) -> int:
     return number
 
 
+_HIGH_VALUES = BEST_VALUE["high"]
+
+
 def _check_value(value: int) -> int:
-    number = _as_int(value, "a hand value must be an int 1..7462")
-    if not 1 <= number <= 7462:
-        raise ValueError(f"hand value {value} is out of range 1..7462")
+    number = _as_int(value, f"a hand value must be an int 1..{_HIGH_VALUES}")
+    if not 1 <= number <= _HIGH_VALUES:
+        raise ValueError(f"hand value {value} is out of range 1..{_HIGH_VALUES}")
     return number
 
 
@@ -211,7 +220,7 @@ def _showing_value(up_cards: CardsLike, who: str, rank: Callable[[int], int]) ->
 
 _LOW_RANKS = "A23456789TJQK"  # ace-low order: the ace is the lowest card
 _LOW_NAMES = ("ace",) + _NAMES[:12]
-_LOW_VALUES = 6175
+_LOW_VALUES = BEST_VALUE["low"]
 
 
 def _low_rank(card: int) -> int:
@@ -292,21 +301,106 @@ def showing_rank_low(up_cards: CardsLike) -> int:
     return 5 * 14**4 - _showing_value(up_cards, "showing_rank_low", _low_rank)
 
 
-def bring_in_card(door_cards: CardsLike, game: str = "seven") -> int:
-    """The door card that brings in: the lowest one in seven card stud, five card stud and stud
-    hi-lo (deuce low, ties by suit, clubs lowest), the highest one in razz (king high, aces
-    low, ties by suit, spades highest). ``game`` is one of :data:`STUD_GAMES`.
+def showing_rank_low27(up_cards: CardsLike) -> int:
+    """How 1 to 4 face-up cards rank for deciding who acts first in 2-7 razz: higher acts first.
+
+    The best deuce-to-seven low showing acts first: aces are high, pairs count against (no
+    pair, then a pair, two pair, trips, quads), then the highest card decides, and the next.
+    Straights, flushes and suits do not count on up cards. Values compare between hands of
+    the same number of cards.
+
+    >>> showing_rank_low27("2c 4d") > showing_rank_low27("As 3d") > showing_rank_low27("2c 2d")
+    True
+    >>> showing_rank_low27("5c 4c 3c 2c") == showing_rank_low27("5d 4c 3h 2s")
+    True
+    """
+    # the same groups as the high showing, aces high, read backwards: the worst low is highest
+    return 5 * 14**4 - _showing_value(up_cards, "showing_rank_low27", lambda c: c >> 2)
+
+
+def bring_in_card(door_cards: CardsLike, game: str | Game = "seven") -> int:
+    """The door card that brings in, as the game's registry entry says (its ``bring_in`` and
+    ``aces``): the lowest one in seven card stud, five card stud and the hi-lo games (deuce
+    low, ties by suit, clubs lowest), the highest one in razz (king high, aces low) and 2-7 razz
+    (aces high), ties by suit, spades highest. ``game`` is one of :data:`STUD_GAMES`.
 
     >>> format_cards([bring_in_card("Kd 2h 2c As")])
     '2c'
     >>> format_cards([bring_in_card("Kd Kh 2c As", game="razz")])
     'Kh'
+    >>> format_cards([bring_in_card("Kd Kh 2c As", game="razz27")])
+    'As'
     """
-    if game not in STUD_GAMES:
-        raise ValueError(f"unknown game {game!r}: use one of {', '.join(STUD_GAMES)}")
+    rules = get_game(game, stud=True)
     cards = parse_cards(door_cards)
     if not cards:
         raise ValueError("bring_in_card needs at least one door card")
-    if game == "razz":
-        return max(cards, key=lambda c: (_low_rank(c), c & 3))
-    return min(cards)  # 4 * rank + suit: the order of rank, then suit
+    rank: Callable[[int], int] = _low_rank if rules.aces == "low" else (lambda c: c >> 2)
+
+    def order(card: int) -> tuple[int, int]:
+        return rank(card), card & 3  # the rank, then the suit, clubs lowest
+
+    return min(cards, key=order) if rules.bring_in == "lowest" else max(cards, key=order)
+
+
+# ---------------------------------------------------------------------------------------------
+# Deuce-to-seven lows (2-7 razz)
+
+_LOW27_VALUES = BEST_VALUE["low27"]
+
+
+def _check_low27_value(value: int) -> int:
+    number = _as_int(value, f"a 2-7 low value must be an int 1..{_LOW27_VALUES}")
+    if not 1 <= number <= _LOW27_VALUES:
+        raise ValueError(f"2-7 low value {value} is out of range 1..{_LOW27_VALUES}")
+    return number
+
+
+@lru_cache(maxsize=1)
+def _low27_classes() -> list[tuple[int, ...]]:
+    from studeval._reference import all_low27_classes  # built once, on the first describe_low27()
+
+    return all_low27_classes()
+
+
+def describe_low27(value: int) -> str:
+    """Plain English for a deuce-to-seven low value (:func:`evaluate_low27`), with its ranks.
+
+    >>> describe_low27(evaluate_low27("7h 5c 4d 3h 2s Kd Kh"))
+    'Seven low: 7-5-4-3-2'
+    >>> describe_low27(evaluate_low27("5c 4d 3h 2s Ac"))
+    'Ace high: A-5-4-3-2'
+    >>> describe_low27(evaluate_low27("6c 5d 4h 3s 2c"))
+    'Straight, six high: 6-5-4-3-2'
+    """
+    cat, *groups = _low27_classes()[_LOW27_VALUES - _check_low27_value(value)]
+    shape = {1: (2, 1, 1, 1), 2: (2, 2, 1), 3: (3, 1, 1), 6: (3, 2), 7: (4, 1)}.get(cat, (1, 1, 1, 1, 1))
+    ranks = "-".join(_RANK_LETTERS[r] for r, n in zip(groups, shape, strict=True) for _ in range(n))
+    top = groups[0]
+    name = {
+        0: "Ace high" if top == 12 else f"{_NAMES[top].capitalize()} low",
+        1: f"Pair of {_plural(top)}",
+        2: f"Two pair, {_plural(top)} and {_plural(groups[1])}",
+        3: f"Three of a kind, {_plural(top)}",
+        4: f"Straight, {_NAMES[top]} high",
+        5: f"Flush, {_NAMES[top]} high",
+        6: f"Full house, {_plural(top)} full of {_plural(groups[1])}",
+        7: f"Four of a kind, {_plural(top)}",
+        8: "Royal flush" if top == 12 else f"Straight flush, {_NAMES[top]} high",
+    }[cat]
+    return f"{name}: {ranks}"
+
+
+def best_five_low27(cards: CardsLike) -> list[int]:
+    """The five cards that make the best deuce-to-seven low, read from the top: groups first
+    when the low has pairs, then the highest card first (the ace is high).
+
+    >>> format_cards(best_five_low27("Kh 7c 5d 4h 3s Ah 7d"))
+    '7c 5d 4h 3s Ah'
+    """
+    hand = parse_cards(cards)
+    if not 5 <= len(hand) <= 7:
+        raise ValueError(f"best_five_low27 takes 5, 6 or 7 cards, got {len(hand)}: {format_cards(hand)!r}")
+    best = max(itertools.combinations(hand, 5), key=evaluate_low27)
+    counts = {r: sum(1 for c in best if c >> 2 == r) for r in {c >> 2 for c in best}}
+    return sorted(best, key=lambda c: (-counts[c >> 2], -(c >> 2), c & 3))

@@ -42,12 +42,13 @@ KINDS = ("high", "low", "low8", "low27")
 
 @dataclass(frozen=True)
 class Street:
-    """One street: its name in the rule documents, a short label for pictures, and the cards
-    it deals each player (True: face up)."""
+    """One street: its name in the rule documents, a short label for pictures, the cards it
+    deals each player (True: face up) and the shared cards it turns (hold'em's board)."""
 
     name: str
     label: str
     up: tuple[bool, ...]
+    board: int = 0
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class Game:
 
     - ``name`` is the one the API and every command take (``game="razz"``); ``title`` is for
       people; ``aliases`` are other spellings :func:`get_game` accepts (compared without case).
-    - ``streets`` deal the players' cards; ``board`` is the number of shared cards (hold'em).
+    - ``streets`` deal the players' cards and the shared cards (hold'em's board).
     - ``pot`` lists the evaluator kinds (:data:`KINDS`) that decide a pot: one kind takes the
       whole pot; two kinds split it into a high half and a low half, the odd chip to the high
       half; a low half nobody qualifies for (``low8`` value 0) goes to the high half.
@@ -66,7 +67,8 @@ class Game:
     - ``acts_first`` is the evaluator kind whose showing order decides who acts first on later
       streets (the best showing hand by it: the high hand, or the best low).
     - ``open_pair``: an open pair on the second up card lets the small-bet street's bet be big.
-    - ``phh`` is the PHH variant code (our own where the standard has none; docs/phh.md).
+    - ``phh`` is the PHH variant code (our own where the standard has none; docs/games.md),
+      None for a game studeval does not write histories of.
     - ``stud`` is False for games only the equity functions know (hold'em), which take
       percentage ranges (``[20%]``) instead of the stud range classes.
     """
@@ -80,14 +82,18 @@ class Game:
     aces: Literal["high", "low"]
     acts_first: str
     open_pair: bool
-    phh: str
-    board: int = 0
+    phh: str | None
     stud: bool = True
 
     @property
     def cards(self) -> int:
         """The cards each player is dealt in all."""
         return sum(len(s.up) for s in self.streets)
+
+    @property
+    def board(self) -> int:
+        """The shared cards dealt in all (0 in stud)."""
+        return sum(s.board for s in self.streets)
 
     @property
     def hole(self) -> int:
@@ -104,6 +110,20 @@ class Game:
         """True when the low half needs a qualifying low (eight or better)."""
         return self.hilo and self.pot[1] == "low8"
 
+    def street_of(self, cards: int, board: int = 0) -> Street | None:
+        """The street on which a player holds ``cards`` cards and the board ``board`` (the
+        last street dealt so far), or None if no street deals that many.
+
+        >>> get_game("seven").street_of(4).name, get_game("holdem").street_of(2, 3).name
+        ('fourth street', 'flop')
+        """
+        held = shared = 0
+        for street in self.streets:
+            held, shared = held + len(street.up), shared + street.board
+            if held >= cards and shared == board:
+                return street
+        return None
+
     def __repr__(self) -> str:
         return f"<Game {self.name}: {self.title}>"
 
@@ -111,7 +131,7 @@ class Game:
 def _seven(*names: str) -> tuple[Street, ...]:
     up = ((False, False, True), (True,), (True,), (True,), (False,))
     ordinal = ("3rd", "4th", "5th", "6th", "7th")
-    return tuple(Street(f"{n} street", f"{o} street", u) for n, o, u in zip(names, ordinal, up))
+    return tuple(Street(f"{n} street", f"{o} street", u) for n, o, u in zip(names, ordinal, up, strict=True))
 
 
 _SEVEN_STREETS = _seven("third", "fourth", "fifth", "sixth", "seventh")
@@ -126,15 +146,19 @@ _FIVE_STREETS = (
 HOLDEM = Game(
     name="holdem",
     title="hold'em",
-    aliases=("hold'em", "holdem", "texas hold'em", "nlhe"),
-    streets=(Street("preflop", "preflop", (False, False)),),
+    aliases=("hold'em", "holdem", "texas hold'em"),
+    streets=(
+        Street("preflop", "preflop", (False, False)),
+        Street("flop", "flop", (), 3),
+        Street("turn", "turn", (), 1),
+        Street("river", "river", (), 1),
+    ),
     pot=("high",),
     bring_in="lowest",
     aces="high",
     acts_first="high",
     open_pair=False,
-    phh="FT",
-    board=5,
+    phh=None,
     stud=False,
 )
 

@@ -266,7 +266,7 @@ def _equity_inputs(
     if len(names) != players:
         raise ValueError(f"{len(names)} labels for {players} players")
     bars = (
-        list(STREETS["seven"][: len(shares)])
+        list(STREETS[STUD_GAMES[0]][: len(shares)])  # the first game's, seven card stud's
         if streets is None
         else _texts(streets, "streets", "['5th street', '6th street']")
     )

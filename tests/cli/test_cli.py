@@ -55,7 +55,7 @@ def test_eval_names_the_physical_line(tmp_path, studeval) -> None:
     proc = studeval("eval", "-f", str(path))
     assert proc.returncode == 2  # a bad line makes the status non-zero; good lines still print
     assert proc.stdout.count("\n") == 2
-    assert proc.stderr.startswith("studeval eval: line 5: evaluate takes 5, 6 or 7 cards, got 2")
+    assert proc.stderr.startswith("studeval eval: line 5: a seven card stud hand has 5 to 7 cards, got 2")
     assert proc.stderr.count("\n") == 1
 
 
@@ -228,4 +228,5 @@ def test_eval_stud8_prints_the_high_and_the_low(studeval) -> None:
 
 
 def test_eval_refuses_an_unknown_game(studeval, one_error) -> None:
-    assert "--game: invalid choice: 'stud'" in one_error(studeval("eval", "--game", "stud", "As Ks Qs Js Ts"), "eval")
+    err = one_error(studeval("eval", "--game", "omaha", "As Ks Qs Js Ts"), "eval")
+    assert "unknown game 'omaha': use one of seven, five" in err

@@ -55,7 +55,7 @@ def test_exhaustion_is_reported(studeval) -> None:
         (["As Ah", "Kd Kc", "--board", "2c 3c 4c"], "--board is for hold'em only"),
         (["As Ah", "Kd Kc", "--dead", "Kd"], "dead card Kd"),
         (["As Ah Kd Kc Qs Qd"], "at least two players"),
-        (["As", "Kd", "--game", "lowball"], "--game: invalid choice"),
+        (["As", "Kd", "--game", "lowball"], "--game: unknown game 'lowball'"),
         (["As", "Kd", "--method", "guess"], "--method: invalid choice"),
         (["As", "Kd", "--samples", "0"], "--samples: expected an integer from 1 to"),
         (["As", "Kd", "--seed", "-1"], "--seed: expected an integer from 0 to"),

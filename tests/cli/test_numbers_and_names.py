@@ -50,12 +50,25 @@ def test_eval_takes_the_game_names_of_every_command(capsys, game) -> None:
     )
 
 
-def test_eval_games_are_the_commands_games() -> None:
-    from studeval.cli import common
-    from studeval.cli.evaluate import EVAL_GAMES
-    from studeval.game import GAMES
+@pytest.mark.parametrize("command", ["eval", "equity", "simulate"])
+def test_every_command_takes_the_registry_names_and_aliases(capsys, command) -> None:
+    """One vocabulary: each game's name and aliases (any case) reach the command as its name;
+    an unknown name is one line naming it (the registry's message) and status 2."""
+    from studeval.cli import build_parser
+    from studeval.games import GAMES
 
-    assert set(GAMES) <= set(common.GAME_NAMES) <= set(EVAL_GAMES)
+    parser = build_parser()
+    for game in GAMES.values():
+        if command == "simulate" and not game.stud:
+            continue
+        for spelling in (game.name, *game.aliases, game.title.upper()):
+            assert (
+                parser.parse_args([command, "--game", spelling, "x"][: 3 + (command != "simulate")]).game == game.name
+            )
+    with pytest.raises(SystemExit) as exit_info:
+        parser.parse_args([command, "--game", "omaha"])
+    assert exit_info.value.code == 2
+    assert "unknown game 'omaha'" in capsys.readouterr().err
 
 
 def test_eval_five_card_stud_hand_is_five_cards(capsys) -> None:

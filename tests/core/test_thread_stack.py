@@ -31,9 +31,9 @@ SCRIPT = textwrap.dedent(
         rng = np.random.default_rng(18)
         hands = np.argsort(rng.random((3000, 52)), axis=1)[:, :7].astype(np.uint8)
         out = {}
-        for kind in ("high", "low", "low8"):
+        for kind in studeval.KINDS:
             for check in (True, False):
-                out["batch", kind, check] = studeval.evaluate_batch(hands, 2, check=check, kind=kind).tolist()
+                out["batch", kind, check] = studeval.evaluate_batch(hands, threads=2, check=check, kind=kind).tolist()
         # exact heads-up card by card, each game, and against unknown cards (the rank-multiset
         # count), in a pool of threads too (sharded_equity)
         for game in ("seven", "razz", "stud8"):

@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, NoReturn
 
 from studeval._core import THREAD_LIMIT
+from studeval.games import GAMES, STUD_GAMES, get_game
 
 PROG = "studeval"
 #: The largest file a command reads whole (a hand history is a few kilobytes).
@@ -59,14 +60,35 @@ MAX_LINE_BYTES = 1024
 BROKEN_PIPE_STATUS = 141
 
 Progress = Callable[[float], None]
-#: The games as a player names them, for output ("seven" is ``game="seven"``).
-GAME_NAMES = {
-    "seven": "seven card stud",
-    "five": "five card stud",
-    "razz": "razz",
-    "stud8": "seven card stud hi-lo",
-    "holdem": "hold'em",
-}
+
+
+def game_option(parser: argparse.ArgumentParser, *, stud: bool = True, help: str = "") -> None:
+    """Add ``--game``: a name or alias of :data:`studeval.games.GAMES` (hold'em too unless
+    ``stud``), read with :func:`studeval.games.get_game` and stored as the game's name, so every
+    command takes the same names and refuses an unknown one with the same message.
+
+    >>> p = Parser(prog="x")
+    >>> game_option(p)
+    >>> p.parse_args(["--game", "Stud Hi-Lo"]).game
+    'stud8'
+    """
+    names = STUD_GAMES if stud else tuple(GAMES)
+
+    def convert(text: str) -> str:
+        try:
+            return get_game(text, stud=stud).name
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+
+    convert.__name__ = "game"
+    titles = ", ".join(f"{name} ({GAMES[name].title})" if GAMES[name].title != name else name for name in names)
+    parser.add_argument(
+        "--game",
+        type=convert,
+        default=names[0],
+        metavar="GAME",
+        help=f"{help}{'; ' if help else ''}one of {titles}; other spellings such as 'stud hi-lo' work too (default: %(default)s)",
+    )
 
 
 class Parser(argparse.ArgumentParser):

@@ -18,30 +18,27 @@ from typing import Any
 from studeval.cards import format_cards, parse_cards
 from studeval.cli import common
 from studeval.equity import DEFAULT_SAMPLES, METHODS, EquityResult, HiLoResult, holdem_equity, stud_equity
-from studeval.evaluate import STUD_GAMES
-from studeval.ranges import format_player, hole_cards, parse_player
+from studeval.games import get_game
+from studeval.ranges import format_player, parse_player
 
 __all__ = ["MAX_SAMPLES", "METHODS", "register"]
 
 #: The most Monte Carlo deals ``--samples`` takes (about a minute on one core).
 MAX_SAMPLES = 10**9
-_HOLDEM_STREETS = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}
 
 
 def _street(args: argparse.Namespace) -> str:
-    """The street of the question, for the picture's bar: from the longest known hand."""
-    if args.game == "holdem":
-        board = len(parse_cards(args.board)) if args.board else 0
-        return _HOLDEM_STREETS.get(board, f"{board} board cards")
-    first = 2 if args.game == "five" else 3
+    """The street of the question, for the picture's bar: from the longest known hand (and
+    hold'em's board)."""
+    game = get_game(args.game)
+    board = len(parse_cards(args.board)) if args.board else 0
     # each player's cards dealt so far: the known cards, plus the hole cards a range stands for
-    dealt = []
+    dealt = [1]
     for h in args.hands:
         hole_range, known = parse_player(h, game=args.game)
-        dealt.append(len(known) + (hole_cards(args.game) if hole_range is not None else 0))
-    number = max(first, *dealt)
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(number, "th")
-    return f"{number}{suffix} street"
+        dealt.append(len(known) + (game.hole if hole_range is not None else 0))
+    street = game.street_of(max(dealt), board)
+    return street.label if street is not None else f"{board} board cards"
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -51,11 +48,12 @@ def _run(args: argparse.Namespace) -> int:
         "seed": args.seed,
         "threads": args.threads,
     }
-    if args.game != "holdem" and args.board:
+    game = get_game(args.game)
+    if game.stud and args.board:
         raise ValueError("--board is for hold'em only (use --game holdem)")
     result: EquityResult | HiLoResult
     with common.progress_bar(common.command_name(args), enabled=None if not args.json else False) as progress:
-        if args.game == "holdem":
+        if not game.stud:
             result = holdem_equity(
                 args.hands, board=args.board or (), dead=args.dead or (), progress=progress, **options
             )
@@ -79,7 +77,7 @@ def _plot(args: argparse.Namespace, hands: list[str], result: EquityResult | HiL
     from studeval.plots import plot_equity_by_street
 
     plot_equity_by_street(
-        [result], args.plot, labels=hands, streets=[_street(args)], title=f"{common.GAME_NAMES[args.game]} equity"
+        [result], args.plot, labels=hands, streets=[_street(args)], title=f"{get_game(args.game).title} equity"
     )
 
 
@@ -131,7 +129,7 @@ def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult | H
     if isinstance(r, HiLoResult) and r.scoop is None:
         extra.append("scoops are not counted by the heads-up count (see --method monte-carlo)")
     what = "exact over" if r.method == "exact" else "Monte Carlo,"
-    tail = f"{common.GAME_NAMES[args.game]}, {what} {r.deals:,} deals"
+    tail = f"{get_game(args.game).title}, {what} {r.deals:,} deals"
     if args.time:
         tail += f" in {r.seconds:.3f} s"
     print("; ".join([tail, *extra]))
@@ -165,12 +163,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         ],
     )
     p.add_argument("hands", nargs="+", help='one argument per player: known cards, e.g. "As Ah Kd"')
-    p.add_argument(
-        "--game",
-        choices=(*STUD_GAMES, "holdem"),
-        default=STUD_GAMES[0],
-        help="the game: stud (seven), five card stud, razz, stud hi-lo eight or better (stud8: scoop, high and low columns), hold'em",
-    )
+    common.game_option(p, stud=False, help="stud8 and stud_hilo print scoop, high and low columns")
     p.add_argument("--dead", help='cards seen and out of play, e.g. "2c 9h" (default: none)')
     p.add_argument("--board", help="hold'em: the known board cards (default: none)")
     p.add_argument(

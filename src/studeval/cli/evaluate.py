@@ -1,10 +1,11 @@
 """``studeval eval``: the value, category and description of hands, high or low.
 
-``--game`` takes the names every command uses (:data:`studeval.cli.common.GAME_NAMES`):
-``seven`` (the default), ``five`` and ``holdem`` rate the best high hand (``high`` is kept as
-another name for it); ``razz`` the best ace-to-five low (1..6175, higher is better);
-``stud8`` both halves of seven card stud hi-lo: the high, and the eight-or-better low
-(1..56) or "no low".
+``--game`` takes the names (and aliases) every command uses (:data:`studeval.games.GAMES`)
+and rates a hand by the evaluator kinds that decide the game's pot: ``seven`` (the default),
+``five`` and ``holdem`` the best high hand (``high`` is another name for seven); ``razz`` the
+best ace-to-five low (1..6175, higher is better); ``stud8`` both halves of seven card stud
+hi-lo: the high, and the eight-or-better low (1..56) or "no low"; ``stud_hilo`` the high and
+the ace-to-five low.
 
 Each argument is one hand, written as ``replay`` prints one if you like (``[2d Jc] Qh 5s``:
 the down cards in brackets); with no argument (or ``-``) hands are read from stdin, one a
@@ -38,20 +39,34 @@ from collections.abc import Iterator
 from studeval.cards import format_cards, parse_cards
 from studeval.cli import common
 from studeval.evaluate import category, describe, describe_low, evaluate, evaluate_low, evaluate_low8
+from studeval.games import get_game
 
-__all__ = ["EVAL_GAMES", "hand_row", "register"]
+__all__ = ["hand_row", "register"]
 
-#: What ``eval --game`` takes: the games of every command, and ``high`` (the high hand, as
-#: seven card stud rates it), kept from the first edition.
-EVAL_GAMES = (*common.GAME_NAMES, "high")
+
+def _value(kind: str, cards: list[int]) -> tuple[int, str | None]:
+    """A hand's value by an evaluator kind (:data:`studeval.games.KINDS`) and its words (None
+    for no eight-or-better low)."""
+    if kind == "high":
+        value = evaluate(cards)
+        return value, describe(value)
+    if kind == "low8":
+        value = evaluate_low8(cards)  # a qualifying low is the hand's best ace-to-five low
+        return value, describe_low(evaluate_low(cards)) if value else None
+    if kind == "low":
+        value = evaluate_low(cards)
+        return value, describe_low(value)
+    raise ValueError(f"studeval eval cannot rate {kind!r} hands yet")
 
 
 def hand_row(text: str, game: str = "seven") -> dict[str, object]:
-    """One hand as plain data: its cards, ``kind`` (what ``value`` measures: ``"high"``, or
-    ``"low"`` in razz, as :func:`studeval.evaluate_batch` names them), ``value`` (high 1..7462;
-    the ace-to-five low 1..6175; higher is better either way) and description, with the
-    category for a high hand; in stud8 also the eight-or-better low (``low8``: 0 for none,
-    else 1..56, with ``low_description``; None without a low).
+    """One hand as plain data, by the evaluator kinds that decide the game's pot
+    (:attr:`studeval.games.Game.pot`): its cards, ``kind`` (what ``value`` measures:
+    ``"high"``, ``"low"`` in razz, as :func:`studeval.evaluate_batch` names them), ``value``
+    (high 1..7462; the ace-to-five low 1..6175; higher is better either way) and description,
+    with the category for a high hand. A hi-lo game adds its low half under the low's kind
+    (stud8: ``low8``, 0 for none, else 1..56; stud_hilo: ``low``) with ``low_description``
+    (None without a low).
 
     >>> row = hand_row("Kh Kd 7c 7s Ks")
     >>> row["kind"], row["value"], row["category"], row["description"]
@@ -63,27 +78,20 @@ def hand_row(text: str, game: str = "seven") -> dict[str, object]:
     >>> hand_row("8c 6d 4h 3s 2c", "stud8")["low_description"]
     'Eight low: 8-6-4-3-2'
     """
-    if game not in EVAL_GAMES:
-        raise ValueError(f"game {game!r} must be one of {', '.join(EVAL_GAMES)}")
+    rules = get_game(game)
     cards = parse_cards(_without_brackets(text))
-    if game == "five" and len(cards) != 5:
-        raise ValueError(f"a five card stud hand has 5 cards, got {len(cards)}")
-    if game == "razz":
-        low = evaluate_low(cards)
-        return {"cards": format_cards(cards), "kind": "low", "value": low, "description": describe_low(low)}
-    value = evaluate(cards)
-    row: dict[str, object] = {
-        "cards": format_cards(cards),
-        "kind": "high",
-        "value": value,
-        "category": category(value).name,
-        "description": describe(value),
-    }
-    if game == "stud8":
-        low8 = evaluate_low8(cards)
-        row["low8"] = low8
-        # a hand with an eight-or-better low: its best ace-to-five low is that low
-        row["low_description"] = describe_low(evaluate_low(cards)) if low8 else None
+    most = min(7, rules.cards + rules.board)
+    if not 5 <= len(cards) <= most:
+        span = "5" if most == 5 else f"5 to {most}"
+        raise ValueError(f"a {rules.title} hand has {span} cards, got {len(cards)}")
+    main, *halves = rules.pot
+    value, words = _value(main, cards)
+    row: dict[str, object] = {"cards": format_cards(cards), "kind": main, "value": value}
+    if main == "high":
+        row["category"] = category(value).name
+    row["description"] = words
+    for kind in halves:
+        row[kind], row["low_description"] = _value(kind, cards)
     return row
 
 
@@ -103,11 +111,12 @@ def _without_brackets(text: str) -> str:
 
 
 def _text(row: dict[str, object]) -> str:
-    if row["kind"] == "low":
+    if "category" not in row:  # a low game: no category
         return f"{row['cards']:<22} {row['value']:>5}  {row['description']}"
     out = f"{row['cards']:<22} {row['value']:>5}  {row['category']:<16} {row['description']}"
-    if "low8" in row:
-        out += f" | low {row['low8']}  {row['low_description']}" if row["low8"] else " | no low"
+    if "low_description" in row:
+        low = row["low8"] if "low8" in row else row["low"]
+        out += f" | low {low}  {row['low_description']}" if low else " | no low"
     return out
 
 
@@ -183,10 +192,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("hand", nargs="*", help='a hand, e.g. "As Ks Qs Js Ts"; none or - reads stdin')
     p.add_argument("--file", "-f", help="read one hand per line from this file (- for stdin)")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")
-    p.add_argument(
-        "--game",
-        choices=EVAL_GAMES,
-        default="seven",
-        help="the game, named as in every command: seven (default), five and holdem rate the high hand "
-        "(high is another name for it), razz the ace-to-five low, stud8 the high and the eight-or-better low",
+    common.game_option(
+        p, stud=False, help="the value is the high hand, or the low of the low games; hi-lo games add the low"
     )

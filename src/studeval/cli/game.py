@@ -25,7 +25,6 @@ from studeval.cli import common
 from studeval.evaluate import best_five, best_five_low, describe, describe_low, evaluate, evaluate_low, evaluate_low8
 from studeval.game import (
     BOTS,
-    GAMES,
     MAX_SEATS,
     MIN_SEATS,
     PRESETS,
@@ -45,6 +44,7 @@ from studeval.game import (
 )
 from studeval.game.bots import SelfPlayStats
 from studeval.game.phh import dump_all
+from studeval.games import get_game
 
 __all__ = ["MAX_SIMULATED_HANDS", "register", "replay_report", "winning_hand"]
 
@@ -53,7 +53,7 @@ MAX_SIMULATED_HANDS = 1_000_000
 
 
 def _game_name(game: str) -> str:
-    return common.GAME_NAMES[game]
+    return get_game(game).title
 
 
 def _card(c: int) -> str:
@@ -364,12 +364,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "studeval simulate --structure 5/10 --out hands.phhs --force",
         ],
     )
-    p.add_argument(
-        "--game",
-        choices=GAMES,
-        default=GAMES[0],
-        help="the game: seven (card stud), five (card stud), razz, stud8 (seven card stud hi-lo)",
-    )
+    common.game_option(p)
     p.add_argument(
         "--players",
         type=common.bounded_int(MIN_SEATS, MAX_SEATS),

@@ -35,7 +35,7 @@ from studeval.equity.montecarlo import monte_carlo
 from studeval.equity.plan import EquityPlan, exact_threads, monte_carlo_threads, plan
 from studeval.equity.ranged import range_equity
 from studeval.equity.result import EquityResult, EquityTable, HiLoResult
-from studeval.games import Game, get_game
+from studeval.games import HOLDEM, Game, get_game
 from studeval.ranges import HoleRange, format_player
 
 __all__ = ["MAX_MATCHUPS", "Question", "equity_table", "holdem_equity", "plan_equity", "solve", "stud_equity"]
@@ -217,7 +217,7 @@ def holdem_equity(
     >>> r.method, r.deals, round(r.equity[0], 4)
     ('exact', 990, 0.9162)
     """
-    question = Question.of(hands, game="holdem", board=board, dead=dead)
+    question = Question.of(hands, game=HOLDEM, board=board, dead=dead)
     result = answer(question, method=method, samples=samples, seed=seed, threads=threads, progress=progress)
     assert isinstance(result, EquityResult)  # hold'em has one winner per pot
     return result
