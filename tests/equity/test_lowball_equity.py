@@ -90,6 +90,9 @@ def test_late_streets_equal_brute_force(game: str, known: tuple[int, ...], ndead
         if game == "stud8":
             assert isinstance(r, HiLoResult) and r.scoop is not None
             assert close(r.scoop, b["scoop"]) and close(r.high, b["high"]) and close(r.low, b["low"])
+            # heads-up the chance of no low is counted too; multiway enumeration does not
+            assert (r.no_low is not None) == (len(players) == 2)
+            assert r.no_low is None or close([r.no_low], b["no_low"])
         else:
             assert not isinstance(r, HiLoResult)
 

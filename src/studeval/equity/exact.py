@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -27,12 +28,22 @@ import numpy as np
 from studeval import _equity, _unseen
 from studeval.equity.counts import Counts
 from studeval.equity.deal import Deal, kernel
-from studeval.equity.plan import SECONDS_PER_UNIT, count_work, headsup_roles, unseen_roles
+from studeval.equity.plan import (
+    HEADSUP_MAX_COMPLETIONS,
+    SECONDS_PER_UNIT,
+    count_work,
+    headsup_roles,
+    unseen_roles,
+)
 
 __all__ = ["exact", "headsup", "headsup_hilo"]
 
 # Seconds between progress reports of a count that cannot report by itself.
 PROGRESS_POLL = 0.05
+# The pairs where nobody has a qualifying low, by two one-key counts: a qualifying hand of one
+# side put out of every comparison with the other (the queried side's out-of-class hands at
+# the bottom, the inserted side's at the top: the sweep skips both).
+_NOLOW_RUNS: list[tuple[str, str, int | None]] = [("nolow_min", "nolow_max", 0), ("nolow_max", "nolow_min", 1)]
 
 
 def headsup(
@@ -75,10 +86,7 @@ def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | N
     high, low = deal.game.pot
     runs: list[tuple[str, str, int | None]] = [(high, high, None), (low, low, None)]
     if deal.game.low_qualifies:
-        # the no-low pairs: a qualifying hand of one side put out of every comparison with the
-        # other (the queried side's out-of-class hands at the bottom, the inserted side's at
-        # the top: the sweep skips both)
-        runs += [("nolow_min", "nolow_max", 0), ("nolow_max", "nolow_min", 1)]
+        runs += _NOLOW_RUNS
     # The counts run on worker threads (side by side when there are threads for it) while
     # this thread waits: it reports progress within each count by its time so far against
     # the count's expected time (the cost model's until a count is done, then the measured
@@ -201,4 +209,10 @@ def exact(deal: Deal, kind: str, threads: int, progress: Callable[[float], None]
         if progress:
             progress(hi / n)
     counts.deals = deal.deals()
+    completions = max(math.comb(n, r) for r in deal.draws)
+    if hilo and deal.game.low_qualifies and P == 2 and deal.community == 0 and completions <= HEADSUP_MAX_COMPLETIONS:
+        # heads-up (a late street: enumeration counts the scoops) the pairs with no low too,
+        # by the two one-key counts of the heads-up count, a fraction of the enumeration's work
+        (nw0, _, nt), (_, nw1, _) = (headsup(deal, threads, *run) for run in _NOLOW_RUNS)
+        counts.nolow = nw0 + nw1 + nt
     return counts

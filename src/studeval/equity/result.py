@@ -136,8 +136,8 @@ class HiLoResult(_Shares):
 
     Two figures hang on two hands' comparisons at once, which the heads-up count (the
     exact method of stud8 heads-up before fifth street) cannot give: there ``scoop`` is None,
-    and ``no_low`` is None where a method counts pot shares only (enumeration and Monte Carlo
-    of stud8). Every other figure is always a number. The other fields are those of
+    and ``no_low`` is None where a method counts pot shares only (stud8 by Monte Carlo, or
+    enumerated with three or more players). Every other figure is always a number. The other fields are those of
     :class:`EquityResult`.
 
     >>> from studeval.equity import stud_equity
