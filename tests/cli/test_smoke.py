@@ -13,6 +13,7 @@ COMMANDS = {
     "equity": ["As Ah", "Kd"],
     "replay": ["hand.phh"],
     "simulate": ["--out", "hands"],
+    "import": ["hh.txt", "--out", "hands"],
     "caribbean edge": [],
     "caribbean advise": ["As Kd Qh 7c 3s", "--dealer", "9h"],
     "caribbean play": [],

@@ -204,7 +204,9 @@ def plan(hands: int = DEFAULT_HANDS, threads: int | None = None) -> list[Measure
     if nthreads > 1:
         job = f"batch 7 cards, {_threads_word(nthreads)}"
         rows.append(Measurement("studeval", job, lambda: studeval.evaluate_batch(batch7, threads=nthreads), hands))
-    rows.append(Measurement("studeval", "batch 5 cards, 1 thread", lambda: studeval.evaluate_batch(batch5, threads=1), hands))
+    rows.append(
+        Measurement("studeval", "batch 5 cards, 1 thread", lambda: studeval.evaluate_batch(batch5, threads=1), hands)
+    )
     ints = per_call[:_OTHERS_HANDS]
     text = [[format_card(c) for c in h] for h in ints]
     for name, count, factory in COMPETITORS:

@@ -5,7 +5,7 @@ and rates a hand by the evaluator kinds that decide the game's pot: ``seven`` (t
 ``five`` and ``holdem`` the best high hand (``high`` is another name for seven); ``razz`` the
 best ace-to-five low (1..6175, higher is better); ``stud8`` both halves of seven card stud
 hi-lo: the high, and the eight-or-better low (1..56) or "no low"; ``stud_hilo`` the high and
-the ace-to-five low.
+the ace-to-five low; ``razz27`` the best deuce-to-seven low (1..7462, 7462 = 7-5-4-3-2).
 
 Each argument is one hand, written as ``replay`` prints one if you like (``[2d Jc] Qh 5s``:
 the down cards in brackets); with no argument (or ``-``) hands are read from stdin, one a
@@ -21,6 +21,9 @@ As Ks Qs Js Ts          7462  STRAIGHT_FLUSH   Royal flush
 0
 >>> main(["eval", "--game", "razz", "Kh 7c 5d 4h 3s As 7d"])
 Kh 7c 5d 4h 3s As 7d    6166  Seven low: 7-5-4-3-A
+0
+>>> main(["eval", "--game", "razz27", "Kh 7c 5d 4h 3s As 7d"])
+Kh 7c 5d 4h 3s As 7d    6999  King low: K-7-5-4-3
 0
 >>> main(["eval", "--game", "stud8", "Kh 7c 5d 4h 3s As 7d", "Kh Kd 9c 9s 2d"])
 Kh 7c 5d 4h 3s As 7d    2591  PAIR             Pair of sevens | low 47  Seven low: 7-5-4-3-A
@@ -38,7 +41,16 @@ from collections.abc import Iterator
 
 from studeval.cards import format_cards, parse_cards
 from studeval.cli import common
-from studeval.evaluate import category, describe, describe_low, evaluate, evaluate_low, evaluate_low8
+from studeval.evaluate import (
+    category,
+    describe,
+    describe_low,
+    describe_low27,
+    evaluate,
+    evaluate_low,
+    evaluate_low8,
+    evaluate_low27,
+)
 from studeval.games import get_game
 
 __all__ = ["hand_row", "register"]
@@ -56,7 +68,8 @@ def _value(kind: str, cards: list[int]) -> tuple[int, str | None]:
     if kind == "low":
         value = evaluate_low(cards)
         return value, describe_low(value)
-    raise ValueError(f"studeval eval cannot rate {kind!r} hands yet")
+    value = evaluate_low27(cards)  # the kinds are games.KINDS: low27 is the last
+    return value, describe_low27(value)
 
 
 def hand_row(text: str, game: str = "seven") -> dict[str, object]:

@@ -1,0 +1,122 @@
+"""Full Tilt Poker's text hand histories (seven card stud, razz, seven card stud hi-lo).
+
+The layout (docs/histories.md gives every fact relied on)::
+
+    Full Tilt Poker Game #2001: Table Danube - $0.50/$1 Ante $0.10 - Limit Razz - 21:47:27 ET - 2010/02/23
+    Seat 1: Alice ($12.50)
+    Alice antes $0.10
+    *** 3RD STREET ***
+    Dealt to Alice [2c 5d] [3h]        (the hero's down cards, then the door card)
+    Dealt to Bob [Kd]
+    Bob brings in for $0.15
+    Alice completes it to $0.50
+    *** 4TH STREET ***
+    Dealt to Bob [Kd] [9s]
+    Bob bets $0.50
+    Alice raises to $1                 (raises print the street total)
+    ...
+    *** 7TH STREET ***                 (an opponent's seventh card is not printed)
+    *** SHOW DOWN ***
+    Bob shows [8c 2s Kd 9s 4h 6d 7c] 9,8,7,6,4
+    Bob wins the pot ($4.60) with 9,8,7,6,4
+    *** SUMMARY ***
+    Total pot $4.80 | Rake $0.20
+
+No colon after a player's name (a colon starts a chat line); the table is in the header.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+
+from studeval.histories import text
+from studeval.histories.builder import HandBuilder, HistoryError, when
+from studeval.histories.text import ALL_IN, AMOUNT, TextSite
+
+__all__ = ["SITE"]
+
+_GAME = re.compile(r"Limit (7 Card Stud Hi/Lo|7 Card Stud|Razz)\b", re.IGNORECASE)
+_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|5 Card Stud", re.IGNORECASE)
+_STAKES = re.compile(
+    r" - (?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?: Ante (?P<ante>[$€£]?[0-9][0-9.,]*))? - "
+)
+_TABLE = re.compile(r"Table (?P<table>.+?)(?: \([^)]*\))? - ")
+_TOURNAMENT = re.compile(r"\((\d+)\), Table ")
+_WHEN = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,5}) - (\d{4})/(\d{2})/(\d{2})")
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+def _header(m: re.Match[str], line: int) -> HandBuilder:
+    rest = m.group("rest")
+    game = _GAME.search(rest)
+    if game is None:
+        other = _OTHER_GAME.search(rest)
+        raise HistoryError(f"{other.group() if other else 'the game'} is not a stud game studeval reads", line)
+    stakes = _STAKES.search(rest)
+    if stakes is None:
+        raise HistoryError("the header gives no stakes (small bet/big bet)", line)
+    tournament = _TOURNAMENT.search(rest)
+    currency = None if tournament else _SYMBOLS.get(stakes.group("small")[0])
+    b = HandBuilder("fulltilt", m.group("number"), game.group(1), scale=100 if currency else 1, first_line=line)
+    b.small_bet = b.amount(stakes.group("small"))
+    b.big_bet = b.amount(stakes.group("big"))
+    if currency:
+        b.fields["currency"] = currency
+    if tournament:
+        b.fields["_tournament"] = int(tournament.group(1))
+    table = _TABLE.search(rest)
+    if table:
+        b.fields["table"] = table.group("table")
+    stamp = _WHEN.search(rest)
+    if stamp:
+        h, mi, s, zone, y, mo, d = stamp.groups()
+        try:
+            when(b.fields, datetime.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s)), zone)
+        except ValueError:
+            raise HistoryError(f"the date {stamp.group()!r} is not a date", line) from None
+    return b
+
+
+_POT = r"(?:the )?(?:high |low |main |side )?pot(?: #?\d+)? \((\S+)\)(?: with .*)?\Z"
+_NOTHING = (
+    r"(?: is sitting out| sits out| has been disconnected| has reconnected| is disconnected| has timed out.*"
+    r"| has returned| stands up| sits down| leaves the table| has requested TIME| has \d+ seconds left to act"
+    r"|: .*| is feeling .*| mucks hand| doesn't show)\Z"
+)
+
+#: The site, as :mod:`studeval.histories` reads it.
+SITE = TextSite(
+    name="fulltilt",
+    start=re.compile(r"Full Tilt Poker Game #(?P<number>\d+):\s+(?P<rest>.*)\Z"),
+    header=_header,
+    table=None,
+    seat=re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[0-9][0-9.,]*)\)(?P<out>, is sitting out)?\Z"),
+    streets=(
+        "*** 3RD STREET ***",
+        "*** 4TH STREET ***",
+        "*** 5TH STREET ***",
+        "*** 6TH STREET ***",
+        "*** 7TH STREET ***",
+    ),
+    showdown="*** SHOW DOWN ***",
+    summary="*** SUMMARY ***",
+    verbs=(
+        (re.compile(r" antes " + AMOUNT + ALL_IN + r"\Z"), text.ante),
+        (re.compile(r" brings in for " + AMOUNT + ALL_IN + r"\Z"), text.bring_in),
+        (re.compile(r" completes it to " + AMOUNT + ALL_IN + r"\Z"), text.bet_to),
+        (re.compile(r" bets " + AMOUNT + ALL_IN + r"\Z"), text.bet_by),
+        (re.compile(r" raises to " + AMOUNT + ALL_IN + r"\Z"), text.bet_to),
+        (re.compile(r" calls " + AMOUNT + ALL_IN + r"\Z"), text.call),
+        (re.compile(r" checks\Z"), text.check),
+        (re.compile(r" folds\Z"), text.fold),
+        (re.compile(r" shows \[([^\]]*)\](?: .*)?\Z"), text.shows),
+        (re.compile(r" mucks\Z"), text.mucks),
+        (re.compile(r" wins " + _POT), text.collected),
+        (re.compile(r" ties for " + _POT), text.collected),
+        (re.compile(_NOTHING), text.nothing),
+    ),
+    uncalled=re.compile(r"Uncalled bet of (?P<amount>\S+) returned to (?P<name>.+)\Z"),
+    pot=re.compile(r"Total pot (?P<total>\S+).*?\| Rake (?P<rake>\S+)"),
+    noise=re.compile(r"Betting is capped\Z"),
+)
