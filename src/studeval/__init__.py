@@ -55,7 +55,7 @@ from studeval.evaluate import (
 
 if TYPE_CHECKING:
     from studeval import caribbean, game
-    from studeval.equity import EquityResult, equity_table, holdem_equity, stud_equity
+    from studeval.equity import EquityResult, HiLoResult, equity_table, holdem_equity, stud_equity
 
 __version__ = "0.1.0"
 
@@ -64,6 +64,7 @@ _LAZY = {
     "stud_equity": "studeval.equity",
     "holdem_equity": "studeval.equity",
     "EquityResult": "studeval.equity",
+    "HiLoResult": "studeval.equity",
     "equity_table": "studeval.equity",
     "game": "studeval.game",
     "caribbean": "studeval.caribbean",
@@ -87,6 +88,7 @@ __all__ = [
     "BEST_VALUE",
     "CATEGORY_FIRST_VALUE",
     "EquityResult",
+    "HiLoResult",
     "KINDS",
     "RANKS",
     "STUD_GAMES",

@@ -7,8 +7,10 @@ as an ImportError that names the command to install it.
 * :func:`evaluate_batch` maps the evaluator over a ``dask.array`` of cards, block by block,
   and returns a lazy ``dask.array`` of hand values.
 * :func:`stud_equity` and :func:`holdem_equity` split the Monte Carlo deals into tasks, each
-  with its own stream spawned from one ``numpy.random.SeedSequence``, and add the exact win
-  and tie counts into one :class:`~studeval.equity.EquityResult`.
+  with its own stream spawned from one ``numpy.random.SeedSequence`` (each task the very task
+  function the local threads run), and add their exact counts into one result
+  (:class:`~studeval.equity.EquityResult`, or :class:`~studeval.equity.HiLoResult` for a
+  hi-lo game). Ranges of hole cards are taken as locally; such a question runs as one task.
 * :func:`simulate` plays bot self-play in shards, each seeded the same way, writes the hand
   histories per shard, and merges the totals into a :class:`SimulationSummary`.
 
@@ -44,8 +46,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from studeval.cards import CardsLike
-from studeval.equity import DEFAULT_SAMPLES, MAX_TASKS, EquityResult, check_tasks, sharded_equity
-from studeval.evaluate import STUD_GAMES
+from studeval.equity import DEFAULT_SAMPLES, MAX_TASKS, EquityResult, HiLoResult, check_tasks, sharded_equity
+from studeval.games import HOLDEM, Game, get_game
 
 if TYPE_CHECKING:
     import dask.array as da
@@ -240,7 +242,7 @@ def evaluate_batch(hands: Any, *, threads: int | None = 1, client: Client | None
 def stud_equity(
     players: Sequence[CardsLike],
     *,
-    game: str = "seven",
+    game: str | Game = "seven",
     dead: CardsLike = (),
     method: str = "auto",
     samples: int = DEFAULT_SAMPLES,
@@ -249,7 +251,7 @@ def stud_equity(
     progress: Callable[[float], None] | None = None,
     tasks: int | None = None,
     client: Client | None = None,
-) -> EquityResult:
+) -> EquityResult | HiLoResult:
     """:func:`studeval.stud_equity` on a Dask cluster, with the same arguments and result.
 
     Every argument the local function takes is taken here (ranges of hole cards, numpy
@@ -267,8 +269,7 @@ def stud_equity(
     >>> r.deals, r.method  # doctest: +SKIP
     (1000000000, 'monte-carlo')
     """
-    if isinstance(game, str) and game == "holdem":  # sharded_equity's hold'em, not a stud game
-        raise ValueError(f"unknown game 'holdem': use one of {', '.join(map(repr, STUD_GAMES))}")
+    game = get_game(game, stud=True)  # sharded_equity takes hold'em too: not here
     if tasks is None:
         tasks = _default_tasks(samples)
     return sharded_equity(
@@ -279,9 +280,9 @@ def stud_equity(
 
 def holdem_equity(
     hands: Sequence[CardsLike],
+    *,
     board: CardsLike = (),
     dead: CardsLike = (),
-    *,
     method: str = "auto",
     samples: int = DEFAULT_SAMPLES,
     seed: int | None = None,
@@ -301,10 +302,12 @@ def holdem_equity(
     """
     if tasks is None:
         tasks = _default_tasks(samples)
-    return sharded_equity(
-        hands, game="holdem", board=board, dead=dead, method=method, samples=samples, seed=seed,
+    result = sharded_equity(
+        hands, game=HOLDEM, board=board, dead=dead, method=method, samples=samples, seed=seed,
         tasks=tasks, threads=threads, run=_run_on(client), progress=progress,
     )  # fmt: skip
+    assert isinstance(result, EquityResult)  # hold'em has one winner per pot
+    return result
 
 
 def _default_tasks(samples: object) -> int:
@@ -356,7 +359,7 @@ def shard_plan(hands: int, shards: int, seed: int | None = None) -> list[tuple[i
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
         raise ValueError(f"hands must be an int >= 0, got {hands!r}")
-    shards = check_tasks(shards, "shards")  # one seed stream each
+    shards = check_tasks(shards, name="shards")  # one seed stream each
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
         raise ValueError(f"seed must be a non-negative int or None, got {seed!r}")
     streams = np.random.SeedSequence(seed).spawn(shards)

@@ -40,12 +40,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from studeval.games import GAMES, STUD_GAMES
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
     from studeval.caribbean import Advice, Analysis
-    from studeval.equity import EquityResult
+    from studeval.equity import EquityResult, HiLoResult
 
 __all__ = [
     "BEST_PLAY_COLORS",
@@ -65,11 +67,8 @@ __all__ = [
     "read_benchmarks",
 ]
 
-#: Street names in order, per game, for the labels of an equity picture.
-STREETS = {
-    "seven": ("3rd street", "4th street", "5th street", "6th street", "7th street"),
-    "five": ("2nd street", "3rd street", "4th street", "5th street"),
-}
+#: Street names in order, per stud game, for the labels of an equity picture (the registry's).
+STREETS = {name: tuple(street.label for street in GAMES[name].streets) for name in STUD_GAMES}
 #: The colour of each best play in the casino strategy chart.
 BEST_PLAY_COLORS = {"raise": "#2e7d32", "fold": "#c62828", "change": "#1565c0"}
 #: The libraries a benchmark name may mention, as their users spell them.
@@ -200,7 +199,7 @@ def _share(value: object, name: str) -> float:
 
 def draw_equity_by_street(
     ax: Axes,
-    results: Sequence[EquityResult],
+    results: Sequence[EquityResult | HiLoResult],
     *,
     labels: Sequence[str] | None = None,
     streets: Sequence[str] | None = None,
@@ -239,16 +238,16 @@ def _equity_inputs(
 ) -> tuple[list[list[float]], list[str], list[str], str | None]:
     """The equities (street by player), player names and street names of an equity picture,
     each checked: the arguments of :func:`draw_equity_by_street`."""
-    from studeval.equity import EquityResult
+    from studeval.equity import EquityResult, HiLoResult
 
-    if isinstance(results, EquityResult):
-        raise TypeError("results is one EquityResult: give a list of them, one per street, e.g. [result]")
+    if isinstance(results, (EquityResult, HiLoResult)):
+        raise TypeError(f"results is one {type(results).__name__}: give a list of them, one per street, e.g. [result]")
     checked = _listed(results, "results", "[result] (one EquityResult per street)")
     if not checked:
         raise ValueError("no equity results to draw: give one per street")
     shares: list[list[float]] = []
     for i, r in enumerate(checked):
-        if not isinstance(r, EquityResult):
+        if not isinstance(r, (EquityResult, HiLoResult)):
             raise TypeError(f"results[{i}] is {_what(r)}, not an EquityResult")
         street = [_share(e, f"results[{i}].equity[{p}]") for p, e in enumerate(r.equity)]
         if not street:
@@ -267,7 +266,7 @@ def _equity_inputs(
     if len(names) != players:
         raise ValueError(f"{len(names)} labels for {players} players")
     bars = (
-        list(STREETS["seven"][: len(shares)])
+        list(STREETS[STUD_GAMES[0]][: len(shares)])  # the first game's, seven card stud's
         if streets is None
         else _texts(streets, "streets", "['5th street', '6th street']")
     )
@@ -277,7 +276,7 @@ def _equity_inputs(
 
 
 def plot_equity_by_street(
-    results: Sequence[EquityResult],
+    results: Sequence[EquityResult | HiLoResult],
     path: str | os.PathLike[str],
     *,
     labels: Sequence[str] | None = None,

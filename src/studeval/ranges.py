@@ -4,7 +4,8 @@ A player given to :func:`studeval.equity.stud_equity` (or to ``studeval equity``
 start with a range in square brackets; the cards after it are the player's known cards, the up
 cards, and the first of them is the door card. The range says what the hole cards -- the
 cards dealt face down on the first street: two in seven card stud, razz and stud8, one in five card stud --
-may be. Later cards come from the deck as for any player.
+may be (as many as the game's first street deals down: :attr:`studeval.games.Game.hole`).
+Later cards come from the deck as for any player.
 
     ``"[KK, QQ+] Kc"``           a pair of kings, or queens or better, in the hole; Kc up
     ``"[split, flush3:0.5] Kc"`` a king in the hole with the Kc, or three clubs (half as often)
@@ -26,9 +27,9 @@ optionally followed by ``:weight`` (a finite number >= 0; default 1; weights are
   king of spades write ``A Ks``);
 * ``QQ+``: a pair of queens or better in the hole; ``KTs+``: the second card up to one
   below the first (``KTs, KJs, KQs``); ``22-77`` and ``A5s-A2s``: spans;
-* ``20%``: the best starting hands of hold'em, each whole, until their combinations reach 20%
-  of the 1,326, in the order of :data:`studeval.starting_hands.STARTING_HANDS` (all-in
-  equity against one random hand).
+* ``20%`` (hold'em only: a stud range refuses it): the best starting hands of hold'em, each
+  whole, until their combinations reach 20% of the 1,326, in the order of
+  :data:`studeval.starting_hands.STARTING_HANDS` (all-in equity against one random hand).
 
 Classes (they look at the door card, so the player must show one):
 
@@ -68,14 +69,13 @@ import re
 from dataclasses import dataclass
 
 from studeval.cards import RANKS, SUIT_SYMBOLS, SUITS, format_cards, parse_cards
+from studeval.games import get_game
 from studeval.starting_hands import STARTING_HANDS
 
 __all__ = ["CLASSES", "HoleRange", "format_player", "hole_cards", "parse_player", "parse_range"]
 
 #: The class words a range understands.
 CLASSES = ("any", "pair", "split", "rolled", "flush3", "straight3")
-# Hole cards of the first street; razz and stud8 deal as seven card stud.
-_HOLE = {"seven": 2, "five": 1, "razz": 2, "stud8": 2, "holdem": 2}
 _RANK_CHARS = {c: i for i, c in enumerate(RANKS)}
 # ASCII only (see _check_ascii): Unicode case folding would read the Kelvin sign as K and
 # the long s as s
@@ -92,14 +92,13 @@ _SYMBOL = re.compile(f"([{''.join(SUIT_SYMBOLS)}])[\ufe0e\ufe0f]?")
 
 
 def hole_cards(game: str) -> int:
-    """How many hole cards a range describes in a game.
+    """How many hole cards a range describes in a game (the registry's
+    :attr:`~studeval.games.Game.hole`; :func:`~studeval.games.get_game`'s check of the name).
 
     >>> hole_cards("seven"), hole_cards("five")
     (2, 1)
     """
-    if game not in _HOLE:
-        raise ValueError(f"unknown game {game!r} for a range: use one of {', '.join(map(repr, _HOLE))}")
-    return _HOLE[game]
+    return get_game(game).hole
 
 
 @dataclass(frozen=True)
@@ -264,12 +263,17 @@ def _starting_combos(high: int, low: int, kind: str) -> list[tuple[int, ...]]:
     return [(b, a) for a, b in cards if kind == "" or ((a & 3) == (b & 3)) == (kind == "s")]
 
 
-def _hands(item: str, hand: str, hole: int, door: int | None) -> list[tuple[int, ...]]:
+def _hands(item: str, hand: str, hole: int, door: int | None, percent_ok: bool) -> list[tuple[int, ...]]:
     word = hand.lower()
     if word in CLASSES:
         return _class_hands(item, word, hole, door)
     percent = _PERCENT.fullmatch(hand)
     if percent:
+        if not percent_ok:
+            raise ValueError(
+                f"range item {item!r}: a percentage of starting hands is a hold'em range (hold'em's order of"
+                " starting hands); a stud range names hands and classes, e.g. [QQ+, pair]"
+            )
         if hole != 2:
             raise ValueError(f"range item {item!r}: a percentage of starting hands needs two hole cards")
         return _best_hands(item, float(percent.group(1)))
@@ -289,7 +293,8 @@ def _hands(item: str, hand: str, hole: int, door: int | None) -> list[tuple[int,
 
 def parse_range(text: str, *, hole: int = 2, door: int | None = None) -> HoleRange:
     """A range from its text (without the brackets): ``hole`` hole cards, ``door`` the door card
-    (an int) if the player shows one. Raises ValueError naming the bad item.
+    (an int) if the player shows one; every form, percentages too (:func:`parse_player` takes
+    the forms of a game). Raises ValueError naming the bad item.
 
     >>> r = parse_range("pair, KK:2")
     >>> len(r.combos), max(r.weights)
@@ -297,6 +302,10 @@ def parse_range(text: str, *, hole: int = 2, door: int | None = None) -> HoleRan
     >>> parse_range("split", door=parse_cards("Kc")[0]).combos[:2]
     ((0, 45), (0, 46))
     """
+    return _parse_range(text, hole=hole, door=door, percent_ok=True)
+
+
+def _parse_range(text: str, *, hole: int, door: int | None, percent_ok: bool) -> HoleRange:
     if not isinstance(text, str):
         raise TypeError(f"a range is text, got {text!r}")
     text = _ascii(text)
@@ -315,7 +324,7 @@ def parse_range(text: str, *, hole: int = 2, door: int | None = None) -> HoleRan
             hand, w = item.rsplit(":", 1)
             hand = hand.strip()
             weight = _weight(item, w.strip())
-        for combo in _hands(item, hand, hole, door):
+        for combo in _hands(item, hand, hole, door, percent_ok):
             weights.pop(combo, None)  # a later item wins, and orders the hand last
             weights[combo] = weight
     kept = sorted((c, w) for c, w in weights.items() if w > 0)
@@ -327,7 +336,8 @@ def parse_range(text: str, *, hole: int = 2, door: int | None = None) -> HoleRan
 
 
 def parse_player(text: str, *, game: str = "seven") -> tuple[HoleRange | None, list[int]]:
-    """A player's text: (the range of the hole cards or None, the known cards).
+    """A player's text: (the range of the hole cards or None, the known cards), in the range
+    forms ``game`` takes (a stud game: no percentages of hold'em's starting hands).
 
     Without brackets the whole text is the player's known cards, as before.
 
@@ -337,7 +347,7 @@ def parse_player(text: str, *, game: str = "seven") -> tuple[HoleRange | None, l
     >>> parse_player("As Ah Kd")
     (None, [51, 50, 45])
     """
-    hole = hole_cards(game)
+    found = get_game(game)
     if not isinstance(text, str):
         raise TypeError(f"a player is text, got {text!r}")
     text = _ascii(text)
@@ -350,7 +360,8 @@ def parse_player(text: str, *, game: str = "seven") -> tuple[HoleRange | None, l
     if end < 0:
         raise ValueError(f"unclosed '[' in {text!r}")
     cards = parse_cards(s[end + 1 :])
-    return parse_range(s[1:end], hole=hole, door=cards[0] if cards else None), cards
+    door = cards[0] if cards else None
+    return _parse_range(s[1:end], hole=found.hole, door=door, percent_ok=not found.stud), cards
 
 
 def format_player(text: str, *, game: str = "seven") -> str:

@@ -23,8 +23,8 @@ SCRIPT = textwrap.dedent(
 
 
     def counts(r):
-        # as text: a share the count does not give is nan, which equals nothing
-        return repr((r.method, r.deals, r.equity, r.win, r.tie, r.stderr, r.low, r.scoop))
+        # every figure of the result, as text
+        return repr((r.method, r.deals, r.records()))
 
 
     def kernels():

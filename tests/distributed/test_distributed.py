@@ -36,11 +36,9 @@ def client() -> Iterator[dd.Client]:
 
 
 def same(a, b) -> bool:
-    return (a.equity, a.win, a.tie, a.stderr, a.deals, a.method, a.community_card) == (
-        b.equity,
-        b.win,
-        b.tie,
-        b.stderr,
+    """The same result: its type and every figure (hi-lo's too), deals, method, deck."""
+    return type(a) is type(b) and (a.records(), a.deals, a.method, a.community_card) == (
+        b.records(),
         b.deals,
         b.method,
         b.community_card,
@@ -90,8 +88,9 @@ def test_more_tasks_than_threads_reproduced_here(client):
 
 def test_holdem_monte_carlo_equals_local(client):
     hands = ["As Ah", "Kd Kc", "Qs Qh", "7c 8c"]
-    on_cluster = sd.holdem_equity(hands, "2c 3d", method="monte-carlo", samples=100_000, seed=4, tasks=4, client=client)
-    assert same(on_cluster, local_holdem(hands, "2c 3d", method="monte-carlo", samples=100_000, seed=4, threads=4))
+    options = {"board": "2c 3d", "method": "monte-carlo", "samples": 100_000, "seed": 4}
+    on_cluster = sd.holdem_equity(hands, tasks=4, client=client, **options)
+    assert same(on_cluster, local_holdem(hands, threads=4, **options))
     assert abs(sum(on_cluster.equity) - 1) < 1e-12
 
 
@@ -134,6 +133,19 @@ def test_ranges_and_numpy_ints_as_here(client):
         assert abs(a - b) < 4 * (sa * sa + sb * sb) ** 0.5
     plain = sd.stud_equity(THREE_WAY, client=client, tasks=np.int64(2), **(args | {"threads": None}))
     assert same(plain, local_stud(THREE_WAY, **(args | {"threads": 2})))
+
+
+def test_hold_em_ranges_and_hi_lo_as_here(client):
+    """Issue 19 item 4: hold'em ranges were refused on the cluster (taken locally); a hi-lo
+    result is the local one, figure by figure."""
+    args = {"method": "monte-carlo", "samples": 20_000, "seed": 3, "threads": 1}
+    ranged = ["[QQ+, AKs]", "Kd Kc", "7h 8h"]
+    on_cluster = sd.holdem_equity(ranged, board="2c 7d 9h", client=client, **args)
+    assert on_cluster.labels[0] == "[QQ+, AKs]" and same(on_cluster, local_holdem(ranged, board="2c 7d 9h", **args))
+    hilo = ["As 2h 3d", "Kc 7d 8h", "Qd 9h 4s"]
+    on_cluster = sd.stud_equity(hilo, game="stud8", tasks=3, client=client, **(args | {"threads": None}))
+    assert same(on_cluster, local_stud(hilo, game="stud8", **(args | {"threads": 3})))
+    assert on_cluster.scoop is not None
 
 
 def test_progress_counts_tasks(client):

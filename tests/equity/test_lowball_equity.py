@@ -9,7 +9,7 @@ import random
 import pytest
 
 from studeval import evaluate, evaluate_low, evaluate_low8, parse_cards
-from studeval.equity import EquityResult, sharded_equity, stud_equity
+from studeval.equity import HiLoResult, sharded_equity, stud_equity
 
 
 def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list[float]]:
@@ -19,10 +19,10 @@ def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list
     live = [c for c in range(52) if c not in used]
     P = len(hands)
     share, scoop, high, low = [0.0] * P, [0] * P, [0] * P, [0] * P
-    deals = 0
+    deals = no_low = 0
 
     def deal(i: int, avail: list[int], done: list[list[int]]) -> None:
-        nonlocal deals
+        nonlocal deals, no_low
         if i == P:
             deals += 1
             if game == "razz":
@@ -35,6 +35,7 @@ def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list
             lv = [evaluate_low8(h) for h in done]
             high_winners = [p for p in range(P) if hv[p] == max(hv)]
             low_winners = [p for p in range(P) if lv[p] == max(lv)] if max(lv) > 0 else []
+            no_low += not low_winners
             s = [0.0] * P
             for p in high_winners:
                 s[p] += (0.5 if low_winners else 1.0) / len(high_winners)
@@ -55,6 +56,7 @@ def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list
         "scoop": [x / deals for x in scoop],
         "high": [x / deals for x in high],
         "low": [x / deals for x in low],
+        "no_low": [no_low / deals],
         "deals": [deals],
     }
 
@@ -86,11 +88,13 @@ def test_late_streets_equal_brute_force(game: str, known: tuple[int, ...], ndead
         assert r.method == "exact" and r.deals == b["deals"][0]
         assert close(r.equity, b["equity"]), (players, dead)
         if game == "stud8":
-            assert r.scoop is not None and r.high is not None and r.low is not None
+            assert isinstance(r, HiLoResult) and r.scoop is not None
             assert close(r.scoop, b["scoop"]) and close(r.high, b["high"]) and close(r.low, b["low"])
-            assert close(r.win, r.scoop)
+            # heads-up the chance of no low is counted too; multiway enumeration does not
+            assert (r.no_low is not None) == (len(players) == 2)
+            assert r.no_low is None or close([r.no_low], b["no_low"])
         else:
-            assert r.scoop is None and r.high is None and r.low is None
+            assert not isinstance(r, HiLoResult)
 
 
 @pytest.mark.parametrize("game", ["razz", "stud8"])
@@ -98,9 +102,9 @@ def test_headsup_count_equals_brute_force(game: str, monkeypatch: pytest.MonkeyP
     """Fifth street heads-up (each side draws two) through the heads-up count: razz takes it
     anyway; stud8 would enumerate so cheap a question (to count scoops), so the threshold is
     set to nothing here and the four one-key counts must give the brute-force shares."""
-    import studeval.equity as equity_module
+    import studeval.equity.plan as plan_module
 
-    monkeypatch.setattr(equity_module, "_HILO_ENUMERATE_WORK", 0)
+    monkeypatch.setattr(plan_module, "HILO_ENUMERATE_WORK", 0)
     rng = random.Random(5)
     for _ in range(2):
         players, dead = random_question(rng, [5, 5], 2)
@@ -108,8 +112,9 @@ def test_headsup_count_equals_brute_force(game: str, monkeypatch: pytest.MonkeyP
         b = brute_force(players, game, dead)
         assert r.method == "exact" and close(r.equity, b["equity"])
         if game == "stud8":
-            assert r.scoop is None and r.high is not None and r.low is not None
-            assert close(r.high, b["high"]) and close(r.low, b["low"])
+            # the heads-up count: no scoops, but the chance of no low is counted
+            assert isinstance(r, HiLoResult) and r.scoop is None and r.no_low is not None
+            assert close(r.high, b["high"]) and close(r.low, b["low"]) and close([r.no_low], b["no_low"])
 
 
 def test_stud8_headsup_count_matches_enumeration_on_fourth_street() -> None:
@@ -117,13 +122,14 @@ def test_stud8_headsup_count_matches_enumeration_on_fourth_street() -> None:
     # known third player would enumerate. Compare the count with a Monte Carlo run instead,
     # and its high and low with their own sum rules.
     r = stud_equity(["As 2h 3d 9c", "Kc 7d 8h 8s"], game="stud8", dead="4c 5s")
-    assert r.method == "exact" and r.scoop is None and all(math.isnan(x) for x in r.win)
+    assert isinstance(r, HiLoResult) and r.method == "exact" and r.scoop is None and r.no_low is not None
+    assert 0 < r.no_low < 1
     mc = stud_equity(
         ["As 2h 3d 9c", "Kc 7d 8h 8s"], game="stud8", dead="4c 5s", method="monte-carlo", samples=400_000, seed=3
     )
     for p in range(2):
         assert abs(mc.equity[p] - r.equity[p]) < 4 * mc.stderr[p]
-        assert r.high is not None and r.low is not None and mc.high is not None and mc.low is not None
+        assert isinstance(r, HiLoResult) and isinstance(mc, HiLoResult)
         assert abs(mc.high[p] - r.high[p]) < 4 * math.sqrt(r.high[p] * (1 - r.high[p]) / mc.deals) + 1e-9
         assert abs(mc.low[p] - r.low[p]) < 4 * math.sqrt(r.low[p] * (1 - r.low[p]) / mc.deals) + 1e-9
 
@@ -141,7 +147,7 @@ def test_no_low_goes_whole_to_the_high() -> None:
 def test_quartered_and_split_shares() -> None:
     # both hold A-2-3-4-5 low and the same high: each gets half of each half
     r = stud_equity(["Ac 2c 3d 4h 5s Kd Kh", "Ad 2d 3h 4s 5c Ks Kc"], game="stud8")
-    assert r.equity == (0.5, 0.5) and r.scoop == (0.0, 0.0) and r.tie == (1.0, 1.0)
+    assert r.equity == (0.5, 0.5) and r.scoop == (0.0, 0.0) and r.high == (1.0, 1.0) and r.low == (1.0, 1.0)
     # one wheel against a bare 7-6 low with a better high: the low and the high split the pot
     r = stud_equity(["Ac 2c 3d 4h 5s Kd Qh", "9d 9h 9s 7c 6c 4d 2h"], game="stud8")
     assert r.equity == (1.0, 0.0) or r.equity == (0.5, 0.5)
@@ -165,9 +171,9 @@ def test_monte_carlo_within_four_standard_errors_of_exact(game: str) -> None:
         assert abs(mc3.equity[p] - ex3.equity[p]) < 4 * mc3.stderr[p] + 1e-12
 
 
-def check_sum_rules(r: EquityResult) -> None:
+def check_sum_rules(r: HiLoResult) -> None:
+    assert isinstance(r, HiLoResult)
     assert math.isclose(sum(r.equity), 1.0, abs_tol=1e-9)
-    assert r.high is not None and r.low is not None
     # someone always wins the high (or the whole pot); at most the deals with a low have a low
     assert sum(r.high) >= 1.0 - 1e-9
     for p in range(len(r)):
@@ -175,11 +181,11 @@ def check_sum_rules(r: EquityResult) -> None:
         # a share is at most the high half or the whole pot plus the low half
         assert r.equity[p] <= r.high[p] + r.low[p] / 2 + 1e-9
         if r.scoop is not None:
+            # the scoop counts whole pots: equity >= scoop
             assert r.scoop[p] <= min(r.high[p], r.equity[p]) + 1e-9
-            # scoop, part of the pot, nothing: three disjoint outcomes
-            assert r.win[p] + r.tie[p] <= 1.0 + 1e-9
-            # the scoop counts whole pots: equity >= scoop; equity <= scoop + part
-            assert r.scoop[p] <= r.equity[p] <= r.scoop[p] + r.tie[p] + 1e-9
+    # every figure a number, or absent by its type: never NaN
+    for figure in (r.equity, r.high, r.low, r.stderr, r.scoop or (), [r.no_low] if r.no_low is not None else []):
+        assert all(math.isfinite(x) for x in figure)
 
 
 @pytest.mark.parametrize(
@@ -233,7 +239,7 @@ def test_sharded_equity_agrees_for_the_new_games() -> None:
         players = ["As 2h 3d", "Kc 7d 8h", "Qd 9h 4s"]
         a = sharded_equity(players, game=game, method="monte-carlo", samples=30_000, seed=5, tasks=3)
         b = stud_equity(players, game=game, method="monte-carlo", samples=30_000, seed=5, threads=3)
-        assert a.equity == b.equity and a.stderr == b.stderr and a.high == b.high and a.scoop == b.scoop
+        assert type(a) is type(b) and a.records() == b.records()  # every figure, hi-lo's too
         e = sharded_equity(["As 2h 3d 4c 9s 9h", "Kc 7d 8h 6s 5h"], game=game)
         assert e.method == "exact" and close(
             e.equity, stud_equity(["As 2h 3d 4c 9s 9h", "Kc 7d 8h 6s 5h"], game=game).equity

@@ -14,7 +14,7 @@ import pytest
 
 from studeval import _reference as reference
 from studeval import parse_cards
-from studeval.equity import plan_equity, stud_equity
+from studeval.equity import HiLoResult, plan_equity, stud_equity
 from studeval.games import get_game
 
 
@@ -87,13 +87,13 @@ def check(players: list[str], game: str, dead: str, method: str = "exact") -> No
     assert r.method == "exact" and r.deals == b["deals"][0]
     assert close(r.equity, b["equity"]), (players, dead)
     if get_game(game).hilo:
-        assert r.high is not None and r.low is not None
+        assert isinstance(r, HiLoResult) and r.no_low == 0.0  # no qualifier: always a low
         assert close(r.high, b["high"]) and close(r.low, b["low"])
         assert sum(r.low) >= 1.0 - 1e-12  # no qualifier: the low half is never empty
         if r.scoop is not None:
             assert close(r.scoop, b["scoop"])
     else:
-        assert r.scoop is None and r.high is None and r.low is None
+        assert not isinstance(r, HiLoResult)
 
 
 @pytest.mark.parametrize("game", ["razz27", "stud_hilo"])
@@ -119,20 +119,19 @@ def test_razz27_headsup_count_equals_brute_force() -> None:
 def test_stud_hilo_headsup_count_equals_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fifth street heads-up: the two one-key counts (high, low) against the enumeration of
     every deal (which the late streets check against brute force), by the planner's threshold."""
-    import studeval.equity as equity_module
+    import studeval.equity.plan as plan_module
 
     rng = random.Random(8)
     for i in range(2):
         players, dead = random_question(rng, [5, 5], 3, suited=i == 0)
-        monkeypatch.setattr(equity_module, "_HILO_ENUMERATE_WORK", 0)
+        monkeypatch.setattr(plan_module, "HILO_ENUMERATE_WORK", 0)
         assert plan_equity(players, game="stud_hilo", dead=dead).kernel == "headsup"
         counted = stud_equity(players, game="stud_hilo", dead=dead, method="exact")
-        monkeypatch.setattr(equity_module, "_HILO_ENUMERATE_WORK", 10**12)
+        monkeypatch.setattr(plan_module, "HILO_ENUMERATE_WORK", 10**12)
         assert plan_equity(players, game="stud_hilo", dead=dead).kernel == "enumerate"
         enumerated = stud_equity(players, game="stud_hilo", dead=dead, method="exact")
         assert counted.deals == enumerated.deals and close(counted.equity, enumerated.equity)
-        assert counted.high is not None and counted.low is not None
-        assert enumerated.high is not None and enumerated.low is not None
+        assert isinstance(counted, HiLoResult) and isinstance(enumerated, HiLoResult)
         assert close(counted.high, enumerated.high) and close(counted.low, enumerated.low)
         assert counted.scoop is None and enumerated.scoop is not None
 
@@ -158,8 +157,8 @@ def test_monte_carlo_within_four_standard_errors_of_exact(game: str) -> None:
     ex3 = stud_equity(three, game=game, method="exact")
     for p in range(3):
         assert abs(mc3.equity[p] - ex3.equity[p]) < 4 * mc3.stderr[p] + 1e-12
-    if get_game(game).hilo:
-        assert mc3.low is not None and sum(mc3.low) >= 1.0 - 1e-12
+    if isinstance(mc3, HiLoResult):
+        assert sum(mc3.low) >= 1.0 - 1e-12
 
 
 def test_razz27_counts_the_flush_against() -> None:

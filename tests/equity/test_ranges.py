@@ -384,7 +384,7 @@ def test_monte_carlo_matches_the_exact_count_however_hands_clash(
     """Each way of drawing the hands gives the exact range count within 4 standard errors (of
     every player, and within 0.02 for high, low and scoop in stud8), the standard error being
     that of the estimator used, and a seed reproduces it."""
-    import studeval.equity as equity_module
+    import studeval.equity.ranged as equity_module
 
     exact = _exact(tuple(players), game)
     monkeypatch.setattr(equity_module, "_RANGE_MAX_HANDS", how[0])
@@ -408,7 +408,7 @@ def test_the_standard_error_is_the_spread_over_seeds(monkeypatch: pytest.MonkeyP
     spread about 1 (bounds at about four standard errors of those figures)."""
     import statistics
 
-    import studeval.equity as equity_module
+    import studeval.equity.ranged as equity_module
 
     players = CLASHING[1][0]
     exact = _exact(tuple(players), "seven").equity[0]
@@ -427,7 +427,7 @@ def test_draws_in_turn_weighted_are_the_joint_odds() -> None:
     knowing only the first's."""
     import numpy as np
 
-    import studeval.equity as equity_module
+    import studeval.equity.ranged as equity_module
 
     ranges = ["AsAh:1, AsKs:2, KsKh:3, AhKh:0.5", "As Kd, Ah Kd:2, AsAd:3, KsKd, Ks Kh:4", "A K, Q Q:0.25"]
     visible = {_card(c) for c in ("2c", "3c", "4c")}
@@ -469,7 +469,7 @@ def test_an_impossible_deal_is_refused(players: list[str], search: bool, monkeyp
     """Ranges that cannot be dealt together are refused: listed, or found by the search for
     one deal when the combinations are too many to list; if the search gives up, the draws
     (whose cost does not grow with clashes) find no deal and say so."""
-    import studeval.equity as equity_module
+    import studeval.equity.ranged as equity_module
 
     monkeypatch.setattr(equity_module, "_RANGE_MAX_HANDS", 0)
     if not search:
@@ -486,7 +486,7 @@ def test_an_impossible_deal_is_refused(players: list[str], search: bool, monkeyp
 
 
 def test_the_search_finds_a_deal_or_proves_there_is_none() -> None:
-    import studeval.equity as equity_module
+    import studeval.equity.ranged as equity_module
 
     def ranged(*texts: str) -> list:
         return [(i, [(c, 1.0) for c in parse_range(t).combos]) for i, t in enumerate(texts)]
@@ -518,7 +518,7 @@ def test_monte_carlo_memory_is_flat_in_samples(monkeypatch: pytest.MonkeyPatch) 
     draws come in batches whose size does not depend on the samples."""
     import tracemalloc
 
-    import studeval.equity as equity_module
+    import studeval.equity.ranged as equity_module
 
     peaks = []
     for samples in (10_000, 1_000_000):

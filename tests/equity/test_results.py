@@ -10,17 +10,26 @@ import numpy as np
 import pytest
 
 from studeval import equity_table, holdem_equity, stud_equity
-from studeval.equity import MAX_MATCHUPS, EquityTable
+from studeval.equity import MAX_MATCHUPS, EquityTable, HiLoResult
 
 
-def test_to_dict_is_json_without_nan_even_where_the_scoop_is_not_counted() -> None:
+def test_a_hi_lo_result_where_the_scoop_is_not_counted_says_so_by_its_type() -> None:
+    """Issue 19 item 5: early-street stud8 heads-up (the heads-up count) gave win=(nan, nan)
+    and scoop=None; a hi-lo result has its own figures, each a number or None (not counted)."""
     r = stud_equity(["As 2d 3c", "Kh 7d 8s"], game="stud8")
-    assert r.scoop is None and math.isnan(r.win[0])  # the premise: NaN in the result
+    assert isinstance(r, HiLoResult) and not hasattr(r, "win") and not hasattr(r, "tie")
+    assert r.scoop is None and r.no_low is not None  # the heads-up count: no scoops
+    for figure in (r.equity, r.high, r.low, r.stderr, (r.no_low,)):
+        assert all(math.isfinite(x) for x in figure)
     d = json.loads(json.dumps(r.to_dict(), allow_nan=False))
-    assert d["method"] == r.method and d["deals"] == r.deals and d["plan"] == r.plan
+    assert d["method"] == r.method and d["deals"] == r.deals and d["plan"] == r.plan and d["no_low"] == r.no_low
     for i, p in enumerate(d["players"]):
-        assert p["player"] == i + 1 and p["win"] is None and p["scoop"] is None
+        assert p["player"] == i + 1 and p["scoop"] is None and "win" not in p
         assert p["equity"] == r.equity[i] and p["high"] == r.high[i] and p["low"] == r.low[i]
+    # a later street is enumerated: every figure counted, the scoop a number
+    late = stud_equity(["As 2d 3c 4h 9s", "Kh 7d 8s 8c 5h"], game="stud8")
+    assert isinstance(late, HiLoResult) and late.scoop is not None
+    assert [row["scoop"] for row in late.records()] == list(late.scoop)
 
 
 def test_records_carry_each_players_figures_and_label() -> None:

@@ -439,7 +439,7 @@ def test_range_monte_carlo_is_near_the_exact_count(items, ups, cards, draws, see
     the exact count, or both refuse the question alike."""
     from unittest import mock
 
-    import studeval.equity as equity_module
+    import studeval.equity.ranged as equity_module
 
     players, k = [], 0
     for player, up in zip(items, ups, strict=False):

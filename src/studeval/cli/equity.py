@@ -17,7 +17,7 @@ from typing import Any
 
 from studeval.cards import format_cards, parse_cards
 from studeval.cli import common
-from studeval.equity import DEFAULT_SAMPLES, METHODS, EquityResult, holdem_equity, stud_equity
+from studeval.equity import DEFAULT_SAMPLES, METHODS, EquityResult, HiLoResult, holdem_equity, stud_equity
 from studeval.games import get_game
 from studeval.ranges import format_player, parse_player
 
@@ -51,6 +51,7 @@ def _run(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if game.stud and args.board:
         raise ValueError("--board is for hold'em only (use --game holdem)")
+    result: EquityResult | HiLoResult
     with common.progress_bar(common.command_name(args), enabled=None if not args.json else False) as progress:
         if not game.stud:
             result = holdem_equity(
@@ -60,7 +61,7 @@ def _run(args: argparse.Namespace) -> int:
             result = stud_equity(args.hands, game=args.game, dead=args.dead or (), progress=progress, **options)
     hands = [format_player(h, game=args.game) for h in args.hands]
     if args.json:
-        # JSON has no NaN: the figures a method does not count are null, and no equity is NaN
+        # a figure a method does not count (a hi-lo scoop) is null
         print(json.dumps(_as_json(args, hands, result), allow_nan=False))
     else:
         _print_table(args, hands, result)
@@ -71,7 +72,7 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _plot(args: argparse.Namespace, hands: list[str], result: EquityResult) -> None:
+def _plot(args: argparse.Namespace, hands: list[str], result: EquityResult | HiLoResult) -> None:
     """Write the picture to ``--plot``, a file checked with the arguments (common.picture_file)."""
     from studeval.plots import plot_equity_by_street
 
@@ -80,7 +81,8 @@ def _plot(args: argparse.Namespace, hands: list[str], result: EquityResult) -> N
     )
 
 
-def _as_json(args: argparse.Namespace, hands: list[str], r: EquityResult) -> dict[str, Any]:
+def _as_json(args: argparse.Namespace, hands: list[str], r: EquityResult | HiLoResult) -> dict[str, Any]:
+    rows = r.records()
     return {
         "game": args.game,
         "board": format_cards(parse_cards(args.board)) if args.board else "",
@@ -90,48 +92,31 @@ def _as_json(args: argparse.Namespace, hands: list[str], r: EquityResult) -> dic
         "seconds": r.seconds,
         "community_card": r.community_card,
         "plan": r.plan,
+        **({"no_low": r.no_low} if isinstance(r, HiLoResult) else {}),
         "players": [
-            {
-                "cards": h,
-                "equity": r.equity[i],
-                "win": _number(r.win[i]),
-                "tie": _number(r.tie[i]),
-                "stderr": r.stderr[i],
-            }
-            | (
-                {"scoop": r.scoop[i] if r.scoop is not None else None, "high": r.high[i], "low": r.low[i]}
-                if r.high is not None and r.low is not None
-                else {}
-            )
-            for i, h in enumerate(hands)
+            {"cards": h, **{k: v for k, v in row.items() if k not in ("player", "label")}}
+            for h, row in zip(hands, rows, strict=True)
         ],
     }
 
 
-def _number(x: float) -> float | None:
-    """JSON has no NaN: a figure the method does not count is null."""
-    return None if x != x else x
-
-
 def _percent(x: float | None) -> str:
-    return "       -" if x is None or x != x else f"{100 * x:7.2f}%"
+    return "       -" if x is None else f"{100 * x:7.2f}%"
 
 
-def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult) -> None:
+def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult | HiLoResult) -> None:
     width = max(20, *(len(h) for h in hands))
     mc = r.method == "monte-carlo"
-    hilo = r.high is not None and r.low is not None
+    hilo = isinstance(r, HiLoResult)
     columns = ("scoop", "high", "low") if hilo else ("win", "tie")
+    rows = r.records()
     print(
         f"{'player':<7} {'cards':<{width}} {'equity':>8}"
         + "".join(f" {c:>8}" for c in columns)
         + ("  std err" if mc else "")
     )
     for i, h in enumerate(hands):
-        if r.high is not None and r.low is not None:
-            figures = [r.scoop[i] if r.scoop is not None else None, r.high[i], r.low[i]]
-        else:
-            figures = [r.win[i], r.tie[i]]
+        figures = [rows[i][c] for c in columns]
         line = f"{i + 1:<7} {h:<{width}} {_percent(r.equity[i])}" + "".join(f" {_percent(x)}" for x in figures)
         print(line + (f"  {100 * r.stderr[i]:6.3f}%" if mc else ""))
     extra = []
@@ -141,7 +126,7 @@ def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult) ->
         extra.append(f"dead {format_cards(parse_cards(args.dead))}")
     if r.community_card:
         extra.append("the deck runs out: the seventh card is a community card")
-    if hilo and r.scoop is None:
+    if isinstance(r, HiLoResult) and r.scoop is None:
         extra.append("scoops are not counted by the heads-up count (see --method monte-carlo)")
     what = "exact over" if r.method == "exact" else "Monte Carlo,"
     tail = f"{get_game(args.game).title}, {what} {r.deals:,} deals"

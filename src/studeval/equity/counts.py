@@ -1,0 +1,101 @@
+"""What a kernel counted (:class:`Counts`), added over tasks and turned into a result.
+
+>>> c = Counts(2, hilo=False)
+>>> c.wins[:] = [6, 3]; c.ties[:, 2] = 1; c.deals = 10
+>>> from studeval.games import get_game
+>>> r = to_result(c, get_game("seven"), "exact", seconds=0.0, community=False)
+>>> r.equity, r.win, r.tie
+((0.65, 0.35), (0.6, 0.3), (0.1, 0.1))
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from studeval import _equity
+from studeval.equity.result import EquityResult, HiLoResult
+from studeval.games import Game
+
+__all__ = ["Counts", "to_result"]
+
+
+class Counts:
+    """What a kernel counted: wins and k-way ties (games with one winner per pot), or for a
+    hi-lo game the columns of ``_equity.HILO_COLUMNS`` (pot share in units of
+    ``HILO_SHARE_UNIT``, scoops, part shares, high and low halves) and, for Monte Carlo, the
+    sum of each player's squared share. ``scoops`` is False when the scoop and part columns
+    were not counted (the heads-up count); ``nolow`` the deals where nobody has a qualifying
+    low, None when not counted."""
+
+    __slots__ = ("wins", "ties", "deals", "hilo", "squares", "scoops", "nolow")
+
+    def __init__(self, players: int, hilo: bool) -> None:
+        self.wins = np.zeros(players, dtype=np.int64)
+        self.ties = np.zeros((players, players + 1), dtype=np.int64)
+        self.deals = 0
+        self.hilo = np.zeros((players, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
+        self.squares = np.zeros(players) if hilo else None
+        self.scoops = True
+        self.nolow: int | None = None
+
+    def add(self, other: Counts) -> None:
+        """Add another count of the same question (another task's deals)."""
+        self.wins += other.wins
+        self.ties += other.ties
+        self.deals += other.deals
+        if self.hilo is not None and other.hilo is not None and self.squares is not None and other.squares is not None:
+            self.hilo += other.hilo
+            self.squares += other.squares
+        self.scoops = self.scoops and other.scoops
+        self.nolow = None if self.nolow is None or other.nolow is None else self.nolow + other.nolow
+
+
+def _stderr(method: str, square: float, e: float, deals: int) -> float:
+    """The standard error of a mean share ``e`` whose squares sum to ``square`` over the deals."""
+    if method == "exact":
+        return 0.0
+    var = max(square / deals - e * e, 0.0) * deals / max(deals - 1, 1)
+    return math.sqrt(var / deals)
+
+
+def to_result(counts: Counts, game: Game, method: str, *, seconds: float, community: bool) -> EquityResult | HiLoResult:
+    """Probabilities from counts: ties[p, k] counts the k-way splits of player p; a hi-lo
+    game's count gives a :class:`HiLoResult` (where the low needs no qualifier every hand
+    has one: the chance of none is 0)."""
+    deals = counts.deals
+    if counts.hilo is not None and counts.squares is not None:
+        unit = _equity.HILO_SHARE_UNIT
+        rows = counts.hilo.tolist()
+        equity = [row[0] / unit / deals for row in rows]
+        return HiLoResult(
+            equity=tuple(equity),
+            high=tuple(row[3] / deals for row in rows),
+            low=tuple(row[4] / deals for row in rows),
+            scoop=tuple(row[1] / deals for row in rows) if counts.scoops else None,
+            no_low=(counts.nolow / deals if counts.nolow is not None else None) if game.low_qualifies else 0.0,
+            stderr=tuple(_stderr(method, sq, e, deals) for e, sq in zip(equity, counts.squares.tolist(), strict=True)),
+            deals=int(deals),
+            method=method,
+            seconds=seconds,
+            community_card=community,
+        )
+    equity, win, tie, stderr = [], [], [], []
+    for w, row in zip(counts.wins.tolist(), counts.ties.tolist(), strict=True):
+        e = (w + sum(row[k] / k for k in range(2, len(row)))) / deals
+        equity.append(e)
+        win.append(w / deals)
+        tie.append(sum(row) / deals)
+        # each deal pays 1, 1/k or 0: the variance of that share over the deals
+        stderr.append(_stderr(method, w + sum(row[k] / (k * k) for k in range(2, len(row))), e, deals))
+    return EquityResult(
+        equity=tuple(equity),
+        win=tuple(win),
+        tie=tuple(tie),
+        stderr=tuple(stderr),
+        deals=int(deals),
+        method=method,
+        seconds=seconds,
+        community_card=community,
+    )

@@ -1,0 +1,218 @@
+"""Exact counts: the heads-up count, the count against unseen down cards, and enumeration.
+
+* heads-up, every street: each player's completions evaluated once and the disjoint pairs
+  counted by inclusion-exclusion over the cards they would share, one evaluator kind (key) at
+  a time; a hi-lo pot is a sum of such counts (:func:`headsup_hilo`);
+* heads-up against many unknown cards (high hands and ace-to-five lows): that side counted
+  by rank multiset, its flushes corrected suit by suit (``studeval._unseen``);
+* otherwise every deal enumerated.
+
+>>> from studeval.equity.deal import stud_deal
+>>> from studeval.games import get_game
+>>> deal = stud_deal([[51, 50, 45, 0, 4, 8], [43, 42, 23, 21, 25, 29]], get_game("seven"), [])
+>>> c = exact(deal, "headsup", 1, None)
+>>> c.deals, c.wins.tolist()
+(1560, [630, 930])
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from typing import Any
+
+import numpy as np
+
+from studeval import _equity, _unseen
+from studeval.equity.counts import Counts
+from studeval.equity.deal import Deal, kernel
+from studeval.equity.plan import (
+    HEADSUP_MAX_COMPLETIONS,
+    SECONDS_PER_UNIT,
+    count_work,
+    headsup_roles,
+    unseen_roles,
+)
+
+__all__ = ["exact", "headsup", "headsup_hilo"]
+
+# Seconds between progress reports of a count that cannot report by itself.
+PROGRESS_POLL = 0.05
+# The pairs where nobody has a qualifying low, by two one-key counts: a qualifying hand of one
+# side put out of every comparison with the other (the queried side's out-of-class hands at
+# the bottom, the inserted side's at the top: the sweep skips both).
+_NOLOW_RUNS: list[tuple[str, str, int | None]] = [("nolow_min", "nolow_max", 0), ("nolow_max", "nolow_min", 1)]
+
+
+def headsup(
+    deal: Deal,
+    threads: int,
+    key0: str,
+    key1: str,
+    queried: int | None = None,
+    cancel: np.ndarray[Any, np.dtype[np.int32]] | None = None,
+) -> tuple[int, int, int]:
+    """(player 0 wins, player 1 wins, ties) of the heads-up count, each player's completions
+    compared by their key; the kernel's roles (who is queried, who inserted) chosen for speed
+    unless ``queried`` names the player queried; ``cancel``: a stop flag shared by counts."""
+    live, known, nknown, draws, _ = deal.arrays()
+    a, b = headsup_roles(deal) if queried is None else (queried, 1 - queried)
+    keys = _equity.KEYS
+    key = (key0, key1)
+    wa, wb, t = _equity.headsup_exact(
+        live,
+        known[a, : nknown[a]].copy(),
+        int(draws[a]),
+        known[b, : nknown[b]].copy(),
+        int(draws[b]),
+        threads,
+        keys[key[a]],
+        keys[key[b]],
+        cancel,
+    )
+    wins = [0, 0]
+    wins[a], wins[b] = int(wa), int(wb)
+    return wins[0], wins[1], int(t)
+
+
+def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | None = None) -> Counts:
+    """A hi-lo pot heads-up by one-key counts. Over the pairs of completions, player 0's pot
+    share is half the high (wins plus half the ties) plus half the low; with a qualifier
+    (eight or better: a key of the low plus one, so "no low" ties "no low"; those ties are no
+    low half and come off) also half the high again over the pairs where nobody has a low
+    (the high half becomes the whole pot)."""
+    high, low = deal.game.pot
+    runs: list[tuple[str, str, int | None]] = [(high, high, None), (low, low, None)]
+    if deal.game.low_qualifies:
+        runs += _NOLOW_RUNS
+    # The counts run on worker threads (side by side when there are threads for it) while
+    # this thread waits: it reports progress within each count by its time so far against
+    # the count's expected time (the cost model's until a count is done, then the measured
+    # one; at most 90 % until done), and an interruption (Ctrl-C) here sets the stop flag
+    # they share, so they stop within milliseconds.
+    cancel = np.zeros(1, dtype=np.int32)
+    started: dict[int, float] = {}
+    ended: dict[int, float] = {}
+
+    def count(k: int) -> tuple[int, int, int]:
+        started[k] = time.perf_counter()
+        result = headsup(deal, 1, *runs[k], cancel)
+        ended[k] = time.perf_counter()
+        return result
+
+    expected = SECONDS_PER_UNIT["headsup"] * count_work(deal)[1] / len(runs)
+    pool = ThreadPoolExecutor(min(threads, len(runs)))
+    try:
+        futures = [pool.submit(count, k) for k in range(len(runs))]
+        reported = 0.0
+        pending = set(futures)
+        while True:
+            # woken by each count's end, and between ends every poll
+            pending = wait(pending, timeout=PROGRESS_POLL if progress else None, return_when=FIRST_COMPLETED).not_done
+            if progress:
+                now = time.perf_counter()
+                if ended:
+                    expected = max(ended[k] - started[k] for k in ended)
+                shares = [
+                    1.0 if k in ended else min((now - started[k]) / max(expected, 1e-9), 0.9) if k in started else 0.0
+                    for k in range(len(runs))
+                ]
+                fraction = sum(shares) / len(runs)
+                if fraction > reported:
+                    reported = fraction
+                    progress(fraction)
+            if not pending:
+                break
+        done = [f.result() for f in futures]
+    except BaseException:
+        cancel[0] = 1
+        raise
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    (hw0, hw1, ht), (lw0, lw1, lt) = done[:2]
+    nw0 = nw1 = nt = 0
+    if deal.game.low_qualifies:
+        (nw0, _, nt), (_, nw1, _) = done[2:]
+    nolow = nw0 + nw1 + nt
+    half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4
+    c = Counts(2, hilo=True)
+    assert c.hilo is not None
+    for p, (hw, nw, lw) in enumerate(((hw0, nw0, lw0), (hw1, nw1, lw1))):
+        c.hilo[p, 0] = half * (hw + nw + lw) + quarter * (ht + nt + lt - nolow)
+        c.hilo[p, 3] = hw + ht
+        c.hilo[p, 4] = lw + lt - nolow
+    c.deals = hw0 + hw1 + ht
+    c.scoops = False  # a scoop is a condition on two keys at once
+    c.nolow = nolow
+    return c
+
+
+def exact(deal: Deal, kind: str, threads: int, progress: Callable[[float], None] | None) -> Counts:
+    """The exact count ``kind`` (``"headsup"``, ``"unseen"`` or ``"enumerate"``) of a deal."""
+    P = deal.players
+    hilo = deal.game.hilo
+    counts = Counts(P, hilo)
+    live, known, nknown, draws, shares = deal.arrays()
+    if kind == "unseen":
+        a, b = unseen_roles(deal)
+        wa, wb, t = _unseen.headsup_unseen(
+            live,
+            known[a, : nknown[a]].copy(),
+            int(draws[a]),
+            known[b, : nknown[b]].copy(),
+            int(draws[b]),
+            deal.game.pot == ("low",),
+        )
+        counts.wins[a], counts.wins[b] = wa, wb
+        counts.ties[:, 2] = t
+        counts.deals = wa + wb + t
+    elif kind == "headsup" and hilo:
+        counts = headsup_hilo(deal, threads, progress)
+    elif kind == "headsup":
+        (key,) = deal.game.pot
+        w0, w1, t = headsup(deal, threads, key, key)
+        counts.wins[0], counts.wins[1] = w0, w1
+        counts.ties[:, 2] = t
+        counts.deals = w0 + w1 + t
+    if kind in ("unseen", "headsup"):
+        # one count in the kernel (hi-lo: several), no chunks to report between: the end only
+        if progress and not (kind == "headsup" and hilo):
+            progress(1.0)
+        return counts
+    n = len(deal.live)
+    board5 = deal.community == 5 and not any(deal.draws) and all(deal.shares)
+    code = kernel(deal.game)
+    # chunks of first-card positions: each is a progress step (and a parallel loop)
+    step = max(1, n // 16) if progress else n
+    for lo in range(0, n, step):
+        hi = min(n, lo + step)
+        if board5:
+            _equity.board5_exact(live, known, nknown, lo, hi, threads, counts.wins, counts.ties)
+        else:
+            _equity.enumerate_exact(
+                live,
+                known,
+                nknown,
+                draws,
+                deal.community,
+                shares,
+                lo,
+                hi,
+                threads,
+                counts.wins,
+                counts.ties,
+                code,
+                counts.hilo,
+            )
+        if progress:
+            progress(hi / n)
+    counts.deals = deal.deals()
+    completions = max(math.comb(n, r) for r in deal.draws)
+    if hilo and deal.game.low_qualifies and P == 2 and deal.community == 0 and completions <= HEADSUP_MAX_COMPLETIONS:
+        # heads-up (a late street: enumeration counts the scoops) the pairs with no low too,
+        # by the two one-key counts of the heads-up count, a fraction of the enumeration's work
+        (nw0, _, nt), (_, nw1, _) = (headsup(deal, threads, *run) for run in _NOLOW_RUNS)
+        counts.nolow = nw0 + nw1 + nt
+    return counts

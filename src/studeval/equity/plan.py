@@ -1,0 +1,233 @@
+"""The cost model: which exact count applies to a deal, its work, and ``method="auto"``'s choice.
+
+Every way of counting is measured in units of work (hand evaluations, or table updates of
+the heads-up counts; Monte Carlo: per deal, the cards drawn plus the hands evaluated), each
+unit priced by :data:`SECONDS_PER_UNIT`; ``"auto"`` counts exactly unless that is much slower
+than sampling.
+
+>>> from studeval.equity.deal import stud_deal
+>>> from studeval.games import get_game
+>>> deal = stud_deal([[51, 50, 45], [43, 42, 23]], get_game("seven"), [])
+>>> count_work(deal)
+('headsup', 8159250)
+>>> choose("auto", "headsup", 8159250, 0.1, 0.3, 10**6).method
+'exact'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from studeval._core import check_threads
+from studeval.equity.deal import Deal, check_options
+
+__all__ = [
+    "AUTO_EXACT_GRACE",
+    "AUTO_EXACT_RATIO",
+    "EXACT_WORK_LIMIT",
+    "HEADSUP_MAX_COMPLETIONS",
+    "HILO_ENUMERATE_WORK",
+    "SECONDS_PER_UNIT",
+    "EquityPlan",
+    "choose",
+    "count_work",
+    "exact_seconds",
+    "exact_threads",
+    "headsup_roles",
+    "headsup_runs",
+    "monte_carlo_seconds",
+    "monte_carlo_threads",
+    "plan",
+    "unseen_roles",
+]
+
+#: Seconds per unit of work on one core, per way of counting (the units of :func:`count_work`:
+#: hand evaluations, or table updates of the heads-up counts; Monte Carlo: per deal, the
+#: cards drawn plus the hands evaluated), and of the Python work around one count (``"call"``:
+#: one combination of a range's hands). Measured by ``python tools/measure_costs.py`` (the
+#: median over a few queries each, one thread, best of three) on the 2-core development
+#: machine under its usual load (2026-12-01); ``method="auto"`` compares the estimates with
+#: each other, so only the ratios matter on another machine.
+SECONDS_PER_UNIT = {
+    "headsup": 1.2e-08,
+    "unseen": 4.2e-09,
+    "enumerate": 8.9e-09,
+    "monte-carlo": 2.0e-08,
+    "call": 6.3e-04,
+}
+#: ``method="auto"`` counts exactly unless the estimate is more than this many times Monte
+#: Carlo's for the samples asked: an exact answer has no error, a million deals leave one of
+#: about 0.05 %, and the estimates themselves are good to a factor of two or so.
+AUTO_EXACT_RATIO = 5.0
+#: ... and below this many seconds it counts exactly whatever Monte Carlo would take.
+AUTO_EXACT_GRACE = 0.1
+#: ``method="exact"`` refuses work beyond this (many minutes): use Monte Carlo instead.
+EXACT_WORK_LIMIT = 20_000_000_000
+#: The heads-up count keeps every completion in memory (8 bytes each).
+HEADSUP_MAX_COMPLETIONS = 20_000_000
+#: Hi-lo heads-up enumerates (scoops counted) up to this work (fifth street and later).
+HILO_ENUMERATE_WORK = 2_000_000
+# Work below which threads=None runs on one thread.
+_SMALL_JOB = 30_000_000
+# The rank-multiset count keeps tables of the classes of up to this many shared cards.
+_UNSEEN_MAX_SHARED = 4
+# The pots the rank-multiset count knows: high hands, and ace-to-five lows (which ignore
+# suits); a low where suits count (2-7: flushes) is counted card by card.
+_UNSEEN_POTS = (("high",), ("low",))
+_KERNEL_NAMES = {
+    "headsup": "the heads-up count",
+    "unseen": "the count against unseen down cards",
+    "enumerate": "every deal enumerated",
+}
+
+
+@dataclass(frozen=True)
+class EquityPlan:
+    """How an equity question is answered, and why: ``method="auto"``'s choice.
+
+    ``method`` is ``"exact"`` or ``"monte-carlo"``; ``kernel`` the exact count that applies
+    (``"headsup"``, ``"unseen"`` or ``"enumerate"``) and ``work`` its units (over every
+    combination of a range's hands); ``exact_seconds`` and ``monte_carlo_seconds`` the
+    estimates from :data:`SECONDS_PER_UNIT` for the exact count and for the samples asked;
+    ``reason`` says it in a line (an equity result carries it as ``plan``).
+    """
+
+    method: str
+    kernel: str
+    work: int
+    exact_seconds: float
+    monte_carlo_seconds: float
+    reason: str
+
+
+def headsup_runs(deal: Deal) -> int:
+    """The one-key heads-up counts a pot takes: one per evaluator kind of the pot, and two
+    more for the pairs where nobody has a qualifying low (the high then takes it all)."""
+    return len(deal.game.pot) + 2 * deal.game.low_qualifies
+
+
+def count_work(deal: Deal) -> tuple[str, int]:
+    """The exact method that applies and its work (hand evaluations or table updates)."""
+    if deal.players == 2 and deal.community == 0:
+        completions = [math.comb(len(deal.live), r) for r in deal.draws]
+        s = min(deal.draws)
+        subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in deal.draws]
+        options = []
+        if max(completions) <= HEADSUP_MAX_COMPLETIONS:
+            a, b = headsup_roles(deal)
+            runs = headsup_runs(deal)
+            options.append(
+                (runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)), "headsup")
+            )
+        # the rank-multiset count knows high hands and ace-to-five lows, of hands with no card
+        # in common (hold'em's hands share the board: the card-subset count takes those)
+        disjoint = not set(deal.known[0]) & set(deal.known[1])
+        if (
+            deal.game.pot in _UNSEEN_POTS
+            and disjoint
+            and s <= _UNSEEN_MAX_SHARED
+            and min(completions) <= HEADSUP_MAX_COMPLETIONS
+        ):
+            options.append((_unseen_work(deal), "unseen"))
+        if options:
+            work, kind = min(options)
+            enumerate_work = deal.deals() * deal.players
+            # hi-lo: enumeration also counts the scoops, so it is kept while it stays cheap
+            if deal.game.hilo and enumerate_work <= max(work, HILO_ENUMERATE_WORK):
+                return "enumerate", enumerate_work
+            return kind, work
+    return "enumerate", deal.deals() * deal.players
+
+
+def unseen_roles(deal: Deal) -> tuple[int, int]:
+    """(queried, counted by rank multiset): the side with more completions is aggregated."""
+    return (0, 1) if deal.draws[1] >= deal.draws[0] else (1, 0)
+
+
+def _unseen_work(deal: Deal) -> int:
+    """The rank-multiset count's work in the card-subset count's units (measured: about 3e7
+    for third street against a door card): the queried side's completions and their subsets,
+    plus the other side's rank multisets and their sub-multisets."""
+    a, b = unseen_roles(deal)
+    ra, rb = deal.draws[a], deal.draws[b]
+    s = min(ra, rb)
+    subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in (ra, rb)]
+    return 8 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1]
+
+
+def headsup_roles(deal: Deal) -> tuple[int, int]:
+    """(queried, inserted): the side with the costlier subset lists is inserted once only."""
+    n = len(deal.live)
+    s = min(deal.draws)
+    cost = [math.comb(n, r) * sum(math.comb(r, k) for k in range(s + 1)) for r in deal.draws]
+    return (0, 1) if cost[1] >= cost[0] else (1, 0)
+
+
+def exact_threads(threads: int | None, nthreads: int, work: int) -> int:
+    """The threads of an exact count: a job of a few milliseconds is over before a second
+    thread pays for itself."""
+    return 1 if threads is None and work < _SMALL_JOB else nthreads
+
+
+def monte_carlo_threads(threads: int | None, nthreads: int, deal: Deal, samples: int) -> int:
+    """The threads of a Monte Carlo run: one for a small job unless asked, never more than deals."""
+    return 1 if threads is None and samples * deal.players < _SMALL_JOB // 16 else max(1, min(nthreads, samples))
+
+
+def exact_seconds(kind: str, work: int, threads: int) -> float:
+    """The estimated wall time of an exact count (the count against unseen cards is one thread)."""
+    return SECONDS_PER_UNIT[kind] * work / (1 if kind == "unseen" else threads) + SECONDS_PER_UNIT["call"]
+
+
+def _monte_carlo_units(deal: Deal, samples: int) -> int:
+    """Monte Carlo's work: per deal, the cards drawn and the hands evaluated (hi-lo: two each)."""
+    return samples * (deal.players * len(deal.game.pot) + sum(deal.draws) + deal.community)
+
+
+def monte_carlo_seconds(deal: Deal, samples: int, threads: int) -> float:
+    """The estimated wall time of ``samples`` Monte Carlo deals on ``threads`` threads."""
+    return SECONDS_PER_UNIT["monte-carlo"] * _monte_carlo_units(deal, samples) / threads + SECONDS_PER_UNIT["call"]
+
+
+def choose(method: str, kind: str, work: int, exact_s: float, mc_s: float, samples: int) -> EquityPlan:
+    """The method for ``method`` ("auto": exact unless much slower than Monte Carlo)."""
+    count = f"{_KERNEL_NAMES[kind]}, {_duration(exact_s)}"
+    sampled = f"{samples:,} Monte Carlo deals, {_duration(mc_s)}"
+    if method == "exact":
+        return EquityPlan("exact", kind, work, exact_s, mc_s, f"exact, as asked: {count}")
+    if method == "monte-carlo":
+        return EquityPlan("monte-carlo", kind, work, exact_s, mc_s, f"Monte Carlo, as asked: {sampled}")
+    if work <= EXACT_WORK_LIMIT and exact_s <= max(AUTO_EXACT_RATIO * mc_s, AUTO_EXACT_GRACE):
+        return EquityPlan("exact", kind, work, exact_s, mc_s, f"auto chose exact: {count}, against {sampled}")
+    return EquityPlan("monte-carlo", kind, work, exact_s, mc_s, f"auto chose Monte Carlo: {sampled}, against {count}")
+
+
+def _duration(seconds: float) -> str:
+    """A time estimate in words: ``about 0.12 s``, ``about 35 min``, ``more than a year``."""
+    for unit, size in (("s", 1), ("min", 60), ("h", 3600), ("days", 86400)):
+        if seconds < 99.5 * size or unit == "days" and seconds < 365 * size:
+            return f"about {seconds / size:.2g} {unit}"
+    return "more than a year"
+
+
+def plan(
+    deal: Deal,
+    *,
+    method: str,
+    samples: int,
+    seed: int | None,
+    threads: int | None,
+    progress: Callable[[float], None] | None,
+) -> tuple[int, int | None, int, EquityPlan]:
+    """The options checked as every equity function checks them, and the plan:
+    (samples, seed, threads, the plan)."""
+    method, samples, seed = check_options(method, samples, seed, progress)
+    nthreads = check_threads(threads)
+    kind, work = count_work(deal)
+    if method == "exact" and work > EXACT_WORK_LIMIT:
+        raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
+    exact_s = exact_seconds(kind, work, exact_threads(threads, nthreads, work))
+    mc_s = monte_carlo_seconds(deal, samples, monte_carlo_threads(threads, nthreads, deal, samples))
+    return samples, seed, nthreads, choose(method, kind, work, exact_s, mc_s, samples)
