@@ -88,28 +88,30 @@ def test_the_docs_table_is_the_registry() -> None:
 
 
 def _strings_naming_games(path: Path) -> list[tuple[int, str]]:
-    """String constants in code (not docstrings, not argument defaults) equal to a game's
-    name: the facts of a game that live outside the registry."""
+    """Game names used as facts in code: compared (``game == "razz"``, ``game in ("seven",
+    "five")``), keying a table (``{"razz": ...}``, ``TABLE["stud8"]``): what belongs in the
+    registry. (Docstrings, messages and argument defaults such as ``game="seven"`` may name a
+    game; so may a word that is also a rank, as "five" and "seven" are.)"""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skip: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
-            first = node.body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-                skip.add(id(first.value))
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            skip.update(id(d) for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None)
     names = set(GAMES)
-    return [
-        (node.lineno, node.value)
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and node.value in names and id(node) not in skip
-    ]
+    places: list[ast.expr] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            places += [node.left, *node.comparators]
+        elif isinstance(node, ast.Dict):
+            places += [k for k in node.keys if k is not None]
+        elif isinstance(node, ast.Subscript):
+            places.append(node.slice)
+    found = []
+    for place in places:
+        items = place.elts if isinstance(place, (ast.Tuple, ast.List, ast.Set)) else [place]
+        found += [(c.lineno, c.value) for c in items if isinstance(c, ast.Constant) and c.value in names]
+    return sorted(found)
 
 
 def test_games_are_named_in_code_only_by_the_registry() -> None:
     """``grep`` finds each game's facts in one module: no other module compares a game's name
-    or keys a table by it (a default argument such as ``game="seven"`` is fine)."""
+    or keys a table by it."""
     found = {
         str(path.relative_to(SRC)): hits
         for path in sorted(SRC.rglob("*.py"))
