@@ -463,13 +463,17 @@ def analyze_hand(hh: HandHistory, *, hero: str | None = None) -> HandAnalysis:
             )
         )
     won = [state.payouts[i] - state.returned[i] for i in range(n)]
+    rake = hh.extra.get("_rake", 0)
+    if type(rake) is not int or rake < 0:
+        raise ValueError(f"PHH field _rake = {rake!r}: the rake is a whole number of chips >= 0")
     final = hh.finishing_stacks if hh.finishing_stacks is not None else state.stacks
+    if len(final) != n or sum(final) != sum(hh.starting_stacks) - rake:
+        raise ValueError(f"finishing_stacks {final} do not add up to the starting stacks less the rake of {rake}")
     winnings = tuple(final[i] - hh.starting_stacks[i] for i in range(n))
     all_in = _all_in(game, state, streets, last_action)
     expected = tuple(
         float(winnings[i]) if all_in is None else winnings[i] - won[i] + all_in.expected[i] for i in range(n)
     )
-    rake = hh.extra.get("_rake", 0)
     scale = hh.extra.get("_scale", 1)
     currency = hh.extra.get("currency") or "chips"
     number = hh.extra.get("hand")
@@ -481,7 +485,7 @@ def analyze_hand(hh: HandHistory, *, hero: str | None = None) -> HandAnalysis:
         hero=seat,
         currency=currency if isinstance(currency, str) else "chips",
         scale=scale if type(scale) is int and scale > 0 else 1,
-        rake=rake if type(rake) is int else 0,
+        rake=rake,
         streets=tuple(out),
         won=tuple(won),
         winnings=winnings,
