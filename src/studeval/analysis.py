@@ -18,12 +18,14 @@ eligible player's equity at the street of the last action, given the cards known
 = winnings - won + pots' worth``. The rake stays where the site took it, so over the players
 of a hand the luck-adjusted results add up to minus the rake, exactly as the winnings do.
 
-Equity is :func:`studeval.equity.stud_equity` (``method="auto"``): exact heads-up on every
-street, and exact multiway when the count is small, else Monte Carlo with
-:data:`ANALYSIS_SAMPLES` deals on one thread seeded with :data:`ANALYSIS_SEED` (so the same
-hands always give the same figures, on a cluster too). That bounds the work per hand: at most
-two equities per street and one per pot at the all-in, each exact within the library's budget
-or a fixed number of deals. Hi-lo games (stud8): the equity is the pot share.
+Equity is :func:`studeval.equity.stud_equity`, counted exactly whenever the library's own
+estimate of the count (:func:`~studeval.equity.plan_equity`) is at most :data:`EXACT_SECONDS`:
+heads-up on every street (but third street of stud8 against a hand shown by its door card
+only, about 20 s), and multiway from the late streets on; else Monte Carlo with
+:data:`ANALYSIS_SAMPLES` deals on one thread seeded with :data:`ANALYSIS_SEED`, so the same
+hands always give the same figures, on a cluster too. That bounds the work per hand: at most
+two equities per street and one per pot at the all-in, each within about a second. Hi-lo
+games (stud8): the equity is the pot share.
 
 :func:`analyze` does many hands and :class:`Analysis` adds them up per game and player
 (:meth:`Analysis.totals`), writes CSV and JSON and draws the actual against the luck-adjusted
@@ -36,7 +38,7 @@ winnings (:func:`plot_winnings`, with matplotlib).
 ...     "d dh p1 6c", "d dh p2 8d", "d dh p1 9h", "d dh p2 ??", "p2 sm QcQdQh", "p1 sm"])
 >>> a = analyze_hand(hh)
 >>> a.hero, [round(e, 4) for e in a.streets[0].equity], round(a.streets[0].hero_equity, 4)
-(0, [0.6647, 0.3353], 0.7552)
+(0, [0.6647, 0.3353], 0.7597)
 >>> a.all_in.street, a.winnings, [round(x, 2) for x in a.expected]
 ('third street', (-20, 20), [6.59, -6.59])
 """
@@ -52,7 +54,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from studeval.cards import format_cards
-from studeval.equity import EquityResult, stud_equity
+from studeval.equity import EXACT_WORK_LIMIT, EquityResult, plan_equity, stud_equity
 from studeval.game.events import Deal, Played, TimeOut
 from studeval.game.phh import MAX_PHH_CHARS, HandHistory, PhhDeal, loads, parse_action, replay
 from studeval.game.state import StudState
@@ -64,6 +66,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ANALYSIS_SAMPLES",
     "ANALYSIS_SEED",
+    "EXACT_SECONDS",
     "AllIn",
     "AllInPot",
     "Analysis",
@@ -80,6 +83,10 @@ __all__ = [
 #: Monte Carlo deals of an equity the library does not count exactly (multiway early
 #: streets): a standard error of at most 0.36 percentage points, a few hundredths of a second.
 ANALYSIS_SAMPLES = 20_000
+#: The longest exact count an equity gets, by the library's estimate (:func:`~studeval.equity.plan_equity`,
+#: one thread): heads-up stud on every street but third street of stud8 against an unknown
+#: hand, and multiway late streets, fit.
+EXACT_SECONDS = 1.0
 #: The seed of those deals (one thread), so an analysis is reproducible anywhere.
 ANALYSIS_SEED = 0
 
@@ -94,8 +101,8 @@ class StreetAnalysis:
     chips in by the end of the street's betting (antes included, uncalled chips not yet given
     back); ``players``: the seats dealt the street; ``equity``: each seat's equity given the
     cards known (None for a seat out of the hand); ``hero_equity``: the hero's equity against
-    the opponents' up cards (None without a hero in the hand); ``method``: "exact" or
-    "monte-carlo" (of the known-cards equity).
+    the opponents' up cards (None without a hero in the hand); ``method`` and ``hero_method``:
+    "exact" or "monte-carlo", how each was found.
     """
 
     name: str
@@ -105,6 +112,7 @@ class StreetAnalysis:
     equity: tuple[float | None, ...]
     method: str
     hero_equity: float | None = None
+    hero_method: str | None = None
 
 
 @dataclass(frozen=True)
@@ -192,6 +200,7 @@ class HandAnalysis:
                     "equity": list(s.equity),
                     "method": s.method,
                     "hero_equity": s.hero_equity,
+                    "hero_method": s.hero_method,
                 }
                 for s in self.streets
             ],
@@ -395,10 +404,17 @@ def _streets(state: StudState) -> tuple[list[_Street], int]:
 
 
 def _equity(game: Game, players: Sequence[list[int]], dead: list[int]) -> EquityResult:
+    """Exact when the library's estimate of the count is within :data:`EXACT_SECONDS`, else
+    :data:`ANALYSIS_SAMPLES` Monte Carlo deals (the estimate is a fixed model of the work, so
+    the choice is the same on every machine)."""
+    hands, out = [format_cards(p) for p in players], format_cards(dead)
+    plan = plan_equity(hands, game=game.name, dead=out, samples=ANALYSIS_SAMPLES, threads=1)
+    exact = plan.method == "exact" or (plan.work <= EXACT_WORK_LIMIT and plan.exact_seconds <= EXACT_SECONDS)
     return stud_equity(
-        [format_cards(p) for p in players],
+        hands,
         game=game.name,
-        dead=format_cards(dead),
+        dead=out,
+        method="exact" if exact else "monte-carlo",
         samples=ANALYSIS_SAMPLES,
         seed=ANALYSIS_SEED,
         threads=1,
@@ -441,14 +457,14 @@ def analyze_hand(hh: HandHistory, *, hero: str | None = None) -> HandAnalysis:
         equity: list[float | None] = [None] * n
         for k, i in enumerate(live):
             equity[i] = known.equity[k]
-        hero_equity = None
+        hero_equity = hero_method = None
         if seat is not None and seat in live:
             view = [s.known[i] if i == seat else s.up[i] for i in live]
             dead = _dead(s, folded, s.up)
-            if view == [s.known[i] for i in live] and dead == _dead(s, folded, s.known):
-                hero_equity = known.equity[live.index(seat)]  # nothing more was known: the same question
-            else:
-                hero_equity = _equity(game, view, dead).equity[live.index(seat)]
+            mine = known
+            if view != [s.known[i] for i in live] or dead != _dead(s, folded, s.known):
+                mine = _equity(game, view, dead)  # else nothing more was known: the same question
+            hero_equity, hero_method = mine.equity[live.index(seat)], mine.method
         for i, bet in s.bets.items():
             invested[i] += bet
         out.append(
@@ -460,6 +476,7 @@ def analyze_hand(hh: HandHistory, *, hero: str | None = None) -> HandAnalysis:
                 tuple(equity),
                 known.method,
                 hero_equity,
+                hero_method,
             )
         )
     won = [state.payouts[i] - state.returned[i] for i in range(n)]

@@ -392,3 +392,19 @@ def test_plot(tmp_path):
         plot_winnings(analysis, tmp_path / "x.png", player="Zed")
     with pytest.raises(ValueError):
         plot_winnings(analysis, tmp_path / "luck")
+
+
+@pytest.mark.parametrize("game", ["seven", "razz", "five"])
+def test_heads_up_is_exact_on_every_street(game):
+    """Heads-up both equities are counted exactly from the first street on (the hero's against
+    an opponent shown by his up cards only)."""
+    from studeval.equity import stud_equity
+
+    st = call_down(game, 2, seed=8)
+    a = analyze_hand(to_phh(st, seat=0))
+    for street in a.streets:
+        assert street.method == "exact" and street.hero_method == "exact", street.name
+    first = cards_by_street(st)[0]
+    up = first[1][-1:]
+    want = stud_equity([first[0], up], game=game, method="exact").equity[0]
+    assert a.streets[0].hero_equity == pytest.approx(want, abs=1e-12)
