@@ -545,25 +545,29 @@ def analyze(
     *,
     hero: str | None = None,
     progress: Callable[[int], None] | None = None,
+    first: int = 1,
 ) -> Analysis:
     """Analyse hands one at a time (:func:`analyze_hand`); a hand that cannot be analysed is
-    listed in ``refused`` with its reason and the rest go on. ``progress``, if given, is called
-    with the number of hands done after each hand.
+    listed in ``refused`` with its reason (and its site hand number, else its place among the
+    hands, counted from ``first``) and the rest go on. ``progress``, if given, is called with
+    the number of hands done after each hand.
 
     >>> from studeval.game.phh import HandHistory
     >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p1 pb", "p2 f"])
     >>> [(t.player, t.hands, t.winnings, t.expected) for t in analyze([hh, hh]).totals()]
     [('p1', 2, 2, 2.0), ('p2', 2, -2, -2.0)]
     """
+    if isinstance(first, bool) or not isinstance(first, int):
+        raise TypeError(f"first is the number of the first hand, an int, got {first!r}")
     result = Analysis()
-    for k, hh in enumerate(histories, 1):
+    for k, hh in enumerate(histories, first):
         try:
             result.hands.append(analyze_hand(hh, hero=hero))
         except ValueError as exc:
             number = hh.extra.get("hand") if isinstance(hh, HandHistory) else None
             result.refused.append((str(k) if number is None else str(number), str(exc)))
         if progress is not None:
-            progress(k)
+            progress(k - first + 1)
     return result
 
 
