@@ -1,5 +1,6 @@
 """Table rules: random self-play, 8-handed fixed-limit seven card stud, razz and seven card stud
-hi-lo, studeval against pokerkit.
+hi-lo, studeval against pokerkit; and the two games pokerkit does not deal (stud hi-lo without
+a qualifier, 2-7 razz), studeval alone.
 
 Run: python -m pytest benchmarks/test_bench_game.py --benchmark-only
 
@@ -30,7 +31,7 @@ STACKS = [STRUCTURE.big_bet * 100] * 8
 OURS_HANDS = 200
 PK_HANDS = 20
 _medians: dict[str, float] = {}
-GAMES = ("seven", "razz", "stud8")
+GAMES = ("seven", "razz", "stud8", "stud_hilo", "razz27")
 _PK_GAMES = {
     "seven": "FixedLimitSevenCardStud",
     "razz": "FixedLimitRazz",
@@ -91,6 +92,8 @@ def test_selfplay_studeval(benchmark, game):
 def test_selfplay_pokerkit(benchmark, game):
     if pokerkit is None:
         pytest.skip("pokerkit is not installed")
+    if game not in _PK_GAMES:
+        pytest.skip(f"pokerkit has no {game}")
     rng = random.Random(1)
     benchmark.extra_info["items"] = PK_HANDS
     benchmark.pedantic(pokerkit_hands, args=(PK_HANDS, rng, game), rounds=7, iterations=1, warmup_rounds=1)

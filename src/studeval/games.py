@@ -29,6 +29,7 @@ __all__ = [
     "GAMES",
     "HOLDEM",
     "KINDS",
+    "KIND_ACES",
     "STUD_GAMES",
     "Game",
     "Street",
@@ -251,6 +252,11 @@ GAMES: dict[str, Game] = {
 }
 #: The stud games: the ones with table play, hand histories and stud equity.
 STUD_GAMES = tuple(name for name, g in GAMES.items() if g.stud)
+#: Where each evaluator kind ranks the ace: low in the ace-to-five lows, high in the high hand
+#: and the deuce-to-seven low. The table rules read it for what the kind's "lowest card" is
+#: (the odd chip of a low, a smooth low showing, suits between equal low showings).
+KIND_ACES: dict[str, Literal["high", "low"]] = {"high": "high", "low": "low", "low8": "low", "low27": "high"}
+assert set(KIND_ACES) == set(KINDS), "every evaluator kind ranks the ace somewhere"
 
 _BY_NAME = {alias.casefold(): g for g in GAMES.values() for alias in (g.name, *g.aliases)}
 assert len(_BY_NAME) == sum(1 + len(set(g.aliases) - {g.name}) for g in GAMES.values()), "an alias names two games"

@@ -174,7 +174,7 @@ def test_apply_refuses_what_is_not_an_action():
         st.apply("bring_in")
     assert snapshot(st) == before
     st.apply(("bring_in", 2))
-    assert st.bets[st.opener] == 2
+    assert st.round.bets[st.round.opener] == 2
 
 
 def test_replay_and_to_phh_refuse_wrong_types():

@@ -50,10 +50,10 @@ def _pokerkit_agrees_bot(st: StudState, rng: random.Random):
     """Random play within what pokerkit models too: no big bets on an open pair, no raise past
     the cap heads-up (pokerkit keeps the cap), deep stacks (no all-in for less)."""
     acts = st.legal_actions()
-    if st.n_raises >= 4:
+    if st.round.n_raises >= 4:
         acts = [a for a in acts if a.kind != "raise"]
-    if st.open_pair and not st.big_mode and st.street == 1:
-        small = [a for a in acts if a.kind not in ("bet", "raise") or a.to - st.high <= st.structure.small_bet]
+    if st.round.open_pair and not st.round.big_mode and st.street == 1:
+        small = [a for a in acts if a.kind not in ("bet", "raise") or a.to - st.round.high <= st.structure.small_bet]
         acts = small
     return rng.choice(acts)
 
@@ -188,7 +188,7 @@ def _pokerkit_forbids(st: StudState, action) -> str | None:
     if action.kind not in ("complete", "bet", "raise"):
         return None
     i = st.actor
-    if not any(j != i and not st.folded[j] and st.stacks[j] + st.bets[j] > st.high for j in range(st.n)):
+    if not any(j != i and not st.folded[j] and st.stacks[j] + st.round.bets[j] > st.round.high for j in range(st.n)):
         return "no caller"  # rule 1: nobody could put in more than the high bet
     count = 0
     short_completion = False
@@ -200,11 +200,16 @@ def _pokerkit_forbids(st: StudState, action) -> str | None:
             short_completion |= entry[2] == "complete" and entry[3] < st.structure.small_bet
     if count >= 4:
         return "cap"  # rule 2 (and the cap heads-up): four of any size
-    if action.kind == "complete" and (st.street > 0 or st.completed):
+    if action.kind == "complete" and (st.street > 0 or st.round.completed):
         return "completing a short all-in"  # rule 4
     if action.kind == "complete" and short_completion:
         return "short completion"  # rule 3
-    if st.open_pair and not st.big_mode and st.street == 1 and action.to - st.high > st.structure.small_bet:
+    if (
+        st.round.open_pair
+        and not st.round.big_mode
+        and st.street == 1
+        and action.to - st.round.high > st.structure.small_bet
+    ):
         return "open pair"
     return None
 

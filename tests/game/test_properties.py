@@ -52,7 +52,7 @@ def _illegal_candidates(st: StudState, rng: random.Random) -> list[tuple[object,
     offered |= {("fold", to) for kind, to in offered if kind == "check"}  # accepted, not listed (R83)
     out = []
     for kind in ACTION_KINDS:
-        for to in (None, 0, 1, st.high + 1, st.high + 5, st.high + 10, st.high + 15, 10**6, -5):
+        for to in (None, 0, 1, st.round.high + 1, st.round.high + 5, st.round.high + 10, st.round.high + 15, 10**6, -5):
             if (kind, to) not in offered and not (to is None and any(k == kind for k, _ in offered)):
                 out.append((kind, to))
     out += [("raise", "10"), (None, None), ("fold ", None)]

@@ -207,7 +207,7 @@ def test_check_and_check_raise():
     st = table("seven", _tie_deal())
     play(st, "p3 bring_in", "p1 call", "p2 call", "p1 check", "p2 bet 5")
     play(st, "p3 call", "p1 raise 10")  # check-raise
-    assert st.high == 10
+    assert st.round.high == 10
 
 
 # -------------------------------------------------------------------- small and big bets, open pair
@@ -278,10 +278,10 @@ def test_open_pair_of_a_folded_player_does_not_count():
     """R6: a folded player's pair does not open the big bet."""
     st = table("seven", [["As Ad 2c", "Ks Kd 9h", "Qs Qd 3h"], ["4c", "9d", "5h"]])
     play(st, "p1 bring_in", "p2 call", "p3 call")
-    assert st.open_pair
+    assert st.round.open_pair
     st = table("seven", [["As Ad 2c", "Ks Kd 9h", "Qs Qd 3h"], ["4c", "5h"]])
     play(st, "p1 bring_in", "p2 fold", "p3 call")
-    assert not st.open_pair and ("bet", 10) not in legal(st)
+    assert not st.round.open_pair and ("bet", 10) not in legal(st)
 
 
 # -------------------------------------------------------------------- the raise cap

@@ -105,7 +105,7 @@ def test_stud8_has_no_open_pair_big_bet():
     assert st.actor == 1  # 7d brings in: the lowest door card, as in seven card stud
     st.act("bring_in")
     st.act("call")
-    assert st.actor == 0 and not st.open_pair
+    assert st.actor == 0 and not st.round.open_pair
     assert [(a.kind, a.to) for a in st.legal_actions()] == [("check", 0), ("bet", 5)]
 
 
@@ -336,12 +336,12 @@ def test_a_refused_action_leaves_the_state_unchanged(game):
         offered |= {("fold", to) for kind, to in offered if kind == "check"}  # accepted, not listed (R83)
         before = snapshot(st)
         for kind, to in [
-            ("raise", st.high + 15),
-            ("bet", st.high + 3),
+            ("raise", st.round.high + 15),
+            ("bet", st.round.high + 3),
             ("check", None),
             ("call", 10**6),
             ("bring_in", None),
-            ("complete", st.high + 1),
+            ("complete", st.round.high + 1),
             ("fold", None),
             ("show", None),
         ]:

@@ -82,7 +82,7 @@ def test_small_bet_equal_to_the_big_bet_offers_one_size_on_an_open_pair():
     s = Structure(ante=1, bring_in=2, small_bet=5, big_bet=5)
     st = table("seven", [["As Ad 2c", "Ks Kd 9h"], ["3c", "9d"]], structure=s)
     play(st, "p1 bring_in", "p2 call")
-    assert st.open_pair and legal(st) == [("check", 0), ("bet", 5)]
+    assert st.round.open_pair and legal(st) == [("check", 0), ("bet", 5)]
 
 
 def test_random_structures_offer_distinct_actions_and_conserve_chips():

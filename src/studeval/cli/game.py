@@ -16,19 +16,29 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from studeval.cards import format_cards
 from studeval.cli import common
-from studeval.evaluate import best_five, best_five_low, describe, describe_low, evaluate, evaluate_low, evaluate_low8
+from studeval.evaluate import (
+    best_five,
+    best_five_low,
+    best_five_low27,
+    describe,
+    describe_low,
+    describe_low27,
+    evaluate,
+    evaluate_low,
+    evaluate_low8,
+    evaluate_low27,
+)
 from studeval.game import (
     BOTS,
     MAX_SEATS,
     MIN_SEATS,
     PRESETS,
-    STREET_NAMES,
     VARIANTS,
     BoardCard,
     Deal,
@@ -70,7 +80,7 @@ def replay_report(state: StudState) -> dict[str, Any]:
     >>> r["finishing_stacks"], r["winners"]
     ([51, 49], ['p1'])
     """
-    names = STREET_NAMES[state.game]
+    names = [street.name for street in get_game(state.game).streets]
     streets: list[dict[str, Any]] = []
     showdown: list[dict[str, Any]] = []
     dealing = False
@@ -117,7 +127,7 @@ def replay_report(state: StudState) -> dict[str, Any]:
                 "amount": p.amount,
                 "eligible": [f"p{i + 1}" for i in p.eligible],
                 "winners": [f"p{i + 1}" for i in p.winners],
-                **({"low_winners": [f"p{i + 1}" for i in p.low_winners]} if state.game == "stud8" else {}),
+                **({"low_winners": [f"p{i + 1}" for i in p.low_winners]} if get_game(state.game).hilo else {}),
             }
             for p in state.pots
         ],
@@ -131,8 +141,9 @@ def replay_report(state: StudState) -> dict[str, Any]:
 
 
 def winning_hand(state: StudState, seat: int) -> str:
-    """What a winner held, in words: the five cards that played and the hand's name (razz:
-    the low; stud hi-lo: the high and the low, or that there is no low).
+    """What a winner held, in words: the five cards that played and the hand's name by the
+    evaluator kinds of the game's pot (razz: the low; stud hi-lo: the high and the low, or
+    that there is no low).
 
     A winner nobody called shows nothing, and the text says so.
 
@@ -144,31 +155,53 @@ def winning_hand(state: StudState, seat: int) -> str:
     """
     if not state.shown[seat]:
         return "uncalled, cards not shown"
-    high, low = _held(state, seat)
-    if state.game == "razz":
-        return low or ""
-    if state.game == "stud8":
-        return f"high {high}; low {low}" if low else f"high {high}; no low"
-    return high
+    words = _held(state, seat)
+    if len(words) == 1:
+        return words[0] or ""
+    high = words[0]
+    low = words[1]
+    return f"high {high}; low {low}" if low else f"high {high}; no low"
 
 
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _held(state: StudState, seat: int) -> tuple[str, str | None]:
-    """A shown hand's high and (razz, stud hi-lo) low in words; the low is None if there is
-    none that counts (stud hi-lo: no eight-or-better low; seven and five card stud)."""
+def _high_words(cards: list[int]) -> str | None:
+    return f"{format_cards(best_five(cards))}, {_lower_first(describe(evaluate(cards)))}"
+
+
+def _low_words(cards: list[int]) -> str | None:
+    return f"{format_cards(best_five_low(cards))}, {_lower_first(describe_low(evaluate_low(cards)))}"
+
+
+def _low8_words(cards: list[int]) -> str | None:
+    return _low_words(cards) if evaluate_low8(cards) else None  # no eight-or-better low
+
+
+def _low27_words(cards: list[int]) -> str | None:
+    return f"{format_cards(best_five_low27(cards))}, {_lower_first(describe_low27(evaluate_low27(cards)))}"
+
+
+#: A hand in words by each evaluator kind (``Game.pot``): its five cards and its name (None:
+#: no low that counts).
+_WORDS: dict[str, Callable[[list[int]], str | None]] = {
+    "high": _high_words,
+    "low": _low_words,
+    "low8": _low8_words,
+    "low27": _low27_words,
+}
+
+
+def _held(state: StudState, seat: int) -> list[str | None]:
+    """A shown hand in words by each evaluator kind of the game's pot (the high, then the low)."""
     cards = state.hand(seat)
-    high = f"{format_cards(best_five(cards))}, {_lower_first(describe(evaluate(cards)))}"
-    if state.game == "razz" or (state.game == "stud8" and evaluate_low8(cards)):
-        return high, f"{format_cards(best_five_low(cards))}, {_lower_first(describe_low(evaluate_low(cards)))}"
-    return high, None
+    return [_WORDS[kind](cards) for kind in get_game(state.game).pot]
 
 
 def _won(state: StudState, seat: int) -> str:
     """What a winner took: "the pot", or in stud hi-lo "the high", "the low", "high and low"."""
-    if state.game != "stud8":
+    if not get_game(state.game).hilo:
         return "the pot"
     high = any(seat in p.winners for p in state.pots)
     low = any(seat in p.low_winners for p in state.pots)
@@ -176,13 +209,13 @@ def _won(state: StudState, seat: int) -> str:
 
 
 def _winning_line(state: StudState, seat: int) -> str:
-    if state.game != "stud8" or not state.shown[seat]:
+    if not get_game(state.game).hilo or not state.shown[seat]:
         return f"p{seat + 1} wins with {winning_hand(state, seat)}"
-    high, low = _held(state, seat)
+    words = _held(state, seat)
     won = _won(state, seat)
     if won == "high and low":
-        return f"p{seat + 1} wins the high with {high} and the low with {low}"
-    return f"p{seat + 1} wins {won} with {high if won == 'the high' else low}"
+        return f"p{seat + 1} wins the high with {words[0]} and the low with {words[1]}"
+    return f"p{seat + 1} wins {won} with {words[0] if won == 'the high' else words[1]}"
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -302,17 +335,17 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     showdown = f"showdown in {_percent(stats.showdowns, hands)} of hands"
     if stats.showdowns:
         showdown += f", {stats.at_showdown / stats.showdowns:.1f} of {args.players} players in it on average"
-    names = STREET_NAMES[args.game]
+    names = [street.name for street in get_game(args.game).streets]
     uncalled = ", ".join(
         f"{names[street]} {_percent(count, hands)}" for street, count in sorted(stats.uncalled_by_street.items())
     )
     print(showdown + (f"; won uncalled on {uncalled}" if uncalled else ""))
     print("players follow their bot round the table: player k is pk in the first hand, one seat on each hand")
     for player in range(args.players):
-        mean, error = stats.net_per_hand(player)
+        result = stats.net_per_hand(player)
         print(
             f"  player {player + 1} ({bot_names[seat_bot[player]]} bot): net {stats.net[player]:+d}, "
-            f"{mean:+.2f} \u00b1 {error:.2f} big bets a hand; won {_percent(stats.won[player], hands)}, "
+            f"{result.big_bets:+.2f} \u00b1 {result.error:.2f} big bets a hand; won {_percent(stats.won[player], hands)}, "
             f"folded {_percent(stats.folded[player], hands)}, showdown {_percent(stats.reached_showdown[player], hands)}"
         )
     return 0
@@ -330,12 +363,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         sub,
         "replay",
         _cmd_replay,
-        "replay a PHH hand history (F7S, FR, F7S/8 or F5S) street by street",
+        f"replay a PHH hand history ({', '.join(VARIANTS.values())}) street by street",
         details=(
             "Prints each street's deals and actions, the showdown, the pots and who won them with\n"
             "what (in stud hi-lo the high and the low half). Players are p1, p2, ... as in PHH\n"
-            "(from Python, seat 0 is p1). Seven card stud (F7S), razz (FR),\n"
-            f"stud hi-lo eight or better (F7S/8), five card stud (F5S). A file may hold at most {common.MAX_FILE_BYTES >> 20} MiB."
+            "(from Python, seat 0 is p1). Variants: "
+            + ", ".join(f"{get_game(name).title} ({code})" for name, code in VARIANTS.items())
+            + f".\nA file may hold at most {common.MAX_FILE_BYTES >> 20} MiB."
         ),
         examples=["studeval replay hands/hand_000001.phh", "studeval replay hand.phh --json"],
     )

@@ -1,5 +1,8 @@
-"""Fixed-limit stud at the table: Seven Card Stud, Five Card Stud, Razz, and Seven Card Stud
-Hi-Lo eight or better (``game="seven" | "five" | "razz" | "stud8"``).
+"""Fixed-limit stud at the table: every stud game of the registry (:mod:`studeval.games`):
+Seven Card Stud, Five Card Stud, Razz, Seven Card Stud Hi-Lo eight or better, Seven Card Stud
+Hi-Lo without a qualifier and 2-7 Razz (``game="seven" | "five" | "razz" | "stud8" |
+"stud_hilo" | "razz27"``, :data:`GAMES`). The table code names no game: the streets, the
+bring-in, who acts first, the open pair and what wins a pot come from the game's entry.
 
 - :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in.
 - :class:`StudState`: the state machine (dealing, betting, showdown), with seat views.
@@ -10,7 +13,8 @@ Hi-Lo eight or better (``game="seven" | "five" | "razz" | "stud8"``).
 - :class:`ActionKind` and the events of :attr:`StudState.log` (:class:`Deal`,
   :class:`Played`, :class:`BoardCard`, :class:`TimeOut`, :class:`Shown`).
 - :func:`to_phh`, :func:`dumps`, :func:`loads`, :func:`replay`: PHH hand histories
-  (``F7S``, ``FR``, ``F7S/8``; five card stud as studeval's own ``F5S``).
+  (``F7S``, ``FR``, ``F7S/8``; studeval's own ``F5S``, ``F7S/HL`` and ``F27R`` where the
+  standard has no code).
 - :func:`simulate` and the bots: self-play.
 
 Rules as implemented, each with its number on the rules page (``docs/rules.md``, which names
@@ -78,6 +82,13 @@ when it is not the default, so a replay plays by the same rules (R53).
   (R43); else the burn cards are shuffled in with it, if that gives everyone a card (R44);
   else one community card is turned up for all (R45). Folded cards are never dealt again
   (R46).
+- The games added by a registry entry alone: seven card stud hi-lo without a qualifier
+  (``stud_hilo``) plays and splits as stud hi-lo, except that the best ace-to-five low,
+  which every hand has, always takes the low half (R88); 2-7 razz (``razz27``): the highest
+  door card brings in, aces high, spades highest (R89); the best deuce-to-seven low showing
+  acts first (aces high, pairs count against, straights and flushes do not count on up
+  cards) (R90); the best deuce-to-seven low wins (R91), the odd chip of tied lows to the
+  lowest card, aces high. Neither has the open-pair big bet.
 - Showdown: the last player to bet or raise on the final street shows first, else the first
   to act on it; then clockwise (R38); an uncalled winner takes the pot unshown (R39). Cards
   speak (no declaring). The best high hand wins (R37, R14); in razz the best ace-to-five low
@@ -100,7 +111,8 @@ when it is not the default, so a replay plays by the same rules (R53).
   show), recorded as PHH ``sm`` actions.
 - Views and histories: a seat's view and history never hold another seat's down cards until
   they are shown (R34, R52); seeded deals repeat, else the OS's secure source (R35); PHH
-  variants ``F7S``, ``F5S`` (R50), ``FR`` and ``F7S/8`` (R82); a history replays to the
+  variants ``F7S``, ``F5S`` (R50), ``FR`` and ``F7S/8`` (R82), ``F7S/HL`` and ``F27R``
+  (R92); a history replays to the
   same stacks (R51) and one that breaks the rules is refused (R54); antes are written as
   trimmed (``ante_trimming_status = true``) and a history saying otherwise about a short ante
   is refused (R85); a history that hides a live player's up card is refused naming the card
@@ -117,7 +129,7 @@ when it is not the default, so a replay plays by the same rules (R53).
 """
 
 from studeval.game.bots import BOTS, simulate
-from studeval.game.deck import Deck, ScriptedDeck
+from studeval.game.deck import Deck, ScriptedDeck, stacked_deck
 from studeval.game.events import (
     ActionKind,
     BoardCard,
@@ -147,19 +159,16 @@ from studeval.game.state import (
     ALL_IN_RULES,
     CAP_AFTER_FOLD_RULES,
     CAP_COUNT_RULES,
-    DEALS,
     FOLD_WHEN_CHECK_RULES,
-    GAMES,
     OPEN_PAIR_RULES,
     SHOWDOWN_RULES,
-    STREET_NAMES,
     TIE_RULES,
     Action,
     StudState,
     TableView,
-    stacked_deck,
 )
 from studeval.game.structure import MAX_CHIPS, MAX_SEATS, MIN_SEATS, PRESETS, Structure
+from studeval.games import STUD_GAMES as GAMES
 
 __all__ = [
     "ACTION_KINDS",
@@ -167,7 +176,6 @@ __all__ = [
     "BOTS",
     "CAP_AFTER_FOLD_RULES",
     "CAP_COUNT_RULES",
-    "DEALS",
     "FOLD_WHEN_CHECK_RULES",
     "GAMES",
     "MAX_CHIPS",
@@ -177,7 +185,6 @@ __all__ = [
     "OPEN_PAIR_RULES",
     "PRESETS",
     "SHOWDOWN_RULES",
-    "STREET_NAMES",
     "TIE_RULES",
     "VARIANTS",
     "Action",

@@ -10,12 +10,14 @@ and moves the action round the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
-from studeval.evaluate import showing_rank, showing_rank_low
+from studeval.evaluate import showing_rank, showing_rank_low, showing_rank_low27
 from studeval.game.events import ActionKind
 from studeval.game.pots import low_order
 from studeval.game.structure import Structure
+from studeval.games import KIND_ACES
 
 __all__ = [
     "ACTION_KINDS",
@@ -61,8 +63,14 @@ FOLD_WHEN_CHECK_RULES = ("accepted", "refused")
 # In every game big bets start on the third betting round (the first street is 0).
 BIG_FROM = 2
 
-_SHOWING: dict[tuple[int, ...], int] = {}
-_SHOWING_LOW: dict[tuple[int, ...], int] = {}
+#: The showing order of each evaluator kind that can decide who acts first (``Game.acts_first``):
+#: higher acts first.
+_SHOWING_RANK: dict[str, Callable[[list[int]], int]] = {
+    "high": showing_rank,
+    "low": showing_rank_low,
+    "low27": showing_rank_low27,
+}
+_SHOWING: dict[str, dict[tuple[int, ...], int]] = {}  # by kind, then the ranks showing
 
 
 class Action(NamedTuple):
@@ -77,54 +85,60 @@ class Action(NamedTuple):
     chips: int
 
 
-def _showing_value(up: list[int], low: bool = False) -> int:
-    """showing_rank (razz: showing_rank_low) of some up cards, cached by their ranks (suits
-    never count)."""
-    key = tuple(sorted(c >> 2 for c in up))
-    cache = _SHOWING_LOW if low else _SHOWING
-    v = cache.get(key)
+_action = tuple.__new__  # _action(Action, (kind, to, chips)): an Action without the keyword machinery (the hot path)
+
+
+def _showing_value(up: list[int], kind: str) -> int:
+    """The showing rank by ``kind`` of some up cards, cached by their ranks (suits never count)."""
+    ranks = tuple(sorted(c >> 2 for c in up))
+    cache = _SHOWING.setdefault(kind, {})
+    v = cache.get(ranks)
     if v is None:
         seen: dict[int, int] = {}
         cards = []
-        for r in key:  # distinct suits for repeated ranks; the suits do not matter here
+        for r in ranks:  # distinct suits for repeated ranks; the suits do not matter here
             cards.append(4 * r + seen.get(r, 0))
             seen[r] = seen.get(r, 0) + 1
-        v = cache[key] = showing_rank_low(cards) if low else showing_rank(cards)
+        try:
+            rank = _SHOWING_RANK[kind]
+        except KeyError:
+            raise ValueError(f"no showing order for the evaluator kind {kind!r}") from None
+        v = cache[ranks] = rank(cards)
     return v
 
 
-def _suit_key(up: list[int], low: bool = False) -> tuple[int, ...]:
-    """Cards in showing order (groups first, high first): compares suits between equal
-    showings; the larger key acts first (spades high; in razz, where the best low acts
-    first, the lower suits do: the key is negated)."""
-    if low:
-        counts: dict[int, int] = {}
-        for c in up:
-            counts[low_order(c) >> 2] = counts.get(low_order(c) >> 2, 0) + 1
-        ordered = sorted(up, key=lambda c: (counts[low_order(c) >> 2], low_order(c)), reverse=True)
-        return tuple(-low_order(c) for c in ordered)
-    counts = {}
+def _suit_key(up: list[int], kind: str) -> tuple[int, ...]:
+    """Cards in showing order (groups first, high first, aces where ``kind`` ranks them):
+    compares suits between equal showings; the larger key acts first (spades high; where the
+    best low acts first, the lower suits do: the key is negated)."""
+    order = low_order if KIND_ACES[kind] == "low" else int
+    counts: dict[int, int] = {}
     for c in up:
-        counts[c >> 2] = counts.get(c >> 2, 0) + 1
-    return tuple(sorted(up, key=lambda c: (counts[c >> 2], c), reverse=True))
+        counts[order(c) >> 2] = counts.get(order(c) >> 2, 0) + 1
+    ordered = sorted(up, key=lambda c: (counts[order(c) >> 2], order(c)), reverse=True)
+    sign = 1 if kind == "high" else -1
+    return tuple(sign * order(c) for c in ordered)
 
 
-def best_showing(up: list[list[int]], live: list[int], *, low: bool = False, tie_rule: str = "dealer_left") -> int:
-    """The seat of ``live`` with the best showing hand (``low``: the best low, as in razz),
-    who acts first on later streets; ties by ``tie_rule`` (:data:`TIE_RULES`).
+def best_showing(up: list[list[int]], live: list[int], *, kind: str = "high", tie_rule: str = "dealer_left") -> int:
+    """The seat of ``live`` with the best showing hand by the evaluator ``kind`` (a game's
+    ``acts_first``: "high", or the best low, "low" as in razz), who acts first on later
+    streets; ties by ``tie_rule`` (:data:`TIE_RULES`).
 
     >>> best_showing([[0, 4], [48, 49], [1, 5]], [0, 1, 2])  # a pair of aces showing
     1
     >>> best_showing([[0, 4], [48, 44], [1, 5]], [0, 2], tie_rule="suits")  # 3d 2d over 3c 2c
     2
+    >>> best_showing([[0, 4], [48, 44], [1, 5]], [0, 1, 2], kind="low")  # A-K: no, 3-2 is lower
+    0
     """
     best = live[0]
-    best_v = _showing_value(up[best], low)
+    best_v = _showing_value(up[best], kind)
     for i in live[1:]:
-        v = _showing_value(up[i], low)
+        v = _showing_value(up[i], kind)
         if v > best_v:
             best, best_v = i, v
-        elif v == best_v and tie_rule == "suits" and _suit_key(up[i], low) > _suit_key(up[best], low):
+        elif v == best_v and tie_rule == "suits" and _suit_key(up[i], kind) > _suit_key(up[best], kind):
             best = i
     return best
 
@@ -182,18 +196,18 @@ class BettingRound:
         b = self.bets[seat]
         if self.bring_in_pending:
             bi = st.bring_in if st.bring_in < stack else stack
-            acts = [Action(BRING_IN, b + bi, bi)]
+            acts = [_action(Action, (BRING_IN, b + bi, bi))]
             if stack > st.bring_in and st.small_bet > st.bring_in:  # else completing is the bring-in
                 c = st.small_bet if st.small_bet < stack else stack
-                acts.append(Action(COMPLETE, b + c, c))
+                acts.append(_action(Action, (COMPLETE, b + c, c)))
             return acts
         high = self.high
         to_call = high - b
         if to_call > 0:
             c = to_call if to_call < stack else stack
-            acts = [Action(FOLD, b, 0), Action(CALL, b + c, c)]
+            acts = [_action(Action, (FOLD, b, 0)), _action(Action, (CALL, b + c, c))]
         else:
-            acts = [Action(CHECK, b, 0)]
+            acts = [_action(Action, (CHECK, b, 0))]
         if may_raise and stack > to_call and not self.acted[seat]:
             full = self.full_high
             # facing the bring-in, or an all-in short of a full bet or raise: complete it
@@ -207,9 +221,9 @@ class BettingRound:
             for u in units:
                 c = full + u - b
                 if c >= stack:
-                    acts.append(Action(kind, b + stack, stack))
+                    acts.append(_action(Action, (kind, b + stack, stack)))
                     break
-                acts.append(Action(kind, b + c, c))
+                acts.append(_action(Action, (kind, b + c, c)))
         return acts
 
     def wager(self, seat: int, action: Action, st: Structure, *, half_bet: bool) -> bool:

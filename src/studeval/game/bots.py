@@ -15,12 +15,24 @@ import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from studeval.game.events import BoardCard, Deal
 from studeval.game.state import Action, StudState
 from studeval.game.structure import PRESETS, Structure
+from studeval.games import KIND_ACES, get_game
 
-__all__ = ["BOTS", "Bot", "SelfPlayStats", "calling_station", "random_bot", "seat_player", "showing_bot", "simulate"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "NetPerHand",
+    "SelfPlayStats",
+    "calling_station",
+    "random_bot",
+    "seat_player",
+    "showing_bot",
+    "simulate",
+]
 
 Bot = Callable[[StudState, random.Random], Action]
 
@@ -34,7 +46,7 @@ def random_bot(state: StudState, rng: random.Random) -> Action:
     """
     acts = state.legal_actions()
     a = acts[int(rng.random() * len(acts))]
-    if a[0] == "fold" and rng.random() < 0.5:
+    if a.kind == "fold" and rng.random() < 0.5:
         a = acts[1]
     return a
 
@@ -47,20 +59,29 @@ def calling_station(state: StudState, rng: random.Random) -> Action:
     True
     """
     acts = state.legal_actions()
-    return acts[1] if acts[0][0] == "fold" else acts[0]
+    return acts[1] if acts[0].kind == "fold" else acts[0]
+
+
+_EIGHT = 6  # the rank of the eight (a card is 4 * rank + suit, rank 0 the deuce)
+_ACE = 12
 
 
 def _strong_showing(game: str, up: list[int]) -> bool:
-    """A pair or better showing; in razz a smooth low: no pair, every card eight or lower."""
+    """A pair or better showing; where the best low acts first (the game's ``acts_first``) a
+    smooth low by that kind: no pair, every card eight or lower (an ace counts as low only
+    where the kind ranks it low)."""
     paired = len({c >> 2 for c in up}) < len(up)
-    if game == "razz":
-        return not paired and all(c >> 2 <= 6 or c >> 2 == 12 for c in up)  # A-8 (rank 6 is the eight)
-    return paired
+    kind = get_game(game, stud=True).acts_first
+    if kind == "high":
+        return paired
+    aces_low = KIND_ACES[kind] == "low"
+    return not paired and all(c >> 2 <= _EIGHT or (aces_low and c >> 2 == _ACE) for c in up)
 
 
 def showing_bot(state: StudState, rng: random.Random) -> Action:
-    """Bets and raises with a strong hand showing (a pair or better; in razz no pair and
-    nothing above an eight), else checks and calls (folds 20%). It plays every game.
+    """Bets and raises with a strong hand showing (a pair or better; in the games where the
+    best low acts first no pair and nothing above an eight), else checks and calls (folds
+    20%). It plays every game.
 
     >>> st = StudState("five", PRESETS["1/2"], [1000, 1000], seed=2)
     >>> showing_bot(st, random.Random(0)).kind in ("bring_in", "complete")
@@ -73,9 +94,9 @@ def showing_bot(state: StudState, rng: random.Random) -> Action:
     'bring_in'
     """
     acts = state.legal_actions()
-    if _strong_showing(state.game, state.up[state.actor]) and acts[-1][0] in ("bet", "raise", "complete"):
+    if _strong_showing(state.game, state.up[state.actor]) and acts[-1].kind in ("bet", "raise", "complete"):
         return acts[-1]
-    if acts[0][0] == "fold":
+    if acts[0].kind == "fold":
         return acts[0] if rng.random() < 0.2 else acts[1]
     return acts[0]
 
@@ -146,6 +167,13 @@ def seat_player(hand: int, seat: int, players: int) -> int:
     return (hand + seat) % players
 
 
+class NetPerHand(NamedTuple):
+    """A player's average result per hand in big bets, and its standard error."""
+
+    big_bets: float
+    error: float
+
+
 @dataclass
 class SelfPlayStats:
     """What a run of :func:`simulate` shows, per player (following each bot round the seats)
@@ -179,9 +207,11 @@ class SelfPlayStats:
     reached_showdown: list[int] = field(init=False)
 
     def __post_init__(self) -> None:
-        self.net, self.net_squares, self.won, self.folded, self.reached_showdown = (
-            [0] * self.players for _ in range(5)
-        )
+        self.net = [0] * self.players
+        self.net_squares = [0] * self.players
+        self.won = [0] * self.players
+        self.folded = [0] * self.players
+        self.reached_showdown = [0] * self.players
 
     def add(self, state: StudState) -> None:
         """Count one finished hand, the next of the run (its seats rotated as :func:`simulate` does)."""
@@ -206,17 +236,17 @@ class SelfPlayStats:
         self.pot_total += sum(state.totals)  # what the hand put in (state.pot is empty once paid)
         self.big_bet_total += state.structure.big_bet
 
-    def net_per_hand(self, player: int) -> tuple[float, float]:
+    def net_per_hand(self, player: int) -> NetPerHand:
         """A player's average result per hand, in big bets, and its standard error.
 
         >>> stats = SelfPlayStats(2)
         >>> stats.net_per_hand(0)
-        (0.0, 0.0)
+        NetPerHand(big_bets=0.0, error=0.0)
         """
         n = self.hands
         if n == 0:
-            return 0.0, 0.0
+            return NetPerHand(0.0, 0.0)
         big_bet = self.big_bet_total / n
         mean = self.net[player] / n
         variance = max(self.net_squares[player] / n - mean * mean, 0.0) * n / max(n - 1, 1)
-        return mean / big_bet, math.sqrt(variance / n) / big_bet
+        return NetPerHand(mean / big_bet, math.sqrt(variance / n) / big_bet)

@@ -19,31 +19,14 @@ import random
 from collections.abc import Mapping, Sequence
 
 from studeval.cards import CardsLike, format_cards, parse_cards
-from studeval.evaluate import STUD_GAMES
+from studeval.games import Game, get_game
 
-__all__ = ["DEALS", "STREET_NAMES", "Deck", "ScriptedDeck", "stacked_deck"]
+__all__ = ["Deck", "ScriptedDeck", "stacked_deck"]
 
-_SEVEN_CARDS = ((False, False, True), (True,), (True,), (True,), (False,))
-_SEVEN_STREETS = ("third street", "fourth street", "fifth street", "sixth street", "seventh street")
-#: Cards dealt per street and game, True = face up. The seventh card of the seven-card games
-#: (seven card stud, razz, stud hi-lo) is down.
-DEALS: dict[str, tuple[tuple[bool, ...], ...]] = {
-    "seven": _SEVEN_CARDS,
-    "five": ((False, True), (True,), (True,), (True,)),
-    "razz": _SEVEN_CARDS,
-    "stud8": _SEVEN_CARDS,
-}
-#: The streets of each game, named as in the rule documents.
-STREET_NAMES: dict[str, tuple[str, ...]] = {
-    "seven": _SEVEN_STREETS,
-    "five": ("second street", "third street", "fourth street", "fifth street"),
-    "razz": _SEVEN_STREETS,
-    "stud8": _SEVEN_STREETS,
-}
 _SECURE = random.SystemRandom()  # the operating system's source: no state to copy or pickle
 
 
-def stacked_deck(game: str, streets: Sequence[Sequence[CardsLike]]) -> list[int]:
+def stacked_deck(game: str | Game, streets: Sequence[Sequence[CardsLike]]) -> list[int]:
     """A deck order that deals the given cards, street by street, for a scenario.
 
     ``streets[k]`` lists, for each player still in the hand on that street (in seat order),
@@ -54,19 +37,18 @@ def stacked_deck(game: str, streets: Sequence[Sequence[CardsLike]]) -> list[int]
     >>> format_cards(stacked_deck("five", [["2c 3c", "4d 5d"], ["6h", "7h"]]))  # As is burnt
     '2c 4d 3c 5d As 6h 7h'
     """
-    if game not in STUD_GAMES:
-        raise ValueError(f"game {game!r} must be one of {STUD_GAMES}")
+    dealt = get_game(game, stud=True).streets
+    if len(streets) > len(dealt):
+        raise ValueError(f"{len(streets)} streets of cards: the game deals {len(dealt)}")
     parsed = [[parse_cards(h) for h in street] for street in streets]
     used = {c for street in parsed for h in street for c in h}
     spare = sorted(set(range(52)) - used)
     deck: list[int] = []
     for k, street in enumerate(parsed):
-        pattern = DEALS[game][k]
+        pattern = dealt[k].up
         for h in street:
             if len(h) != len(pattern):
-                raise ValueError(
-                    f"{STREET_NAMES[game][k]} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}"
-                )
+                raise ValueError(f"{dealt[k].name} deals {len(pattern)} card(s) a player, got {format_cards(h)!r}")
         if k:
             deck.append(spare.pop())
         for p in range(len(pattern)):
@@ -91,15 +73,21 @@ class _CardSource:
         """Burn a card before a street."""
         self.burns.append(self.draw(-1, "", ()))
 
+    def deal_round(self, seats: Sequence[int], street: str, folded: Sequence[bool]) -> list[int]:
+        """One card to each of ``seats`` in turn (one time round the table)."""
+        return [self.draw(seat, street, folded) for seat in seats]
+
     def _reshuffle(self) -> None:
         """Shuffle the burn cards in with the stub (seventh street, a short deck)."""
 
-    def seventh_street(self, players: int) -> bool:
-        """Deck exhaustion on seventh street (R43-R45). Returns True for one community card.
+    def last_street(self, players: int) -> bool:
+        """The burn before the last street, or deck exhaustion (R43-R45): True for one
+        community card.
 
         The stub deals each player a card while it can (without a burn card then); else the
         burns are shuffled in with it, if that gives each player a card; else one card is
-        turned up for everyone.
+        turned up for everyone. Only the seven-card games can run out (seventh street with
+        eight players); five cards each never do.
         """
         left = 52 - self.used
         if left >= players + 1:
@@ -160,12 +148,27 @@ class Deck(_CardSource):
         self.used += 1
         cards = self._cards
         if self._lazy:  # a uniformly random card of those left (partial Fisher-Yates)
-            j = int(self.rng.random() * len(cards))
+            j = int((self._rng or _SECURE).random() * len(cards))
             c = cards[j]
             cards[j] = cards[-1]
             cards.pop()
             return c
         return cards.pop()
+
+    def deal_round(self, seats: Sequence[int], street: str, folded: Sequence[bool]) -> list[int]:
+        # draw() for each seat, in one call (the hot path of a deal)
+        self.used += len(seats)
+        cards = self._cards
+        if not self._lazy:
+            return [cards.pop() for _ in seats]
+        random = (self._rng or _SECURE).random
+        dealt = []
+        for _ in seats:
+            j = int(random() * len(cards))
+            dealt.append(cards[j])
+            cards[j] = cards[-1]
+            cards.pop()
+        return dealt
 
     def _reshuffle(self) -> None:
         pool = self.burns + self._cards
@@ -249,8 +252,8 @@ class ScriptedDeck(_CardSource):
             self._seen[c] = seat
         return c
 
-    def seventh_street(self, players: int) -> bool:
-        community = super().seventh_street(players)
+    def last_street(self, players: int) -> bool:
+        community = super().last_street(players)
         if community and not self._queues[self.seats]:
             raise ValueError(
                 f"deck exhaustion on seventh street with {players} players: the rule (R45) "

@@ -1,11 +1,13 @@
 """Hand histories in the PHH format: write, read and replay.
 
-Seven card stud is written as variant ``F7S``, razz as ``FR`` and seven card stud hi-lo
-eight or better as ``F7S/8``, the standard's codes (readable by pokerkit and other PHH tools).
-Five card stud has no PHH variant code, so studeval uses its own, ``F5S``: fixed-limit, fields
-exactly as ``F7S`` (``antes``, ``bring_in``, ``small_bet``, ``big_bet``); the first deal is one
-down card and one up card (``d dh p1 ??7s``), then three single up cards. Other tools do not
-know ``F5S``.
+Each game's variant code is its registry entry's ``phh`` (:mod:`studeval.games`). Seven card
+stud is written as variant ``F7S``, razz as ``FR`` and seven card stud hi-lo eight or better as
+``F7S/8``, the standard's codes (readable by pokerkit and other PHH tools). The other games
+have no PHH variant code, so studeval uses its own, with fields exactly as ``F7S`` (``antes``,
+``bring_in``, ``small_bet``, ``big_bet``): ``F5S`` five card stud (the first deal is one down
+card and one up card, ``d dh p1 ??7s``, then three single up cards), ``F7S/HL`` seven card
+stud hi-lo without a qualifier and ``F27R`` 2-7 razz (dealt as ``F7S``). Other tools do not
+know these three.
 
 What studeval writes beyond the standard (other tools skip or refuse these):
 
@@ -63,10 +65,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from studeval.cards import format_cards, parse_cards
-from studeval.game.deck import DEALS, ScriptedDeck
+from studeval.game.deck import ScriptedDeck
 from studeval.game.events import BoardCard, Deal, Played, Shown, TimeOut
 from studeval.game.state import Action, StudState
 from studeval.game.structure import MAX_CHIPS, MAX_SEATS, Structure
+from studeval.games import GAMES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -92,9 +95,8 @@ __all__ = [
     "to_phh",
 ]
 
-#: PHH variant code per game.
-VARIANTS = {"seven": "F7S", "five": "F5S", "razz": "FR", "stud8": "F7S/8"}
-_GAME_OF = {v: k for k, v in VARIANTS.items()}
+#: PHH variant code per stud game (the registry's ``Game.phh``).
+VARIANTS: dict[str, str] = {name: g.phh for name, g in GAMES.items() if g.stud and g.phh is not None}
 _PHH_CODE = {"fold": "f", "check": "cc", "call": "cc", "bring_in": "pb"}
 
 
@@ -576,9 +578,9 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
         hh = loads(hh)
     if not isinstance(hh, HandHistory):
         raise TypeError(f"replay takes a HandHistory or PHH text, got {type(hh).__name__}")
-    game = _GAME_OF.get(hh.variant)
+    game = next((name for name, code in VARIANTS.items() if code == hh.variant), None)
     if game is None:
-        raise ValueError(f"variant {hh.variant!r} is not stud: studeval replays {', '.join(_GAME_OF)}")
+        raise ValueError(f"variant {hh.variant!r} is not stud: studeval replays {', '.join(VARIANTS.values())}")
     n = len(hh.starting_stacks)
     if len(hh.antes) != n:
         raise ValueError(f"{len(hh.antes)} antes for {n} players")
@@ -589,7 +591,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     )
     options = _options(hh, tie_rule, odd_chip)
     _check_ante_trimming(hh, structure.ante)
-    pattern = [up for street in DEALS[game] for up in street]
+    pattern = [up for street in GAMES[game].streets for up in street.up]
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
     plan: list[_Step] = []

@@ -3,10 +3,11 @@
 Given what each player put in over the hand and their cards (None for a folded or mucked
 hand), :func:`settle_pots` returns the uncalled chips handed back, the main and side pots with
 their winners, and each player's payout. Chips are conserved exactly:
-``sum(payouts) == sum(contributions)``. The game decides what wins: the best high hand
-(seven and five card stud), the best ace-to-five low (razz), or both halves (stud hi-lo:
-each pot split between the best high and the best eight-or-better low, the odd chip to the
-high half; a pot with no qualifying low goes whole to the high).
+``sum(payouts) == sum(contributions)``. The game's evaluator kinds (``Game.pot`` in
+:mod:`studeval.games`) decide what wins: one kind takes the whole pot (the best high hand in
+seven and five card stud, the best ace-to-five low in razz); two split each pot between the
+best high and the best low (stud hi-lo), the odd chip to the high half, and a pot nobody
+qualifies for low in (eight or better) goes whole to the high.
 
 >>> r = settle_pots([100, 100, 40], ["As Ad Kc Kd 2h", "Qs Qd Jc Jd 3h", "7c 7d 7h 2c 3d"])
 >>> [(p.amount, p.eligible, p.winners) for p in r.pots]
@@ -17,12 +18,12 @@ high half; a pot with no qualifying low goes whole to the high).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from studeval._core import evaluate, evaluate_low, evaluate_low8
-from studeval.cards import CardsLike, parse_cards
-from studeval.evaluate import STUD_GAMES
+from studeval._core import evaluate, evaluate_low, evaluate_low8, evaluate_low27
+from studeval.cards import CardsLike, format_cards, parse_cards
+from studeval.games import KIND_ACES, STUD_GAMES, Game, get_game
 
 __all__ = [
     "ODD_CHIP_RULES",
@@ -57,19 +58,24 @@ def low_order(card: int) -> int:
     return 4 * (((card >> 2) + 1) % 13) + (card & 3)
 
 
-def odd_chip_key(cards: Sequence[int], *, low: bool = False) -> int:
+def odd_chip_key(cards: Sequence[int], *, low: bool = False, aces: str = "low") -> int:
     """Who takes an odd chip by the cards: the larger key first (see :data:`ODD_CHIP_RULES`).
 
     A high hand counts its highest card (rank then suit: spades high), a low hand its lowest
-    card (aces low, then suit: clubs lowest).
+    card (then suit: clubs lowest), aces low (ace-to-five) or, with ``aces="high"``, high
+    (deuce-to-seven).
 
     >>> odd_chip_key(parse_cards("As 2c")) > odd_chip_key(parse_cards("Ah Kd"))
     True
     >>> odd_chip_key(parse_cards("Ac 9d"), low=True) > odd_chip_key(parse_cards("Ad 2c"), low=True)
     True
+    >>> odd_chip_key(parse_cards("Ac 9d"), low=True, aces="high") > odd_chip_key(parse_cards("Ad 2c"), low=True, aces="high")
+    False
     """
     if not low:
         return max(cards)
+    if aces == "high":
+        return 51 - min(cards)
     return 51 - min(low_order(c) for c in cards)
 
 
@@ -91,10 +97,10 @@ class Pot(NamedTuple):
 
 
 class HandValue(NamedTuple):
-    """What a hand is worth at showdown, higher is better: ``value`` by the game's ranking
-    (the high hand; the ace-to-five low in razz), ``low`` the eight-or-better low of stud
-    hi-lo (0: none, and in the other games); ``key`` and ``low_key`` their odd-chip keys
-    (:func:`odd_chip_key`).
+    """What a hand is worth at showdown, higher is better: ``value`` by the game's first
+    evaluator kind (the high hand; the low in razz), ``low`` by the second kind of a hi-lo
+    game (0: none: no eight-or-better low, or a game that does not split); ``key`` and
+    ``low_key`` their odd-chip keys (:func:`odd_chip_key`).
 
     >>> hand_value(parse_cards("As Ad Kc Kd 2h"), "stud8").low
     0
@@ -106,18 +112,37 @@ class HandValue(NamedTuple):
     low_key: int
 
 
-def hand_value(cards: Sequence[int], game: str) -> HandValue:
-    """The showdown value of 5 to 7 known cards in ``game`` (one of :data:`STUD_GAMES`).
+#: The value of 5 to 7 cards by each evaluator kind (``Game.pot``), higher is better.
+_VALUE: dict[str, Callable[[Sequence[int]], int]] = {
+    "high": evaluate,
+    "low": evaluate_low,
+    "low8": evaluate_low8,
+    "low27": evaluate_low27,
+}
+
+
+def _kind_key(cards: Sequence[int], kind: str) -> int:
+    """The odd-chip key of a hand valued by an evaluator kind: its highest card, or its lowest
+    where the kind is a low (aces where the kind ranks them)."""
+    return odd_chip_key(cards, low=kind != "high", aces=KIND_ACES[kind])
+
+
+def hand_value(cards: Sequence[int], game: str | Game) -> HandValue:
+    """The showdown value of 5 to 7 known cards in ``game`` (a stud game of
+    :mod:`studeval.games`), by the evaluator kinds that decide its pot.
 
     >>> v = hand_value(parse_cards("Ac 2d 3h 4s 5c 9d 9h"), "stud8")
     >>> v.value > 0, v.low  # a straight, and the wheel: the best low
     (True, 56)
+    >>> hand_value(parse_cards("Kc Kd 9h 9s 8c"), "stud_hilo").low > 0  # every hand has a low
+    True
     """
-    if game == "razz":
-        return HandValue(evaluate_low(cards), odd_chip_key(cards, low=True), 0, -1)
-    if game == "stud8":
-        return HandValue(evaluate(cards), odd_chip_key(cards), evaluate_low8(cards), odd_chip_key(cards, low=True))
-    return HandValue(evaluate(cards), odd_chip_key(cards), 0, -1)
+    kinds = get_game(game, stud=True).pot
+    first = kinds[0]
+    if len(kinds) == 1:
+        return HandValue(_VALUE[first](cards), _kind_key(cards, first), 0, -1)
+    low = kinds[1]
+    return HandValue(_VALUE[first](cards), _kind_key(cards, first), _VALUE[low](cards), _kind_key(cards, low))
 
 
 class PotSettlement(NamedTuple):
@@ -222,7 +247,8 @@ def _split(
     """Split ``amount`` evenly; the odd chips one each in the odd-chip order, first to the
     winners not in ``had_odd`` (no player receives two odd chips where another winner can take
     one). Returns the seats that took an odd chip."""
-    share, odd = divmod(amount, len(winners))
+    share = amount // len(winners)
+    odd = amount % len(winners)
     for i in winners:
         payouts[i] += share
     if not odd:
@@ -304,16 +330,19 @@ def settle_pots(
     hands: Sequence[CardsLike | None],
     *,
     odd_chip: str = "high_card",
-    game: str = "seven",
+    game: str | Game = STUD_GAMES[0],
     live: Sequence[bool] | None = None,
     board: CardsLike = (),
 ) -> PotSettlement:
     """Settle a hand at showdown: return uncalled chips, build pots, split ties.
 
     ``hands[i]`` is the player's 5 to 7 cards, or None if they folded (or mucked). Cards
-    speak: the best hand wins (the best high; the best ace-to-five low with ``game="razz"``;
-    with ``game="stud8"`` the best high and the best eight-or-better low share each pot).
+    speak: the best hand by the game's evaluator kinds wins (the best high; the best
+    ace-to-five low with ``game="razz"``; with ``game="stud8"`` the best high and the best
+    eight-or-better low share each pot, with ``game="stud_hilo"`` the best high and the best
+    ace-to-five low, which every hand has).
     A split pot's odd chips go one at a time by ``odd_chip`` (see :data:`ODD_CHIP_RULES`).
+    The default game is the registry's first, seven card stud.
 
     ``live[i]`` says the player did not fold (default: those with a hand): a hand mucked at
     showdown wins nothing, but its chips beyond the others' still come back uncalled and its
@@ -328,14 +357,15 @@ def settle_pots(
     [38, 37, 0]
     >>> settle_pots([25, 25, 25], hands, game="stud8").payouts  # 38 high (split), 37 low
     [19, 19, 37]
+    >>> settle_pots([25, 25, 25], ["As Ad Kc Kd 2h", "Qs Qd Jc Jd 3h", "9c 9d 8h 7s 6c"], game="stud_hilo").payouts
+    [38, 0, 37]
     """
     contributions = _check_contributions(contributions)
     if len(hands) != len(contributions):
         raise ValueError(f"{len(hands)} hands for {len(contributions)} contributions")
     if odd_chip not in ODD_CHIP_RULES:
         raise ValueError(f"odd_chip {odd_chip!r} must be one of {ODD_CHIP_RULES}")
-    if game not in STUD_GAMES:
-        raise ValueError(f"game {game!r} must be one of {STUD_GAMES}")
+    rules = get_game(game, stud=True)
     n = len(hands)
     if live is not None and len(live) != n:
         raise ValueError(f"{len(live)} live flags for {n} hands")
@@ -354,9 +384,9 @@ def settle_pots(
             raise ValueError(f"seat {i}: a hand has 5 to 7 cards, got {len(cards)}")
         dup = seen.intersection(own)
         if dup:
-            raise ValueError(f"seat {i}: card {sorted(dup)[0]} is in two hands")
+            raise ValueError(f"seat {i}: card {format_cards([min(dup)])} is in two hands")
         seen.update(own)
-        v = hand_value(cards, game)
+        v = hand_value(cards, rules)
         values[i], high_keys[i], lows[i], low_keys[i] = v.value, v.key, v.low, v.low_key
     if not any(values):
         raise ValueError("every hand folded: nobody can win the pot")
@@ -370,7 +400,7 @@ def settle_pots(
         returned[uncalled.seat] = uncalled.amount
     payouts = list(returned)
     pots = side_pots(contributions, live)
-    if game == "stud8":
+    if rules.hilo:
         pots = award_hi_lo(pots, values, lows, (high_keys, low_keys), odd_chip, payouts)
     else:
         pots = award(pots, values, high_keys, odd_chip, payouts)

@@ -1,5 +1,7 @@
-"""The fixed-limit stud state machine: Seven Card Stud, Five Card Stud, Razz and Seven Card
-Stud Hi-Lo (eight or better), 2-8 players.
+"""The fixed-limit stud state machine for every stud game of the registry
+(:mod:`studeval.games`: seven card stud, five card stud, razz, the stud hi-lo games, 2-7
+razz), 2-8 players. What differs between the games (the streets, the bring-in, who acts
+first, the open pair, what wins the pot) is read from the game's entry there.
 
 Seats are numbered from the dealer's left (seat 0 = ``p1`` in hand histories); the dealer
 deals clockwise, so "closest to the dealer's left" means the lowest seat number. A hand runs
@@ -25,7 +27,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from studeval.cards import CardsLike, format_cards, parse_cards
-from studeval.evaluate import STUD_GAMES, bring_in_card
+from studeval.evaluate import bring_in_card
 from studeval.game.betting import (
     ACTION_KINDS,
     ALL_IN_RULES,
@@ -38,7 +40,7 @@ from studeval.game.betting import (
     BettingRound,
     best_showing,
 )
-from studeval.game.deck import DEALS, STREET_NAMES, Deck, ScriptedDeck, stacked_deck
+from studeval.game.deck import Deck, ScriptedDeck
 from studeval.game.events import (
     ActionKind,
     BoardCard,
@@ -61,6 +63,7 @@ from studeval.game.pots import (
 )
 from studeval.game.showdown import SHOWDOWN_RULES, Showdown
 from studeval.game.structure import MAX_CHIPS, Structure
+from studeval.games import Game, get_game
 
 __all__ = [
     "ACTION_KINDS",
@@ -70,23 +73,17 @@ __all__ = [
     "FOLD_WHEN_CHECK_RULES",
     "OPEN_PAIR_RULES",
     "SHOWDOWN_RULES",
-    "DEALS",
-    "GAMES",
-    "STREET_NAMES",
     "TIE_RULES",
     "Action",
     "StudState",
     "TableView",
-    "stacked_deck",
 ]
 
 SHOW, MUCK, FOLD, CHECK = ActionKind.SHOW, ActionKind.MUCK, ActionKind.FOLD, ActionKind.CHECK
 _KIND_OF: dict[str, ActionKind] = {str(k): k for k in ActionKind}
-#: The games: seven card stud, five card stud, razz, seven card stud hi-lo eight or better.
-GAMES = STUD_GAMES
 _DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto", "stays", "not_all_in", "accepted")
-# The games with the open-pair big bet: there the second betting round is the open-pair street.
-_OPEN_PAIR_GAMES = ("seven", "five")
+# In the games with the open-pair big bet (``Game.open_pair``) the second betting round is the
+# open-pair street.
 _OPEN_PAIR_STREET = 1
 _new = tuple.__new__  # builds a NamedTuple event without the keyword machinery (the hot path)
 _ACTION, _DEAL = EventTag.ACTION, EventTag.DEAL  # an enum attribute lookup costs ~0.2 us
@@ -151,7 +148,9 @@ def _positive_int(name: str, value: object) -> int:
 class StudState:
     """One hand of fixed-limit stud, from the antes to the payouts.
 
-    ``game`` is "seven", "five", "razz" or "stud8" (:data:`GAMES`). ``deck`` stacks the
+    ``game`` is a stud game of the registry (:mod:`studeval.games`): its name ("seven",
+    "five", "razz", "stud8", "stud_hilo", "razz27"), an alias ("stud hi-lo regular") or the
+    :class:`~studeval.games.Game` itself; :attr:`game` holds its name. ``deck`` stacks the
     deck: the cards in the order they come off the top, burn cards included (the rest of the
     deck follows, shuffled); or it is a :class:`~studeval.game.deck.Deck`, or the
     :class:`~studeval.game.deck.ScriptedDeck` of a hand history being replayed. The state
@@ -178,6 +177,8 @@ class StudState:
 
     - ``actor``: the seat to act, or -1 when the hand is over; :meth:`legal_actions` its choices.
     - ``street``: the street's index (0: the first); ``street_name`` its name.
+    - ``round``: this street's betting (a :class:`~studeval.game.betting.BettingRound`):
+      each seat's ``bets``, the bet to call (``high``), the raises, the open pair, the opener.
     - ``stacks``: the chips behind; ``totals``: the chips each put in this hand; ``pot``
       (a property): the chips in the middle; ``folded``, ``n_live``.
     - ``down`` and ``up``: each seat's down and up cards as dealt so far (-1: a card a replayed
@@ -228,7 +229,6 @@ class StudState:
         "log",
         "deck",
         "_scripted",
-        "_deals",
         "_last",
         "_legal",
         "_n_act",
@@ -236,14 +236,15 @@ class StudState:
         "_big_raises",
         "_capped_heads_up",
         "_sd",
-        "_razz",
+        "_rules",
+        "_acts_first",
         "_open_pair_game",
         "_lock",
     )
 
     def __init__(
         self,
-        game: str,
+        game: str | Game,
         structure: Structure,
         starting_stacks: Sequence[int],
         *,
@@ -260,8 +261,7 @@ class StudState:
         cap_counts: str = "not_all_in",
         fold_when_check: str = "accepted",
     ) -> None:
-        if game not in GAMES:
-            raise ValueError(f"game {game!r} must be one of {GAMES}")
+        entry = get_game(game, stud=True)
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
         rules = (
@@ -311,7 +311,7 @@ class StudState:
                 f"starting stacks of {sum(stacks)} chips in all: the limit is {MAX_CHIPS} chips at the table"
             )
         n = structure.check_seats(len(stacks))
-        self.game = game
+        self.game = entry.name
         self.structure = structure
         self.n = n
         self.tie_rule = tie_rule
@@ -330,10 +330,10 @@ class StudState:
         self._big_raises = open_pair_raises == "big"
         self._capped_heads_up = cap_heads_up
         self.starting_stacks = tuple(stacks)
-        self._deals = DEALS[game]
-        self._razz = game == "razz"
-        self._open_pair_game = game in _OPEN_PAIR_GAMES
-        self._last = len(self._deals) - 1
+        self._rules = entry
+        self._acts_first = entry.acts_first
+        self._open_pair_game = entry.open_pair
+        self._last = len(entry.streets) - 1
         rng = None if seed is None else random.Random(seed)  # None: the OS's secure source
         if isinstance(deck, ScriptedDeck):
             if deck.seats != n:
@@ -372,6 +372,7 @@ class StudState:
                 self.totals[i] = self.antes_paid[i] = a
         self._n_act = sum(1 for x in stacks if x > 0)  # players still able to act
         self._next_street()
+        self._legal = self._compute_legal()
 
     # ----------------------------------------------------------------- reading the state
 
@@ -391,7 +392,7 @@ class StudState:
         >>> StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1).street_name
         'second street'
         """
-        return STREET_NAMES[self.game][min(self.street, self._last)]
+        return self._rules.streets[min(self.street, self._last)].name
 
     @property
     def pot(self) -> int:
@@ -406,67 +407,6 @@ class StudState:
         (0, 4)
         """
         return sum(self.totals) - sum(self.payouts)
-
-    # This street's betting is kept by :attr:`round` (a BettingRound); its fields, read-only here:
-    @property
-    def bets(self) -> list[int]:
-        """Each seat's bet on this street."""
-        return self.round.bets
-
-    @property
-    def acted(self) -> list[bool]:
-        """Who has acted since the betting was last opened on this street."""
-        return self.round.acted
-
-    @property
-    def high(self) -> int:
-        """The bet to call on this street."""
-        return self.round.high
-
-    @property
-    def full_high(self) -> int:
-        """The bet level of this street's last full bet or raise."""
-        return self.round.full_high
-
-    @property
-    def n_raises(self) -> int:
-        """The full bets and raises made on this street (the bring-in does not count)."""
-        return self.round.n_raises
-
-    @property
-    def capped(self) -> bool:
-        """This street's raising was capped while the cap applied."""
-        return self.round.capped
-
-    @property
-    def big_mode(self) -> bool:
-        """Bets are big on this street (from the third round, or after a big bet on an open pair)."""
-        return self.round.big_mode
-
-    @property
-    def open_pair(self) -> bool:
-        """A live player shows an open pair on the open-pair street."""
-        return self.round.open_pair
-
-    @property
-    def completed(self) -> bool:
-        """The bring-in has been completed (on later streets: always)."""
-        return self.round.completed
-
-    @property
-    def bring_in_pending(self) -> bool:
-        """The bring-in is still to be posted."""
-        return self.round.bring_in_pending
-
-    @property
-    def last_aggressor(self) -> int:
-        """The last seat to bet or raise on this street (-1: none)."""
-        return self.round.last_aggressor
-
-    @property
-    def opener(self) -> int:
-        """The seat that opened this street's betting."""
-        return self.round.opener
 
     def hand(self, seat: int) -> list[int]:
         """All of a seat's cards (down, up, and a community card), for the dealer's eyes only.
@@ -507,9 +447,9 @@ class StudState:
         >>> [tuple(a) for a in st.legal_actions()]
         [('fold', 0, 0), ('call', 2, 2), ('complete', 5, 5)]
         """
-        acts = self._legal  # a cached list was computed under the lock, between two actions
-        if acts is None:
-            with self._lock:  # never computed (and cached) halfway through another thread's action
+        acts = self._legal  # computed under the lock as each change ends: a list between two actions
+        if acts is None:  # an action failed halfway (a replayed history's deal): computed now
+            with self._lock:  # never halfway through another thread's action
                 return self._legal_list()
         return list(acts)
 
@@ -561,6 +501,7 @@ class StudState:
         """
         with self._lock:
             self._act(kind, to)
+            self._legal = self._compute_legal()  # the next decision's, once (every act needs it)
 
     def _act(self, kind: str, to: int | None) -> None:
         if not isinstance(kind, str):
@@ -600,7 +541,7 @@ class StudState:
         """Take an :class:`Action` (as returned by :meth:`legal_actions`), or a ``(kind, to)`` pair.
 
         >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=3)
-        >>> st.apply(st.legal_actions()[0]); st.bets[st.opener] > 0
+        >>> st.apply(st.legal_actions()[0]); st.round.bets[st.round.opener] > 0
         True
         >>> st.apply(())
         Traceback (most recent call last):
@@ -608,15 +549,16 @@ class StudState:
         ValueError: an action is an Action or a (kind, to) pair, got ()
         """
         with self._lock:
-            self._apply_action(action)
+            acts = self._legal
+            if acts is None:
+                acts = self._legal = self._compute_legal()
+            if type(action) is Action and action in acts:  # offered as is: no need to match again
+                self._apply(action)
+            else:
+                self._apply_pair(action)
+            self._legal = self._compute_legal()  # the next decision's, once (every act needs it)
 
-    def _apply_action(self, action: Action | tuple[str, int]) -> None:
-        acts = self._legal
-        if acts is None:
-            acts = self._legal = self._compute_legal()
-        if type(action) is Action and action in acts:  # offered as is: no need to match again
-            self._apply(action)
-            return
+    def _apply_pair(self, action: Action | tuple[str, int]) -> None:
         if not isinstance(action, (tuple, list)):
             raise TypeError(f"an action is an Action or a (kind, to) pair, got {action!r}")
         if not 2 <= len(action) <= 3:
@@ -630,6 +572,7 @@ class StudState:
         if self._sd is not None:
             self._decide(i, kind == SHOW)
             return
+        r = self.round
         if kind == FOLD:
             self.folded[i] = True
             self.n_live -= 1
@@ -639,7 +582,6 @@ class StudState:
             if not self.stacks[i]:
                 self._n_act -= 1
             self.totals[i] += a.chips
-            r = self.round
             full = r.wager(i, a, self.structure, half_bet=self._half)
             if full and r.n_raises - 1 == self.raise_cap and self.cap_after_fold == "stays":
                 # the capping raise: was the cap in force when it was made?
@@ -647,8 +589,8 @@ class StudState:
                 if self.cap_counts != "live" and not self.stacks[i]:
                     players += 1  # the raiser, all-in by this raise, counted as before it
                 r.capped = self._capped_heads_up or players >= 3
-        self.round.acted[i] = True
-        self.log.append(_new(Played, (_ACTION, i, kind, self.round.bets[i])))
+        r.acted[i] = True
+        self.log.append(_new(Played, (_ACTION, i, kind, r.bets[i])))
         self._advance(i)
 
     def time_out(self) -> None:
@@ -664,6 +606,7 @@ class StudState:
         """
         with self._lock:
             self._time_out()
+            self._legal = self._compute_legal()
 
     def _time_out(self) -> None:
         i = self.actor
@@ -689,9 +632,10 @@ class StudState:
             self._finish_by_fold()
             return
         n = self.n
-        folded, frozen, stacks, bets, acted = self.folded, self.frozen, self.stacks, self.round.bets, self.round.acted
+        r = self.round
+        folded, frozen, stacks, bets, acted = self.folded, self.frozen, self.stacks, r.bets, r.acted
         n_act = self._n_act
-        high = self.round.high
+        high = r.high
         for k in range(1, n + 1):
             j = (i + k) % n
             if folded[j] or frozen[j] or stacks[j] == 0:
@@ -711,11 +655,11 @@ class StudState:
         while True:
             self.street += 1
             s = self.street
-            pattern = self._deals[s]
+            pattern = self._rules.streets[s].up
             live = [i for i in range(self.n) if not self.folded[i]]
             community = False
-            if s == self._last and self.game != "five":
-                community = self.deck.seventh_street(len(live))
+            if s == self._last:  # the burn, or the deck-exhaustion rule
+                community = self.deck.last_street(len(live))
             elif s > 0:
                 self.deck.burn()
             draw, name, folded = self.deck.draw, self.street_name, self.folded
@@ -726,9 +670,9 @@ class StudState:
             else:
                 dealt: list[list[int]] = [[] for _ in live]
                 for is_up in pattern:  # one card at a time round the table, from the dealer's left
-                    for k, i in enumerate(live):
-                        c = draw(i, name, folded)
-                        (self.up[i] if is_up else self.down[i]).append(c)
+                    hands = self.up if is_up else self.down
+                    for k, c in enumerate(self.deck.deal_round(live, name, folded)):
+                        hands[live[k]].append(c)
                         dealt[k].append(c)
                 for k, i in enumerate(live):
                     self.log.append(_new(Deal, (_DEAL, i, tuple(dealt[k]), pattern)))
@@ -748,8 +692,8 @@ class StudState:
             return live[doors.index(min(doors))]  # the history acts for nobody: it fails later
         known = [c for c in doors if c >= 0]
         door = self.up[opener][0]
-        if door >= 0 and bring_in_card(known, self.game) != door:
-            card = format_cards([bring_in_card(known, self.game)])
+        if door >= 0 and bring_in_card(known, self._rules) != door:
+            card = format_cards([bring_in_card(known, self._rules)])
             raise ValueError(f"p{opener + 1} cannot bring in: {card} is a door card that brings in before theirs")
         return opener
 
@@ -758,7 +702,8 @@ class StudState:
         but every live player's up cards decide who acts first from the second round on."""
         for i in live:
             if -1 in self.up[i]:
-                dealt_on = STREET_NAMES[self.game][self.up[i].index(-1)]
+                up_streets = [street.name for street in self._rules.streets for up in street.up if up]
+                dealt_on = up_streets[self.up[i].index(-1)]
                 raise ValueError(
                     f"the history hides p{i + 1}'s up card dealt on {dealt_on} ('??'): p{i + 1} is still "
                     f"in the hand, and who acts first on {self.street_name} depends on every live player's up cards"
@@ -768,16 +713,16 @@ class StudState:
         n = self.n
         s = self.street
         live = [i for i in range(n) if not self.folded[i]]
-        if s == 0:  # the bring-in: lowest door card (razz: highest, aces low), rank then suit
+        if s == 0:  # the bring-in: the lowest or highest door card, as the game says
             doors = [self.up[i][0] for i in live]
             if min(doors) >= 0:
-                opener = live[doors.index(bring_in_card(doors, self.game))]
+                opener = live[doors.index(bring_in_card(doors, self._rules))]
             else:
                 opener = self._hidden_door_bring_in(live, doors)
         else:
             if self._scripted:
                 self._check_up_cards_known(live)
-            opener = best_showing(self.up, live, low=self._razz, tie_rule=self.tie_rule)
+            opener = best_showing(self.up, live, kind=self._acts_first, tie_rule=self.tie_rule)
         up = self.up
         open_pair = (
             s == _OPEN_PAIR_STREET and self._open_pair_game and any(up[i][0] >> 2 == up[i][1] >> 2 for i in live)
@@ -839,7 +784,7 @@ class StudState:
             if live[i]:
                 cards = self.hand(i)
                 if min(cards) >= 0:  # a replayed history may not know a hand
-                    values[i] = hand_value(cards, self.game)
+                    values[i] = hand_value(cards, self._rules)
         # Showdown order: the last to bet or raise on the final street, else the first to act.
         start = self.round.last_aggressor if self.round.last_aggressor >= 0 else self.round.opener
         order = [(start + k) % n for k in range(n) if live[(start + k) % n]]
@@ -872,7 +817,7 @@ class StudState:
         live = [not f for f in self.folded]
         hands = [self.down[i] + self.up[i] if self.shown[i] else None for i in range(self.n)]
         board = [self.community] if self.community >= 0 else []
-        result = settle_pots(self.totals, hands, odd_chip=self.odd_chip, game=self.game, live=live, board=board)
+        result = settle_pots(self.totals, hands, odd_chip=self.odd_chip, game=self._rules, live=live, board=board)
         self.pots = result.pots
         self._pay(result.payouts)
 
