@@ -408,7 +408,12 @@ def _equity(game: Game, players: Sequence[list[int]], dead: list[int]) -> Equity
     :data:`ANALYSIS_SAMPLES` Monte Carlo deals (the estimate is a fixed model of the work, so
     the choice is the same on every machine)."""
     hands, out = [format_cards(p) for p in players], format_cards(dead)
-    plan = plan_equity(hands, game=game.name, dead=out, samples=ANALYSIS_SAMPLES, threads=1)
+    try:
+        plan = plan_equity(hands, game=game.name, dead=out, samples=ANALYSIS_SAMPLES, threads=1)
+    except ValueError as exc:
+        if str(exc).startswith("unknown game"):  # a game the table plays before the equity counts it
+            raise ValueError(f"no equity for {game.title} yet: {exc}") from None
+        raise
     exact = plan.method == "exact" or (plan.work <= EXACT_WORK_LIMIT and plan.exact_seconds <= EXACT_SECONDS)
     return stud_equity(
         hands,
