@@ -18,14 +18,15 @@ eligible player's equity at the street of the last action, given the cards known
 = winnings - won + pots' worth``. The rake stays where the site took it, so over the players
 of a hand the luck-adjusted results add up to minus the rake, exactly as the winnings do.
 
-Equity is :func:`studeval.equity.stud_equity`, counted exactly whenever the library's own
-estimate of the count (:func:`~studeval.equity.plan_equity`) is at most :data:`EXACT_SECONDS`:
-heads-up on every street (but third street of stud8 against a hand shown by its door card
-only, about 20 s), and multiway from the late streets on; else Monte Carlo with
-:data:`ANALYSIS_SAMPLES` deals on one thread seeded with :data:`ANALYSIS_SEED`, so the same
-hands always give the same figures, on a cluster too. That bounds the work per hand: at most
-two equities per street and one per pot at the all-in, each within about a second. Hi-lo
-games (stud8): the equity is the pot share.
+Equity is :func:`studeval.equity.stud_equity`. Heads-up it is counted exactly whenever the
+library's own estimate of the count (:func:`~studeval.equity.plan_equity`) is at most
+:data:`EXACT_SECONDS`: every street but third street of stud8 against a hand shown by its
+door card only (about 20 s). Multiway it is what ``method="auto"`` chooses against
+:data:`ANALYSIS_SAMPLES` Monte Carlo deals: exact when the count is about as cheap (late
+streets with the cards shown), else those deals. Monte Carlo runs on one thread seeded with
+:data:`ANALYSIS_SEED`, so the same hands always give the same figures, on a cluster too. That
+bounds the work per hand: at most two equities per street and one per pot at the all-in, each
+within about a second. Hi-lo games (stud8): the equity is the pot share.
 
 :func:`analyze` does many hands and :class:`Analysis` adds them up per game and player
 (:meth:`Analysis.totals`), writes CSV and JSON and draws the actual against the luck-adjusted
@@ -83,9 +84,8 @@ __all__ = [
 #: Monte Carlo deals of an equity the library does not count exactly (multiway early
 #: streets): a standard error of at most 0.36 percentage points, a few hundredths of a second.
 ANALYSIS_SAMPLES = 20_000
-#: The longest exact count an equity gets, by the library's estimate (:func:`~studeval.equity.plan_equity`,
-#: one thread): heads-up stud on every street but third street of stud8 against an unknown
-#: hand, and multiway late streets, fit.
+#: The longest exact heads-up count, by the library's estimate (:func:`~studeval.equity.plan_equity`,
+#: one thread): every street fits but third street of stud8 against an unknown hand.
 EXACT_SECONDS = 1.0
 #: The seed of those deals (one thread), so an analysis is reproducible anywhere.
 ANALYSIS_SEED = 0
@@ -404,9 +404,10 @@ def _streets(state: StudState) -> tuple[list[_Street], int]:
 
 
 def _equity(game: Game, players: Sequence[list[int]], dead: list[int]) -> EquityResult:
-    """Exact when the library's estimate of the count is within :data:`EXACT_SECONDS`, else
-    :data:`ANALYSIS_SAMPLES` Monte Carlo deals (the estimate is a fixed model of the work, so
-    the choice is the same on every machine)."""
+    """Heads-up exact when the library's estimate of the count is within :data:`EXACT_SECONDS`;
+    multiway exact when ``method="auto"`` would count it against :data:`ANALYSIS_SAMPLES`
+    deals; else those Monte Carlo deals. The estimate is a fixed model of the work, so the
+    choice is the same on every machine."""
     hands, out = [format_cards(p) for p in players], format_cards(dead)
     try:
         plan = plan_equity(hands, game=game.name, dead=out, samples=ANALYSIS_SAMPLES, threads=1)
@@ -414,7 +415,8 @@ def _equity(game: Game, players: Sequence[list[int]], dead: list[int]) -> Equity
         if str(exc).startswith("unknown game"):  # a game the table plays before the equity counts it
             raise ValueError(f"no equity for {game.title} yet: {exc}") from None
         raise
-    exact = plan.method == "exact" or (plan.work <= EXACT_WORK_LIMIT and plan.exact_seconds <= EXACT_SECONDS)
+    heads_up = len(players) == 2 and plan.work <= EXACT_WORK_LIMIT and plan.exact_seconds <= EXACT_SECONDS
+    exact = heads_up or plan.method == "exact"  # multiway: auto's choice against the few deals
     return stud_equity(
         hands,
         game=game.name,
