@@ -276,8 +276,9 @@ class Analysis:
                 row[3] += h.expected[i]
         return [PlayerTotal(*key, *row) for key, row in sorted(sums.items())]
 
-    def cumulative(self, player: str) -> tuple[list[int], list[float]]:
-        """A player's running winnings and luck-adjusted winnings, hand by hand (his hands only).
+    def cumulative(self, player: str, currency: str | None = None) -> tuple[list[int], list[float]]:
+        """A player's running winnings and luck-adjusted winnings in chips, hand by hand (his
+        hands only; those of one ``currency`` if given).
 
         >>> Analysis().cumulative("Ann")
         ([], [])
@@ -285,7 +286,7 @@ class Analysis:
         actual: list[int] = []
         expected: list[float] = []
         for h in self.hands:
-            if player in h.players:
+            if player in h.players and currency in (None, h.currency):
                 i = h.players.index(player)
                 actual.append((actual[-1] if actual else 0) + h.winnings[i])
                 expected.append((expected[-1] if expected else 0.0) + h.expected[i])
@@ -648,30 +649,48 @@ def _player_to_draw(analysis: Analysis, player: str | None) -> str:
     return max(counts, key=lambda name: (counts[name], name))
 
 
-def draw_winnings(ax: Axes, analysis: Analysis, *, player: str | None = None, title: str | None = None) -> None:
+def _currency_to_draw(analysis: Analysis, player: str, currency: str | None) -> tuple[str, int]:
+    """The currency of the player's hands to draw (default: the one of most of them) and its scale."""
+    mine = [h for h in analysis.hands if player in h.players]
+    counts: dict[str, int] = {}
+    for h in mine:
+        counts[h.currency] = counts.get(h.currency, 0) + 1
+    if currency is None:
+        currency = max(counts, key=lambda c: (counts[c], c))
+    elif currency not in counts:
+        raise ValueError(f"{player} plays no hand in {currency!r}: his hands are in {', '.join(sorted(counts))}")
+    return currency, next(h.scale for h in mine if h.currency == currency)
+
+
+def draw_winnings(
+    ax: Axes, analysis: Analysis, *, player: str | None = None, currency: str | None = None, title: str | None = None
+) -> None:
     """Draw a player's cumulative winnings and luck-adjusted winnings, hand by hand.
 
-    ``player`` defaults to the hero (when the hands have one) or the player in most hands.
-    Amounts are in the currency of the hands (chips divided by their ``scale``); hands of
-    several currencies are drawn in their own units, side by side on one line.
+    ``player`` defaults to the hero (when the hands have one) or the player in most hands;
+    ``currency`` to the currency of most of his hands (chips for tournaments): the hands of
+    one currency are drawn, in its units (dollars, not cents).
     """
     name = _player_to_draw(analysis, player)
-    scales = [h.scale for h in analysis.hands if name in h.players]
-    actual, expected = analysis.cumulative(name)
+    unit, scale = _currency_to_draw(analysis, name, currency)
+    actual, expected = analysis.cumulative(name, unit)
     x = list(range(1, len(actual) + 1))
-    units = {h.currency for h in analysis.hands if name in h.players}
-    scale = scales[0] if len(set(scales)) == 1 else 1
     ax.plot(x, [a / scale for a in actual], color="#0072b2", label="winnings")
-    ax.plot(x, [e / scale for e in expected], color="#d55e00", label="luck-adjusted (all-in EV)")
+    ax.plot(x, [e / scale for e in expected], color="#d55e00", linestyle="--", label="luck-adjusted (all-in EV)")
     ax.axhline(0, color="#999999", linewidth=0.8)
-    ax.set_xlabel("hands")
-    ax.set_ylabel(", ".join(sorted(units)))
+    ax.set_xlabel(f"{name}'s hands")
+    ax.set_ylabel(unit)
     ax.legend(frameon=False)
     ax.set_title(title or f"{name}: winnings and luck-adjusted winnings")
 
 
 def plot_winnings(
-    analysis: Analysis, path: str | os.PathLike[str], *, player: str | None = None, title: str | None = None
+    analysis: Analysis,
+    path: str | os.PathLike[str],
+    *,
+    player: str | None = None,
+    currency: str | None = None,
+    title: str | None = None,
 ) -> Path:
     """Write the picture of :func:`draw_winnings` to ``path`` (its ending is the format: .png,
     .svg, .pdf, ...); returns the path. Checked before anything is drawn.
@@ -683,14 +702,14 @@ def plot_winnings(
     """
     from studeval.plots import picture_format
 
-    _player_to_draw(analysis, player)
+    _currency_to_draw(analysis, _player_to_draw(analysis, player), currency)
     form = picture_format(path)
     try:
         from matplotlib.figure import Figure
     except ImportError as error:
         raise ImportError("studeval.analysis pictures need matplotlib: pip install 'studeval[plot]'") from error
     fig = Figure(figsize=(8, 4.5), layout="constrained")
-    draw_winnings(fig.add_subplot(), analysis, player=player, title=title)
+    draw_winnings(fig.add_subplot(), analysis, player=player, currency=currency, title=title)
     target = Path(path)
     fig.savefig(target, format=form)
     return target

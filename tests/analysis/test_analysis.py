@@ -423,3 +423,18 @@ def test_every_stud_game_is_analysed_or_refused_by_name(game):
     else:
         for street in result.hands[0].streets:
             assert sum(e for e in street.equity if e is not None) == pytest.approx(1)
+
+
+def test_cumulative_and_picture_keep_currencies_apart(tmp_path):
+    """Cash hands in cents and tournament chips are never added together."""
+    analysis = analyze(site_hands())
+    usd, _ = analysis.cumulative("Ann", "USD")
+    chips, _ = analysis.cumulative("Ann", "chips")
+    both, _ = analysis.cumulative("Ann")
+    assert len(usd) + len(chips) == len(both) and usd and chips
+    pytest.importorskip("matplotlib")
+    from studeval.analysis import plot_winnings
+
+    assert plot_winnings(analysis, tmp_path / "a.png", player="Ann", currency="chips").exists()
+    with pytest.raises(ValueError, match="plays no hand in 'EUR'"):
+        plot_winnings(analysis, tmp_path / "b.png", player="Ann", currency="EUR")
