@@ -28,8 +28,8 @@ streets with the cards shown), else those deals. Monte Carlo runs on one thread 
 bounds the work per hand: at most two equities per street and one per pot at the all-in, each
 within about a second. Hi-lo games (stud8): the equity is the pot share.
 
-:func:`analyze` does many hands and :class:`Analysis` adds them up per game and player
-(:meth:`Analysis.totals`), writes CSV and JSON and draws the actual against the luck-adjusted
+:func:`analyze` does many hands and :class:`Report` adds them up per game and player
+(:meth:`Report.totals`), writes CSV and JSON and draws the actual against the luck-adjusted
 winnings (:func:`plot_winnings`, with matplotlib).
 
 >>> from studeval.game.phh import HandHistory
@@ -70,7 +70,7 @@ __all__ = [
     "EXACT_SECONDS",
     "AllIn",
     "AllInPot",
-    "Analysis",
+    "Report",
     "HandAnalysis",
     "PlayerTotal",
     "StreetAnalysis",
@@ -254,15 +254,15 @@ class PlayerTotal:
 
 
 @dataclass
-class Analysis:
-    """Many hands analysed, in the order given; ``refused``: (hand, reason) of hands that
+class Report:
+    """Many hands analysed (what :func:`analyze` returns), in the order given; ``refused``: (hand, reason) of hands that
     could not be (a history the table rules refuse, a game without stud equity)."""
 
     hands: list[HandAnalysis] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)
 
-    def __add__(self, other: Analysis) -> Analysis:
-        return Analysis(self.hands + other.hands, self.refused + other.refused)
+    def __add__(self, other: Report) -> Report:
+        return Report(self.hands + other.hands, self.refused + other.refused)
 
     def totals(self) -> list[PlayerTotal]:
         """Per game, player and currency: hands, all-in hands, winnings and luck-adjusted winnings."""
@@ -280,7 +280,7 @@ class Analysis:
         """A player's running winnings and luck-adjusted winnings in chips, hand by hand (his
         hands only; those of one ``currency`` if given).
 
-        >>> Analysis().cumulative("Ann")
+        >>> Report().cumulative("Ann")
         ([], [])
         """
         actual: list[int] = []
@@ -554,7 +554,7 @@ def analyze(
     hero: str | None = None,
     progress: Callable[[int], None] | None = None,
     first: int = 1,
-) -> Analysis:
+) -> Report:
     """Analyse hands one at a time (:func:`analyze_hand`); a hand that cannot be analysed is
     listed in ``refused`` with its reason (and its site hand number, else its place among the
     hands, counted from ``first``) and the rest go on. ``progress``, if given, is called with
@@ -567,7 +567,7 @@ def analyze(
     """
     if isinstance(first, bool) or not isinstance(first, int):
         raise TypeError(f"first is the number of the first hand, an int, got {first!r}")
-    result = Analysis()
+    result = Report()
     for k, hh in enumerate(histories, first):
         try:
             result.hands.append(analyze_hand(hh, hero=hero))
@@ -628,9 +628,9 @@ def _hand_at(chunk: list[str], start: int) -> HandHistory:
 # The picture
 
 
-def _player_to_draw(analysis: Analysis, player: str | None) -> str:
-    if not isinstance(analysis, Analysis):
-        raise TypeError(f"analysis must be an Analysis, got {type(analysis).__name__}")
+def _player_to_draw(analysis: Report, player: str | None) -> str:
+    if not isinstance(analysis, Report):
+        raise TypeError(f"analysis must be a Report, got {type(analysis).__name__}")
     if player is not None:
         if not isinstance(player, str):
             raise TypeError(f"player is a player's name, got {player!r}")
@@ -649,7 +649,7 @@ def _player_to_draw(analysis: Analysis, player: str | None) -> str:
     return max(counts, key=lambda name: (counts[name], name))
 
 
-def _currency_to_draw(analysis: Analysis, player: str, currency: str | None) -> tuple[str, int]:
+def _currency_to_draw(analysis: Report, player: str, currency: str | None) -> tuple[str, int]:
     """The currency of the player's hands to draw (default: the one of most of them) and its scale."""
     mine = [h for h in analysis.hands if player in h.players]
     counts: dict[str, int] = {}
@@ -663,7 +663,7 @@ def _currency_to_draw(analysis: Analysis, player: str, currency: str | None) -> 
 
 
 def draw_winnings(
-    ax: Axes, analysis: Analysis, *, player: str | None = None, currency: str | None = None, title: str | None = None
+    ax: Axes, analysis: Report, *, player: str | None = None, currency: str | None = None, title: str | None = None
 ) -> None:
     """Draw a player's cumulative winnings and luck-adjusted winnings, hand by hand.
 
@@ -685,7 +685,7 @@ def draw_winnings(
 
 
 def plot_winnings(
-    analysis: Analysis,
+    analysis: Report,
     path: str | os.PathLike[str],
     *,
     player: str | None = None,
@@ -695,7 +695,7 @@ def plot_winnings(
     """Write the picture of :func:`draw_winnings` to ``path`` (its ending is the format: .png,
     .svg, .pdf, ...); returns the path. Checked before anything is drawn.
 
-    >>> plot_winnings(Analysis(), "x.png")
+    >>> plot_winnings(Report(), "x.png")
     Traceback (most recent call last):
     ...
     ValueError: no hands to draw

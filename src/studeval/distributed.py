@@ -483,7 +483,7 @@ def simulate(
 from collections.abc import Iterable  # noqa: E402
 
 if TYPE_CHECKING:
-    from studeval.analysis import Analysis
+    from studeval.analysis import Report
     from studeval.game.phh import HandHistory
 
 #: Hands per task of :func:`analyze` when ``chunk`` is not given (a few seconds of work).
@@ -505,7 +505,7 @@ def analyze(
     chunk: int = ANALYZE_CHUNK_HANDS,
     progress: Callable[[float], None] | None = None,
     client: Client | None = None,
-) -> Analysis:
+) -> Report:
     """:func:`studeval.analysis.analyze` on a Dask cluster: the hands in tasks of ``chunk``
     hands each, the result equal to the local one (every equity is exact or seeded Monte
     Carlo on one thread, so a hand's figures do not depend on where it ran), hands and
@@ -517,7 +517,7 @@ def analyze(
     ...
     ValueError: chunk is the number of hands per task, an int >= 1, got 0
     """
-    from studeval.analysis import Analysis
+    from studeval.analysis import Report
 
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk is the number of hands per task, an int >= 1, got {chunk!r}")
@@ -532,12 +532,12 @@ def analyze(
             part = []
     if part:
         items.append((len(items) * chunk + 1, part, hero))
-    done: dict[int, Analysis] = {}
+    done: dict[int, Report] = {}
     for first, result in _run_on(client)(_analyze_chunk, items) if items else ():
         done[first] = result
         if progress:
             progress(len(done) / len(items))
-    total = Analysis()
+    total = Report()
     for first in sorted(done):
         total = total + done[first]
     return total

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from studeval import _reference as ref
-from studeval.analysis import ANALYSIS_SAMPLES, Analysis, analyze, analyze_hand, read_phhs
+from studeval.analysis import ANALYSIS_SAMPLES, Report, analyze, analyze_hand, read_phhs
 from studeval.cards import parse_cards
 from studeval.game import Structure, StudState
 from studeval.game.phh import HandHistory, dumps_all, replay, to_phh
@@ -357,7 +357,7 @@ def test_records_csv_and_json():
     assert json.loads(json.dumps(data, allow_nan=False)) == data
     assert data["hands"][0]["all_in"]["street"] == "sixth street"
     empty = io.StringIO()
-    Analysis().write_csv(empty, table="totals")
+    Report().write_csv(empty, table="totals")
     assert empty.getvalue().startswith("game,player")
     with pytest.raises(ValueError, match="unknown table"):
         analysis.write_csv(io.StringIO(), table="hands")

@@ -37,7 +37,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
-from studeval.analysis import Analysis, HandAnalysis, analyze, plot_winnings, read_phhs
+from studeval.analysis import HandAnalysis, Report, analyze, plot_winnings, read_phhs
 from studeval.cli import common
 from studeval.cli.histories import MAX_HISTORY_LINE_BYTES
 from studeval.game.phh import HandHistory, loads
@@ -143,7 +143,7 @@ def _run(args: argparse.Namespace) -> int:
     return 1 if result.refused else 0
 
 
-def _plays(result: Analysis, player: str | None) -> bool:
+def _plays(result: Report, player: str | None) -> bool:
     return player is not None and any(player in h.players for h in result.hands)
 
 
@@ -169,9 +169,7 @@ def _hand_text(h: HandAnalysis, k: int) -> str:
         approx = "" if s.method == "exact" else " ~"
         lines.append(f"  {s.name:<15} pot {pot:<6}{approx} " + "  ".join(figures))
     if h.all_in is not None:
-        worth = ", ".join(
-            f"{h.players[i]} {_money(h.all_in.expected[i], h.scale, 2)[1:]}" for i in sorted(_in(h))
-        )
+        worth = ", ".join(f"{h.players[i]} {_money(h.all_in.expected[i], h.scale, 2)[1:]}" for i in sorted(_in(h)))
         lines.append(f"  all-in on {h.all_in.street}: the pots are worth {worth}")
     result = ", ".join(f"{name} {_money(w, h.scale)}" for name, w in zip(h.players, h.winnings, strict=True))
     lines.append(f"  result: {result}")
@@ -186,7 +184,7 @@ def _in(h: HandAnalysis) -> set[int]:
     return {i for pot in h.all_in.pots for i in pot.players}
 
 
-def _totals_text(result: Analysis) -> str:
+def _totals_text(result: Report) -> str:
     header = ("game", "player", "currency", "hands", "all-in", "winnings", "luck-adjusted", "luck")
     rows = [
         (
