@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from studeval.cards import format_cards
 from studeval.equity import EXACT_WORK_LIMIT, EquityResult, plan_equity, stud_equity
-from studeval.game.events import Deal, Played, TimeOut
+from studeval.game.events import BoardCard, Deal, Played, TimeOut
 from studeval.game.phh import MAX_PHH_CHARS, HandHistory, PhhDeal, loads, parse_action, replay
 from studeval.game.state import StudState
 from studeval.games import GAMES, Game
@@ -382,6 +382,7 @@ def _streets(state: StudState) -> tuple[list[_Street], int]:
     dealt = [0] * n
     in_pot = sum(state.antes_paid)
     streets: list[_Street] = []
+    out: set[int] = set()  # folded
     last_action = 0
     for event in state.log:
         if isinstance(event, Deal):
@@ -396,7 +397,13 @@ def _streets(state: StudState) -> tuple[list[_Street], int]:
             s = streets[-1]
             s.known[i], s.up[i] = list(known[i]), list(up[i])
             s.players.append(i)
+        elif isinstance(event, BoardCard):  # deck exhaustion: the last street is one shared card
+            in_pot += sum(streets[-1].bets.values())
+            streets.append(_Street(len(streets), known, up, in_pot))
+            streets[-1].players = [i for i in streets[-2].players if i not in out]
         elif isinstance(event, (Played, TimeOut)):
+            if event.kind == "fold" if isinstance(event, Played) else event.result == "fold":
+                out.add(event.seat)
             last_action = len(streets) - 1
             if isinstance(event, Played):
                 s = streets[-1]

@@ -438,3 +438,18 @@ def test_cumulative_and_picture_keep_currencies_apart(tmp_path):
     assert plot_winnings(analysis, tmp_path / "a.png", player="Ann", currency="chips").exists()
     with pytest.raises(ValueError, match="plays no hand in 'EUR'"):
         plot_winnings(analysis, tmp_path / "b.png", player="Ann", currency="EUR")
+
+
+def test_deck_exhaustion_seventh_street_is_a_street():
+    """Eight players to seventh street: the seventh card is one community card (R45), dealt as a
+    board card rather than to the seats; it is still a street, with its pot and betting."""
+    st = call_down("seven", 8, seed=1)
+    assert st.community >= 0
+    a = analyze_hand(to_phh(st, full=True))
+    assert [s.name for s in a.streets][-1] == "seventh street" and len(a.streets) == 5
+    for before, after in itertools.pairwise(a.streets):
+        assert after.pot == sum(before.invested)
+    assert list(a.streets[-1].invested) == st.totals
+    last = a.streets[-1]
+    assert last.players == tuple(range(8))
+    assert sum(e for e in last.equity if e is not None) == pytest.approx(1)
