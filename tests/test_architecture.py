@@ -1,10 +1,16 @@
-"""ARCHITECTURE.md matches the tree, and no module imports another module's private name."""
+"""ARCHITECTURE.md matches the tree; the layers it draws hold (the import-linter contract in
+pyproject.toml, and by hand what the import graph cannot see: the compiled modules); no
+module imports another module's private name."""
 
 from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "studeval"
@@ -60,3 +66,136 @@ def test_no_module_imports_a_private_name() -> None:
 def test_the_check_finds_a_private_import() -> None:
     text = "from studeval.game.state import _DEALS\nfrom studeval._core import check_threads\n"
     assert _private_imports(text, "fake.py") == ["fake.py: from studeval.game.state import _DEALS"]
+
+
+# -------------------------------------------------------------------- the layers
+
+needs_import_linter = pytest.mark.skipif(sys.version_info < (3, 11), reason="import-linter needs Python 3.11+")
+
+
+def _check_layers(change: Any = None) -> Any:
+    """pyproject's layers contract checked on the import graph of the package under test
+    (changed by ``change(graph)`` first): import-linter's ContractCheck."""
+    import grimp
+    from importlinter.api import read_configuration
+    from importlinter.contracts.layers import LayersContract
+
+    config = read_configuration(str(ROOT / "pyproject.toml"))
+    (options,) = config["contracts_options"]
+    contract = LayersContract(options["name"], config["session_options"], options)
+    graph = grimp.build_graph("studeval", cache_dir=None)  # no cache file written anywhere
+    if change is not None:
+        change(graph)
+    return contract.check(graph, verbose=False)
+
+
+@needs_import_linter
+def test_each_layer_imports_only_from_the_layers_below_it() -> None:
+    check = _check_layers()
+    assert check.kept, check.metadata
+
+
+@needs_import_linter
+@pytest.mark.parametrize(
+    ("importer", "imported"),
+    [
+        ("studeval.cards", "studeval.game.state"),  # up: the card codec reaches for the table rules
+        ("studeval.games", "studeval.cards"),  # the registry imports nothing of studeval
+        ("studeval.equity", "studeval.game"),  # across: equity and the table rules are independent
+        ("studeval.game.showdown", "studeval.caribbean.settlement"),
+        ("studeval.distributed", "studeval.cli.common"),  # only the command line is above it
+        ("studeval.dealing", "studeval.plots"),
+    ],
+)
+def test_the_contract_finds_an_import_against_the_layers(importer: str, imported: str) -> None:
+    def add(graph: Any) -> None:
+        graph.add_import(importer=importer, imported=imported, line_number=1, line_contents=f"import {imported}")
+
+    assert not _check_layers(add).kept
+
+
+@needs_import_linter
+def test_a_new_module_must_be_given_a_layer() -> None:
+    assert not _check_layers(lambda graph: graph.add_module("studeval.newcomer")).kept
+
+
+def _studeval_imports(text: str) -> list[str]:
+    """The studeval modules a Python, .pyx or .pxd file imports or cimports (``from studeval
+    import _equity`` names studeval._equity)."""
+    found = []
+    for m in re.finditer(
+        r"^\s*(?:from\s+(studeval[\w.]*)\s+c?import\s+(\([^)]*\)|[\w, ]+)|c?import\s+(studeval[\w.]*))", text, re.M
+    ):
+        module, names, bare = m.groups()
+        if bare:
+            found.append(bare)
+        elif module == "studeval":
+            names = re.sub(r"#.*", "", names).strip("()")
+            found += [f"studeval.{n.split()[0]}" for n in names.split(",") if n.strip()]
+        else:
+            found.append(module)
+    return found
+
+
+def test_the_compiled_modules_import_only_compiled_modules() -> None:
+    """The bottom layer (the graph cannot see extension modules): a .pyx or .pxd imports or
+    cimports no Python module of the package."""
+    wrong = {
+        p.name: bad
+        for p in _sources()
+        if p.suffix in (".pyx", ".pxd")
+        and (
+            bad := [m for m in _studeval_imports(p.read_text(encoding="utf-8")) if m.partition(".")[2] not in COMPILED]
+        )
+    }
+    assert not wrong, wrong
+
+
+def _through_the_package(text: str) -> list[str]:
+    """What ``text`` imports from the package itself that is not a module: ``import
+    studeval``, ``from studeval import stud_equity`` (a public name of its ``__init__``)."""
+    return [m for m in _studeval_imports(text) if m.count(".") < 2 and not _is_module(m)]
+
+
+def _is_module(name: str) -> bool:
+    """studeval.x is a compiled module, a module or a package of the source tree."""
+    tail = name.partition(".")[2]
+    return bool(tail) and (
+        tail in COMPILED or (PACKAGE / f"{tail}.py").exists() or (PACKAGE / tail / "__init__.py").exists()
+    )
+
+
+def test_names_from_the_package_itself_are_modules() -> None:
+    """Below the command line, ``from studeval import x`` names a module (compiled or not),
+    never a public name of the package's ``__init__``: the contract ignores imports of the
+    package itself (where the graph puts the compiled modules), so no layer may reach the
+    others' names through it."""
+    wrong = [
+        f"{p.relative_to(PACKAGE)}: {module}"
+        for p in _sources()
+        if p.suffix == ".py" and p.relative_to(PACKAGE).parts[0] not in ("cli", "__init__.py", "__main__.py")
+        for module in _through_the_package(p.read_text(encoding="utf-8"))
+    ]
+    assert not wrong, wrong
+
+
+def test_the_check_finds_a_name_taken_through_the_package() -> None:
+    text = "import studeval\nfrom studeval import _equity, stud_equity, game\nfrom studeval.cards import parse_cards\n"
+    assert _through_the_package(text) == ["studeval", "studeval.stud_equity"]
+
+
+def test_the_import_reading_finds_each_form() -> None:
+    text = (
+        "from studeval import _equity, _unseen\nfrom studeval._core cimport stud_hand\n"
+        "import studeval\n    from studeval.cards import parse_cards\n"
+        "from studeval import (  # the kernels\n    _caribbean as kernel,\n    evaluate,\n)\n"
+    )
+    assert _studeval_imports(text) == [
+        "studeval._equity",
+        "studeval._unseen",
+        "studeval._core",
+        "studeval",
+        "studeval.cards",
+        "studeval._caribbean",
+        "studeval.evaluate",
+    ]

@@ -1,4 +1,5 @@
-"""``studeval caribbean`` through the real entry point (issue 12 items 2, 3, 5, 6, 8, --plot; issue 11)."""
+"""``studeval caribbean`` (issue 12 items 2, 3, 5, 6, 8, --plot; issue 11): in-process, and through the
+real entry point where the process is the point (a matplotlib that cannot be imported, Ctrl-C)."""
 
 from __future__ import annotations
 
@@ -12,19 +13,23 @@ import sys
 import time
 
 import pytest
+from in_process import run_main
 
 
-def run(
-    *args: str, stdin: str | None = None, timeout: float = 600, env: dict[str, str] | None = None
-) -> subprocess.CompletedProcess[str]:
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``studeval caribbean args`` run in-process."""
+    return run_main("caribbean", *args, input=stdin)
+
+
+def run_process(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """``python -m studeval caribbean args`` in a subprocess with ``env`` added."""
     return subprocess.run(
         [sys.executable, "-m", "studeval", "caribbean", *args],
-        input=stdin,
-        stdin=None if stdin is not None else subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
-        timeout=timeout,
-        env=None if env is None else {**os.environ, **env},
+        timeout=600,
+        env={**os.environ, **env},
     )
 
 
@@ -32,7 +37,7 @@ def one_line_error(result: subprocess.CompletedProcess[str], text: str) -> None:
     """Status 2, one line on stderr prefixed with the sub-command's full name, nothing on stdout."""
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
-    sub = next(a for a in result.args[4:] if not a.startswith("-"))
+    sub = next(a for a in result.args[result.args.index("caribbean") + 1 :] if not a.startswith("-"))
     assert len(lines) == 1 and lines[0].startswith(f"studeval caribbean {sub}: ") and text in lines[0], result.stderr
     assert result.stdout == ""  # no banner, no rules, no table before the error
 
@@ -180,7 +185,7 @@ def test_edge_on_a_short_deck_counts_every_deal():
 )
 def test_edge_plot_writes_the_return_table_picture(tmp_path):
     picture = tmp_path / "returns.png"
-    result = run("edge", "--no-change", "--ranks", "TJQKA", "--plot", str(picture), "--json", env={"MPLBACKEND": "Agg"})
+    result = run("edge", "--no-change", "--ranks", "TJQKA", "--plot", str(picture), "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["total_combinations"] == deck_total(5)  # stdout stays JSON
     assert f"wrote the return table picture to {picture}" in result.stderr
@@ -209,7 +214,7 @@ def test_edge_plot_without_matplotlib_names_the_extra(tmp_path):
     fake.mkdir()
     (fake / "__init__.py").write_text("raise ImportError('No module named matplotlib')\n")
     started = time.perf_counter()
-    result = run("edge", "--plot", str(tmp_path / "r.png"), env={"PYTHONPATH": str(tmp_path)})
+    result = run_process("edge", "--plot", str(tmp_path / "r.png"), env={"PYTHONPATH": str(tmp_path)})
     one_line_error(result, "pip install 'studeval[plot]'")
     assert time.perf_counter() - started < 30 and not (tmp_path / "r.png").exists()
 

@@ -1,4 +1,6 @@
-"""Run ``studeval`` through its real entry point, ``python -m studeval``, in a subprocess."""
+"""Run ``studeval`` in-process (the ``studeval`` fixture: tests/in_process.py), or through its
+real entry point, ``python -m studeval``, where a real process is the point (the
+``studeval_process`` fixture: exit statuses, signals, pipes)."""
 
 from __future__ import annotations
 
@@ -7,13 +9,22 @@ import sys
 from collections.abc import Callable
 
 import pytest
+from in_process import run_main
 
 Run = Callable[..., subprocess.CompletedProcess[str]]
 
 
 @pytest.fixture
 def studeval() -> Run:
-    """``studeval(*args, input=None, cwd=None)``: the finished process, text output captured."""
+    """``studeval(*args, input=None, cwd=None)``: ``main(args)`` run in-process; the result has
+    the returncode, stdout and stderr the process would have."""
+    return run_main
+
+
+@pytest.fixture
+def studeval_process() -> Run:
+    """``studeval_process(*args, input=None, cwd=None, timeout=120)``: the finished process
+    ``python -m studeval args``, text output captured."""
 
     def run(
         *args: str, input: str | None = None, cwd: object = None, timeout: float = 120

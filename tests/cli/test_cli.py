@@ -1,9 +1,12 @@
-"""``studeval eval``, ``studeval bench`` and the command line as a whole, through the real entry point."""
+"""``studeval eval``, ``studeval bench`` and the command line as a whole: in-process, and through
+the real entry point where the process is the point (a terminal, a pipe, exit statuses)."""
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 import sys
 
 import pytest
@@ -75,7 +78,6 @@ def test_eval_file_and_hand_together_is_an_error(tmp_path, studeval, one_error) 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
 def test_eval_without_input_on_a_terminal_gives_a_hint(one_error) -> None:
     import pty
-    import subprocess
 
     master, slave = pty.openpty()
     try:
@@ -90,8 +92,8 @@ def test_eval_without_input_on_a_terminal_gives_a_hint(one_error) -> None:
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_eval_and_replay_bound_what_they_read(studeval, one_error) -> None:
-    assert "longer than 1,024 bytes" in one_error(studeval("eval", "--file", "/dev/zero", timeout=30), "eval")
-    assert "larger than 1 MiB" in one_error(studeval("replay", "/dev/zero", timeout=30), "replay")
+    assert "longer than 1,024 bytes" in one_error(studeval("eval", "--file", "/dev/zero"), "eval")
+    assert "larger than 1 MiB" in one_error(studeval("replay", "/dev/zero"), "replay")
 
 
 def test_eval_bounds_a_hand_given_as_an_argument(studeval, one_error) -> None:
@@ -100,8 +102,6 @@ def test_eval_bounds_a_hand_given_as_an_argument(studeval, one_error) -> None:
 
 def test_eval_streams_line_by_line() -> None:
     """The first answer comes before the input ends."""
-    import subprocess
-
     proc = subprocess.Popen(
         [sys.executable, "-m", "studeval", "eval"],
         stdin=subprocess.PIPE,
@@ -121,15 +121,28 @@ def test_eval_streams_line_by_line() -> None:
         proc.wait()
 
 
-def test_errors_are_one_line_without_traceback(studeval, one_error) -> None:
-    assert "got 3" in one_error(studeval("eval", "As Ks Qs"), "eval")
-    assert "/no/such/file" in one_error(studeval("eval", "--file", "/no/such/file"), "eval")
+def test_errors_are_one_line_without_traceback(studeval_process, one_error) -> None:
+    """A real process: the status ``main`` returns is the process's exit status."""
+    assert "got 3" in one_error(studeval_process("eval", "As Ks Qs"), "eval")
+    assert "/no/such/file" in one_error(studeval_process("eval", "--file", "/no/such/file"), "eval")
 
 
-def test_usage_errors_are_one_line(studeval) -> None:
-    proc = studeval("no-such-command")
+def test_usage_errors_are_one_line(studeval_process) -> None:
+    """A real process: argparse's exit is the process's exit status."""
+    proc = studeval_process("no-such-command")
     assert proc.returncode == 2 and len(proc.stderr.splitlines()) == 1
     assert proc.stderr.startswith("studeval: ")
+
+
+@pytest.mark.skipif(shutil.which("studeval") is None, reason="the console script is not installed")
+def test_the_installed_console_script_runs() -> None:
+    """pyproject's ``[project.scripts]`` entry point, as a user types it."""
+    script = shutil.which("studeval")
+    assert script is not None
+    ok = subprocess.run([script, "eval", "As Ks Qs Js Ts"], capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0 and "Royal flush" in ok.stdout, ok.stderr
+    bad = subprocess.run([script, "eval", "As Ks Qs"], capture_output=True, text=True, timeout=120)
+    assert bad.returncode == 2 and bad.stderr.startswith("studeval eval: ") and bad.stdout == ""
 
 
 def test_bench_json(studeval) -> None:

@@ -7,6 +7,7 @@ import io
 import math
 from decimal import Decimal
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -50,8 +51,6 @@ def test_every_failure_is_one_line(capsys, exc, status, message) -> None:
 
 
 def test_numpy_allocation_error_is_one_line(capsys) -> None:
-    np = pytest.importorskip("numpy")
-
     def allocate(args: argparse.Namespace) -> int:
         np.empty((1 << 62,), dtype=np.uint8)
         return 0

@@ -58,7 +58,7 @@ def test_simulate_refuses_a_folder_with_files_unless_forced(tmp_path, studeval, 
         (["--hands", "-1"], "--hands: expected an integer from 1 to"),
         (["--seed", "-5"], "--seed: expected an integer from 0 to"),
         (["--structure", "7/14"], "--structure: invalid choice: '7/14'"),
-        (["--game", "holdem"], "--game: unknown game 'holdem'"),
+        (["--game", "holdem"], "--game: unknown game 'holdem': use one of seven"),
     ],
 )
 def test_simulate_refuses_bad_arguments(tmp_path, studeval, one_error, args, message) -> None:

@@ -40,9 +40,18 @@ def test_every_command_is_covered() -> None:
 @pytest.mark.parametrize("command", list(COMMANDS))
 @pytest.mark.parametrize("bad", BAD, ids=lambda b: " ".join(b))
 def test_bad_flags_give_one_line_and_status_2(tmp_path, studeval, one_error, command, bad) -> None:
-    proc = studeval(*command.split(), *COMMANDS[command], *bad, cwd=tmp_path, timeout=60)
+    proc = studeval(*command.split(), *COMMANDS[command], *bad, cwd=tmp_path)
     one_error(proc, command)
     assert list(tmp_path.iterdir()) == []  # nothing was written
+
+
+@pytest.mark.parametrize("command", ["equity", "caribbean advise"])
+def test_a_bad_flag_is_exit_status_2_of_the_real_process(tmp_path, studeval_process, one_error, command) -> None:
+    """The status reaches the shell through ``python -m studeval``: the same path (argparse's
+    exit) for every command, shown for a command and a command of a group."""
+    proc = studeval_process(*command.split(), *COMMANDS[command], *BAD[0], cwd=tmp_path, timeout=60)
+    one_error(proc, command)
+    assert list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.parametrize("command", ["", "caribbean"])

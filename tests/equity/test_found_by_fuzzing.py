@@ -5,12 +5,11 @@ paths, numpy integers for seed and samples."""
 from __future__ import annotations
 
 import itertools
-import subprocess
-import sys
 from fractions import Fraction
 
 import numpy as np
 import pytest
+from in_process import run_main
 
 from studeval import evaluate, parse_cards
 from studeval.equity import holdem_equity, stud_equity
@@ -52,12 +51,7 @@ def test_holdem_river_with_a_hand_partly_unknown_equals_brute_force(hands):
 
 
 def test_holdem_river_with_a_hand_partly_unknown_from_the_cli():
-    out = subprocess.run(
-        [sys.executable, "-m", "studeval", "equity", "As Ah", "Kd", "--game", "holdem", "--board", BOARD],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    out = run_main("equity", "As Ah", "Kd", "--game", "holdem", "--board", BOARD)
     assert out.returncode == 0, out.stderr
     want = river_brute_force(["As Ah", "Kd"], BOARD)
     assert f"{float(want[0]) * 100:.2f}" in out.stdout

@@ -9,9 +9,10 @@ the slow reference evaluator's.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import re
-from collections.abc import Iterator, Mapping, Set
+from collections.abc import Callable, Iterator, Mapping, Set
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -219,13 +220,33 @@ anything = (
 )
 
 
+#: The one-shot forms of a sequence of cards (ints or one-card texts): read once, then empty.
+ONE_SHOT: dict[str, Callable[[list[Any]], Iterator[Any]]] = {
+    "iter": iter,
+    "generator": lambda items: (item for item in items),
+    "map": lambda items: map(copy.copy, items),
+    "filter": lambda items: filter(lambda item: True, items),
+    "chain": lambda items: itertools.chain(items[:2], items[2:]),
+    "islice": lambda items: itertools.islice(items, None),
+}
+
+
 @hs.composite
-def hands(draw: hs.DrawFn, min_size: int = 5, max_size: int = 7) -> tuple[list[int], object]:
-    """Valid distinct cards, and the same cards in one of the forms a caller may pass."""
+def hands(draw: hs.DrawFn, min_size: int = 5, max_size: int = 7) -> tuple[list[int], Callable[[], object]]:
+    """Valid distinct cards, and a function giving the same cards in one of the forms a caller
+    may pass (a fresh one each call, for the forms that can be read once)."""
+    cards, given_as = draw(_hands(min_size, max_size))
+    return cards, lambda: given_as() if callable(given_as) else given_as
+
+
+@hs.composite
+def _hands(draw: hs.DrawFn, min_size: int, max_size: int) -> tuple[list[int], object]:
     cards = draw(hs.lists(hs.integers(0, 51), min_size=min_size, max_size=max_size, unique=True))
     names = [studeval.format_card(c) for c in cards]
     form = draw(
-        hs.sampled_from(["text", "text10", "glued", "ints", "tuple", "texts", "array", "strided", "numpy ints", "iter"])
+        hs.sampled_from(
+            ["text", "text10", "glued", "ints", "tuple", "texts", "array", "strided", "numpy ints", "one-shot"]
+        )
     )
     if form == "text":
         sep = draw(hs.sampled_from([" ", ",", ", ", "\t", "\u3000", "\n "]))
@@ -246,7 +267,20 @@ def hands(draw: hs.DrawFn, min_size: int = 5, max_size: int = 7) -> tuple[list[i
         return cards, np.repeat(np.array(cards, dtype=np.int64), 2)[::2]
     if form == "numpy ints":
         return cards, [np.int16(c) for c in cards]
-    return cards, iter(cards)
+    # an iterator of ints or of one-card texts (any case, 10 for T, suit symbols), made afresh
+    items = draw(
+        hs.sampled_from(
+            [
+                list(cards),
+                names,
+                [n.lower() for n in names],
+                [n.replace("T", "10") for n in names],
+                [n[:-1] + "\u2663\u2666\u2665\u2660"["cdhs".index(n[-1])] for n in names],
+            ]
+        )
+    )
+    one_shot = ONE_SHOT[draw(hs.sampled_from(sorted(ONE_SHOT)))]
+    return cards, lambda: one_shot(items)
 
 
 # -------------------------------------------------------------------- parsing and formatting
@@ -282,7 +316,8 @@ def test_format_cards_round_trips_or_refuses(cards, sep):
 @given(hand=hands(0, 9))
 def test_every_form_of_valid_cards_parses_to_the_same_cards(hand):
     cards, given_as = hand
-    assert studeval.parse_cards(given_as) == cards
+    assert studeval.parse_cards(given_as()) == cards
+    assert studeval.format_cards(given_as()) == " ".join(studeval.format_card(c) for c in cards)
     assert studeval.parse_cards(studeval.format_cards(cards)) == cards
 
 
@@ -318,10 +353,10 @@ def test_one_card_helpers(card, rank, suit):
 
 # -------------------------------------------------------------------- hands: values against the slow reference
 
+#: Each evaluator kind's fast function and the slow reference's, by the kind's name.
+_SLOW = {kind: getattr(_reference, "evaluate" if kind == "high" else f"evaluate_{kind}") for kind in studeval.KINDS}
 _EVALUATORS = [
-    (studeval.evaluate, _reference.evaluate),
-    (studeval.evaluate_low, _reference.evaluate_low),
-    (studeval.evaluate_low8, _reference.evaluate_low8),
+    (getattr(studeval, "evaluate" if kind == "high" else f"evaluate_{kind}"), slow) for kind, slow in _SLOW.items()
 ]
 
 
@@ -337,12 +372,16 @@ def _check_hand_functions(cards: object, expected: list[int] | None) -> None:
     if ok:
         assert set(got) <= set(expected) and len(got) == 5
         assert studeval.evaluate(got) == _reference.evaluate(expected)
-    ok, got = outcome(studeval.best_five_low, cards() if callable(cards) else cards)
-    assert ok == five_to_seven
-    if ok:
-        assert set(got) <= set(expected) and studeval.evaluate_low(got) == _reference.evaluate_low(expected)
+    for best, value, slow in (
+        (studeval.best_five_low, studeval.evaluate_low, _reference.evaluate_low),
+        (studeval.best_five_low27, studeval.evaluate_low27, _reference.evaluate_low27),
+    ):
+        ok, got = outcome(best, cards() if callable(cards) else cards)
+        assert ok == five_to_seven
+        if ok:
+            assert set(got) <= set(expected) and value(got) == slow(expected)
     one_to_four = expected is not None and 1 <= len(expected) <= 4
-    for f in (studeval.showing_rank, studeval.showing_rank_low):
+    for f in (studeval.showing_rank, studeval.showing_rank_low, studeval.showing_rank_low27):
         ok, got = outcome(f, cards() if callable(cards) else cards)
         assert ok == one_to_four, (f.__name__, got)
         assert not ok or type(got) is int
@@ -367,10 +406,7 @@ def test_hand_functions_on_anything(cards):
 @given(hand=hands(1, 7))
 def test_hand_functions_on_valid_hands_in_every_form(hand):
     cards, given_as = hand
-    if isinstance(given_as, Iterator):
-        _check_hand_functions(lambda: iter(cards), cards)
-    else:
-        _check_hand_functions(given_as, cards)
+    _check_hand_functions(given_as, cards)
 
 
 @settings(FUZZ, max_examples=150 * FUZZ.max_examples)
@@ -455,9 +491,7 @@ def test_evaluate_batch_on_any_array(hands, kind, threads, check):
     assert not isinstance(hands, np.ma.MaskedArray) and hands.dtype == np.uint8
     assert hands.ndim == 2 and hands.shape[1] in (5, 6, 7)
     assert got.dtype == np.uint16 and got.shape == (hands.shape[0],)
-    slow = dict(
-        zip(studeval.KINDS, (_reference.evaluate, _reference.evaluate_low, _reference.evaluate_low8), strict=True)
-    )[kind]
+    slow = _SLOW[kind]
     for row, value in zip(hands.tolist(), got.tolist(), strict=True):
         assert max(row) <= 51
         if len(set(row)) == len(row):
@@ -480,9 +514,7 @@ def test_evaluate_batch_names_the_bad_row(rows, width, bad):
         with pytest.raises(ValueError, match=f"row {i} "):
             studeval.evaluate_batch(arr)
         return
-    for kind, slow in zip(
-        studeval.KINDS, (_reference.evaluate, _reference.evaluate_low, _reference.evaluate_low8), strict=True
-    ):
+    for kind, slow in _SLOW.items():
         assert studeval.evaluate_batch(arr, kind=kind).tolist() == [slow(r) for r in arr.tolist()]
 
 
@@ -510,6 +542,87 @@ def test_check_threads(threads):
         assert ok and got == threads and type(got) is int
     else:
         assert not ok
+
+
+# -------------------------------------------------------------------- iterators: read once, to the end
+
+
+class OneShot:
+    """An iterator that can be read once and knows how far it was read; reading it again after
+    its end is an AssertionError, not the silence of an exhausted generator."""
+
+    def __init__(self, items: list[Any]) -> None:
+        self._items = iter(items)
+        self.ended = False
+
+    def __iter__(self) -> OneShot:
+        return self
+
+    def __next__(self) -> Any:
+        assert not self.ended, "the iterator was read again after its end"
+        try:
+            return next(self._items)
+        except StopIteration:
+            self.ended = True
+            raise
+
+
+#: Every public function taking cards (a hand, up cards, door cards, or cards to format).
+CARD_FUNCTIONS: dict[str, Callable[[object], object]] = {
+    "parse_cards": studeval.parse_cards,
+    "format_cards": studeval.format_cards,
+    "parse_card": studeval.parse_card,
+    **{f.__name__: f for f, _ in _EVALUATORS},
+    "best_five": studeval.best_five,
+    "best_five_low": studeval.best_five_low,
+    "best_five_low27": studeval.best_five_low27,
+    "showing_rank": studeval.showing_rank,
+    "showing_rank_low": studeval.showing_rank_low,
+    "showing_rank_low27": studeval.showing_rank_low27,
+    **{f"bring_in_card {g}": lambda cards, g=g: studeval.bring_in_card(cards, game=g) for g in studeval.STUD_GAMES},
+}
+
+
+@settings(FUZZ, max_examples=100 * FUZZ.max_examples)
+@given(
+    cards=hs.lists(hs.integers(0, 51), min_size=0, max_size=9, unique=True),
+    text=hs.booleans(),
+    repeat=hs.booleans(),
+)
+def test_every_function_taking_cards_reads_an_iterator_once_and_to_its_end(cards, text, repeat):
+    """The documented contract (cards.py's ``CardsLike``: an iterable of ints or card texts):
+    an iterator of card texts or ints gives what the same list gives, read once; a good
+    answer reads it to its end (no card silently left out)."""
+    items: list[Any] = [studeval.format_card(c) for c in cards] if text else list(cards)
+    if repeat and items:
+        items.append(items[0])  # a repeated card: refused alike
+    for name, f in CARD_FUNCTIONS.items():
+        want_ok, want = outcome(f, list(items))
+        one_shot = OneShot(items)
+        ok, got = outcome(f, one_shot)
+        assert ok == want_ok, (name, items, got, want)
+        if ok:
+            assert got == want and one_shot.ended, (name, items)
+        else:
+            assert type(got) is type(want), (name, items, got, want)
+
+
+@pytest.mark.parametrize("one_shot", sorted(ONE_SHOT))
+def test_equity_takes_iterators_of_card_text(one_shot):
+    """Each player's cards, the dead cards and the board given as one-shot iterators: the same
+    exact answer as lists (the player list itself is a sequence, a TypeError otherwise)."""
+    make = ONE_SHOT[one_shot]
+    players = [["As", "Ah", "Kd", "2c", "3c", "9s"], ["Qc", "Qd", "7s", "7h", "8h", "Jd"]]
+    dead = ["2s", "Kh"]
+    want = studeval.stud_equity(players, dead=dead)
+    got = studeval.stud_equity([make(p) for p in players], dead=make(dead))
+    assert got.equity == want.equity and got.deals == want.deals
+    hands, board = [["As", "Ah"], ["Qc", "Qd"]], ["2s", "3s", "4d"]
+    want = studeval.holdem_equity(hands, board=board, dead=["Kd"])
+    got = studeval.holdem_equity([make(h) for h in hands], board=make(board), dead=make(["Kd"]))
+    assert got.equity == want.equity and got.deals == want.deals
+    with pytest.raises(TypeError, match="players must be a sequence"):
+        studeval.stud_equity(make(players))
 
 
 # -------------------------------------------------------------------- what the fuzzing found (each fixed)

@@ -12,17 +12,12 @@ import time
 from fractions import Fraction
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 import studeval
-from studeval import HandCategory, category, evaluate
-
-# The casino game as a package (money, pay table, settlement, table, advice, analysis) arrives
-# with the caribbean branch; until it is merged this layer has nothing to fuzz.
-money = pytest.importorskip("studeval.caribbean.money", reason="the studeval.caribbean package is not merged yet")
-from studeval import caribbean  # noqa: E402
+from studeval import HandCategory, caribbean, category, evaluate
+from studeval.caribbean import money
 
 FUZZ = settings.get_profile("studeval-fuzz")
 EXPECTED = (ValueError, TypeError)

@@ -1,0 +1,535 @@
+/* Exact three-way stud equity: counts over all ordered triples of pairwise disjoint
+ * completions (studeval._multiway).
+ *
+ * What is counted. Players X, Y, Z draw r_x, r_y, r_z cards from the n live cards; a
+ * completion is an r-card subset, its key the value of the finished hand (higher is better).
+ * A deal is an ordered triple (x, y, z) of pairwise disjoint completions, so there are
+ * C(n, r_x) C(n - r_x, r_y) C(n - r_x - r_y, r_z) deals, each as likely as any other.
+ *
+ * For each player in turn as X (the others Y and Z) two numbers are counted:
+ *     L_X = #{deals: key(y) <  key(x), key(z) <  key(x)}   (X wins alone)
+ *     E_X = #{deals: key(y) <= key(x), key(z) <= key(x)}   (X has the best hand, maybe shared)
+ * and every outcome follows: X, Y, Z win L_X, L_Y, L_Z deals; with D the deals and
+ * M = D - L_X - L_Y - L_Z the deals with a shared best hand, the three-way ties number
+ * (E_X - L_X) + (E_Y - L_Y) + (E_Z - L_Z) - 2 M, and the two-way tie of Y and Z (X below)
+ * numbers M - (E_X - L_X), and so on round the players.
+ *
+ * The pairs (y, z) that avoid a fixed x and each other. Inclusion-exclusion over the cards
+ * S = y & z that y and z would share (the complement of x holds S):
+ *     #{(y, z) pairwise disjoint with x, in Y' and Z'} = sum over S disjoint from x of
+ *         (-1)^|S| g_Y(S) g_Z(S),    g_Y(S) = #{y in Y': y contains S, y misses x}
+ * and, by inclusion-exclusion over the cards T of x that y would hold,
+ *     g_Y(S) = sum over T subset of x of (-1)^|T| f_Y(S | T),   f_Y(U) = #{y in Y': y contains U}.
+ * Y' is "key below key(x)" (for L) or "at most key(x)" (for E). Sweeping X's completions in key
+ * order, with every completion of Y and Z of a lower key (then of an equal key) inserted in
+ * f_Y and f_Z (a completion adds 1 at each of its 2^r subsets: _subsets.h), each x is one sum
+ * over the subsets S of its complement of up to min(r_y, r_z) cards.
+ *
+ * Three ways to sum the terms of one size k = |S| (r_y = r_z = r; other draws use the first):
+ *
+ * - k <= r - 2, directly (mw_generic): for each x and each S missing x, g_Y(S) and g_Z(S) are
+ *   sums of table reads at S | T; the rank of S | T in the tables' numbering comes from S's
+ *   and x's cards, and S's lowest card sweeps the complement so each table is read nearly in
+ *   order.
+ * - k = r, a joint table: S is a whole completion of both, so g_Y(S) g_Z(S) is 1 when S, as
+ *   Y's completion and as Z's, is below x: the term counts the r-sets S missing x whose joint
+ *   key max(key_Y(S), key_Z(S)) is below key(x): one more swept table of the subsets of those
+ *   S, read at the subsets of x (the heads-up count's query, _subsets.h).
+ * - k = r - 1, listed (mw_dual_chunk): the pairs (y, z) = (S + p, S + q) are few (C(n, r - 1)
+ *   n^2), so the term is summed over them instead of over x, against a table of X's
+ *   completions above the pair's key (a downward sweep); pairs with the same y and q share
+ *   their cards y + q and one table query.
+ *
+ * Cost (threeway_work counts it). Per x, the direct part reads
+ * 4 sum_{k <= r - 2} C(n - r_x, k) #{T subset of x: |T| <= r - k} table entries; the listed
+ * part does about 2 c (n - r) (r + 2 * 2^(r + 1)) steps per player as X, c = C(n, r):
+ *   fourth street (n = 40, r = 3): 1.0e8 reads in all: 0.2 CPU s;
+ *   third street (n = 43, r = 4): 1.5e10: 34 CPU s (two threads: 17 s on a quiet 2-core
+ *     machine), most of it the direct part's k = 2 term.
+ * (A key where the other players have no completion reads only the lt tables: le equals lt.)
+ * The direct part's largest term grows as c C(n, r - 2) 2^2, so each street earlier costs
+ * about n^2 / r^2 more per player: second street (r = 5) would be ~200x third street. A fourth
+ * player needs three pairwise shared sets per pair of completions (S_xy, S_xz, S_yz): sums
+ * over pairs of such sets, C(n, r) times more terms per completion; out of reach beyond the
+ * late streets, which the enumeration kernels already count.
+ *
+ * Parallel work: X's completions (in key order) are cut into chunks, and so are the keys of
+ * the listed part; a chunk builds its own tables from the completions below (above) its keys
+ * (c 2^r adds) and sweeps on, so chunks run on any thread. Memory: per chunk in flight 6 int32
+ * tables of sum_{k <= r} C(n, k) entries (third street: 6 * 137k * 4 bytes = 3.3 MB); shared:
+ * per player c keys and ranks (6 bytes each), the codes of the completions (8 bytes each), the
+ * joint lists of the three pairs (14 c bytes each): about 50 c bytes, 6 MB on third street;
+ * MAX_COMPLETIONS (_multiway.pyx) caps c at 2,000,000 (100 MB).
+ */
+#ifndef STUD_MULTIWAY_H
+#define STUD_MULTIWAY_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "_combin.h"
+#include "_eval.h"
+#include "_subsets.h"
+
+#define MW_PLAYERS 3
+#define MW_MAXR 7
+#define MW_KEYS 7464 /* keys are 1..7462 (high, deuce-to-seven low) or 1..6175 (ace-to-five low) */
+
+/* How a finished hand is keyed: high hand, ace-to-five low, deuce-to-seven low. */
+enum { MW_KIND_HIGH = 0, MW_KIND_LOW = 1, MW_KIND_LOW27 = 2 };
+
+/* Completions (r-card subsets of the live positions, by combinatorial rank) with a key each,
+ * and their ranks in key order: key v's are order[start[v] .. start[v + 1]). */
+typedef struct {
+    int r; /* -1: no list */
+    int64_t count;
+    uint16_t *key;  /* by rank */
+    int32_t *order; /* ranks by key */
+    int64_t *start; /* MW_KEYS + 1 entries */
+} mw_list;
+
+typedef struct {
+    int n;
+    int r[MW_PLAYERS];
+    uint64_t *codes[MW_MAXR + 1]; /* codes[r][rank]: the positions, 6 bits each, increasing */
+    mw_list side[MW_PLAYERS];
+    mw_list joint[MW_PLAYERS];   /* joint[i]: the other two's common r-sets, keyed by the larger key */
+    int64_t offset[MW_MAXR + 2]; /* subsets of k positions are numbered from offset[k] */
+} mw_deal;
+
+STUD_HOT int64_t mw_binom(int n, int k) { return (k < 0 || k > n) ? 0 : STUD_BINOM[n][k]; }
+
+/* Combinatorial rank of the positions in a code (r of them, increasing). */
+STUD_HOT int64_t mw_code_rank(uint64_t code, int r) {
+    int64_t rank = 0;
+    for (int j = 0; j < r; j++) rank += STUD_BINOM[(code >> (6 * j)) & 63][j + 1];
+    return rank;
+}
+
+/* The codes of every r-subset of n positions in rank order (colexicographic order). */
+static uint64_t *mw_make_codes(int n, int r) {
+    int64_t count = mw_binom(n, r);
+    uint64_t *codes = (uint64_t *)malloc((size_t)count * sizeof(uint64_t) + 8);
+    int c[MW_MAXR + 1];
+    if (codes == NULL) return NULL;
+    for (int j = 0; j < r; j++) c[j] = j;
+    c[r] = n; /* sentinel */
+    for (int64_t s = 0; s < count; s++) {
+        uint64_t code = 0;
+        for (int j = 0; j < r; j++) code |= (uint64_t)c[j] << (6 * j);
+        codes[s] = code;
+        /* next in colex order: raise the first position that can rise, reset those below */
+        for (int j = 0; j < r; j++) {
+            if (c[j] + 1 < c[j + 1]) {
+                c[j]++;
+                for (int i = 0; i < j; i++) c[i] = i;
+                break;
+            }
+        }
+    }
+    return codes;
+}
+
+/* Sort a list's ranks by key (counting sort); 1 if out of memory. */
+static int mw_sort(mw_list *list) {
+    int64_t *fill = (int64_t *)calloc(MW_KEYS + 1, sizeof(int64_t));
+    list->start = (int64_t *)calloc(MW_KEYS + 1, sizeof(int64_t));
+    list->order = (int32_t *)malloc((size_t)list->count * sizeof(int32_t) + 8);
+    if (fill == NULL || list->start == NULL || list->order == NULL) {
+        free(fill);
+        return 1;
+    }
+    for (int64_t s = 0; s < list->count; s++) list->start[list->key[s] + 1]++;
+    for (int v = 0; v < MW_KEYS; v++) list->start[v + 1] += list->start[v];
+    for (int64_t s = 0; s < list->count; s++) {
+        int v = list->key[s];
+        list->order[list->start[v] + fill[v]++] = (int32_t)s;
+    }
+    free(fill);
+    return 0;
+}
+
+static void mw_free(mw_deal *d) {
+    for (int i = 0; i < MW_PLAYERS; i++) {
+        mw_list *lists[2] = {&d->side[i], &d->joint[i]};
+        for (int j = 0; j < 2; j++) {
+            free(lists[j]->key);
+            free(lists[j]->order);
+            free(lists[j]->start);
+        }
+    }
+    for (int r = 0; r <= MW_MAXR; r++) free(d->codes[r]);
+    memset(d, 0, sizeof(*d));
+}
+
+/* Set up a deal: live cards, each player's known cards and draws, the key kind. 0 on success,
+ * 1 if out of memory (then nothing is left allocated). The caller checked the cards. */
+static int mw_setup(mw_deal *d, const uint8_t *live, int n, const uint8_t *const *known, const int *nknown,
+                    const int *draws, int kind) {
+    memset(d, 0, sizeof(*d));
+    d->n = n;
+    d->offset[0] = 0;
+    for (int k = 0; k <= MW_MAXR; k++) d->offset[k + 1] = d->offset[k] + mw_binom(n, k);
+    for (int i = 0; i < MW_PLAYERS; i++) {
+        int r = draws[i];
+        d->r[i] = r;
+        if (d->codes[r] == NULL && (d->codes[r] = mw_make_codes(n, r)) == NULL) goto oom;
+    }
+    for (int i = 0; i < MW_PLAYERS; i++) {
+        mw_list *side = &d->side[i];
+        int r = d->r[i];
+        stud_hand base = STUD_EMPTY_HAND;
+        for (int j = 0; j < nknown[i]; j++) base = stud_hand_add(base, known[i][j]);
+        side->r = r;
+        side->count = mw_binom(n, r);
+        side->key = (uint16_t *)malloc((size_t)side->count * sizeof(uint16_t) + 8);
+        if (side->key == NULL) goto oom;
+        for (int64_t s = 0; s < side->count; s++) {
+            stud_hand h = base;
+            uint64_t code = d->codes[r][s];
+            for (int j = 0; j < r; j++) h = stud_hand_add(h, live[(code >> (6 * j)) & 63]);
+            side->key[s] = kind == MW_KIND_LOW     ? stud_hand_low(h)
+                           : kind == MW_KIND_LOW27 ? stud_hand_low27(h)
+                                                   : stud_hand_value(h);
+        }
+        if (mw_sort(side)) goto oom;
+    }
+    for (int i = 0; i < MW_PLAYERS; i++) {
+        const mw_list *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3];
+        mw_list *joint = &d->joint[i];
+        joint->r = -1;
+        if (y->r != z->r) continue;
+        joint->r = y->r;
+        joint->count = y->count;
+        joint->key = (uint16_t *)malloc((size_t)joint->count * sizeof(uint16_t) + 8);
+        if (joint->key == NULL) goto oom;
+        for (int64_t s = 0; s < joint->count; s++) joint->key[s] = y->key[s] > z->key[s] ? y->key[s] : z->key[s];
+        if (mw_sort(joint)) goto oom;
+    }
+    return 0;
+oom:
+    mw_free(d);
+    return 1;
+}
+
+/* Whether the k = r - 1 term of player i as X is counted by mw_dual_chunk (the other two draw
+ * the same r >= 1 cards, and a completion plus one card has at most 7 cards: _subsets.h). */
+STUD_HOT int mw_has_dual(const mw_deal *d, int i) {
+    int ry = d->r[(i + 1) % 3], rz = d->r[(i + 2) % 3];
+    return ry == rz && ry >= 1 && ry + 1 <= 7;
+}
+
+/* Per-chunk tables: f_Y and f_Z below (lt) and up to (le) the swept key, and the joint one. */
+typedef struct {
+    int32_t *fy_lt, *fy_le, *fz_lt, *fz_le, *h_lt, *h_le;
+} mw_tables;
+
+/* Insert the completions of a list with keys in [v0, v1) into table t (build = subset sizes). */
+STUD_HOT void mw_insert(const mw_deal *d, const mw_list *list, int v0, int v1, int32_t *t, int build) {
+    const uint64_t *codes = d->codes[list->r];
+    int sizes = (1 << (build + 1)) - 1;
+    for (int64_t j = list->start[v0]; j < list->start[v1]; j++)
+        stud_subset_insert(t, codes[list->order[j]], list->r, build, d->offset, sizes, &STUD_BINOM[0][0]);
+}
+
+/* g += sign * f[base[bucket[i]] + C(comp[i], c[bucket[i]] + 1)] for i < lim: one lane of
+ * the sweep over S's lowest card (the reads of a lane run nearly in order). */
+STUD_HOT void mw_lane(int64_t *g, const int32_t *f, const int64_t *base, const int8_t *c, const int *comp,
+                      const int *bucket, int lim, int negative) {
+    if (negative) {
+        for (int i = 0; i < lim; i++) g[i] -= f[base[bucket[i]] + STUD_BINOM[comp[i]][c[bucket[i]] + 1]];
+    } else {
+        for (int i = 0; i < lim; i++) g[i] += f[base[bucket[i]] + STUD_BINOM[comp[i]][c[bucket[i]] + 1]];
+    }
+}
+
+/* The direct part of one x's count: the sum over S (0 <= |S| <= kmax, S missing x) of
+ * (-1)^|S| g_Y(S) g_Z(S), for the lt and the le tables (`same`: they are equal, read one).
+ *
+ * The rank of S | T in the tables' numbering: S's i-th card has i + |T below it| cards of
+ * S | T below it, x's j-th card (in T) |T below it| + |S below it|. S's cards above its lowest
+ * are enumerated (colex); then for each T the lowest card sweeps the complement's positions
+ * below them, its rank term one lookup and the rest fixed per bucket (how many of x's cards
+ * lie below it), so each lane's reads run nearly in order. */
+static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int kmax, uint64_t xcode, int rx, int same,
+                       int64_t *out_lt, int64_t *out_le) {
+    int n = d->n, xs[MW_MAXR], comp[64], bucket[64], m = 0, rmax = ry > rz ? ry : rz;
+    int nt = 1 << rx;
+    int8_t tsize[128], cnt[128][MW_MAXR + 1]; /* cnt[T][b]: T's cards among x's first b */
+    int64_t acc_lt = 0, acc_le = 0;
+    int64_t gyl[64], gye[64], gzl[64], gze[64];
+    for (int j = 0; j < rx; j++) xs[j] = (int)((xcode >> (6 * j)) & 63);
+    for (int p = 0, j = 0; p < n; p++) {
+        if (j < rx && xs[j] == p) {
+            j++;
+            continue;
+        }
+        comp[m] = p;
+        bucket[m] = j; /* how many of x's cards lie below p */
+        m++;
+    }
+    for (int T = 0; T < nt; T++) {
+        cnt[T][0] = 0;
+        for (int b = 0; b < rx; b++) cnt[T][b + 1] = (int8_t)(cnt[T][b] + ((T >> b) & 1));
+        tsize[T] = cnt[T][rx];
+    }
+    for (int k = 0; k <= kmax && k <= m; k++) {
+        int idx[MW_MAXR + 1], tl[128], ntl = 0;
+        for (int T = 0; T < nt; T++)
+            if (k + tsize[T] <= rmax) tl[ntl++] = T;
+        /* S's cards above the lowest: idx[1..k-1], increasing, colex order */
+        for (int j = 1; j < k; j++) idx[j] = j;
+        idx[k] = m;
+        for (;;) {
+            int lim = k == 0 ? 1 : idx[1]; /* the lowest card's choices (one empty S when k = 0) */
+            int upper_below[MW_MAXR];      /* S's upper cards below x's j-th card */
+            for (int j = 0; j < rx; j++) {
+                int c = 0;
+                for (int i = 1; i < k; i++) c += bucket[idx[i]] <= j;
+                upper_below[j] = c;
+            }
+            for (int i = 0; i < lim; i++) gyl[i] = gye[i] = gzl[i] = gze[i] = 0;
+            for (int q = 0; q < ntl; q++) {
+                int T = tl[q], size = k + tsize[T], negative = tsize[T] & 1;
+                const int8_t *c = cnt[T];
+                int64_t upper = d->offset[size], base[MW_MAXR + 1];
+                for (int i = 1; i < k; i++) upper += STUD_BINOM[comp[idx[i]]][i + c[bucket[idx[i]]] + 1];
+                for (int bb = 0; bb <= rx; bb++) {
+                    /* the lowest card in bucket bb: x's j-th card has it below when bb <= j */
+                    int64_t r = upper;
+                    for (unsigned tt = (unsigned)T; tt; tt &= tt - 1) {
+                        int j = stud_ctz64(tt);
+                        r += STUD_BINOM[xs[j]][c[j] + upper_below[j] + (k > 0 && bb <= j) + 1];
+                    }
+                    base[bb] = r;
+                }
+                if (k == 0) {
+                    if (size <= ry) {
+                        gyl[0] += negative ? -t->fy_lt[base[0]] : t->fy_lt[base[0]];
+                        gye[0] += negative ? -t->fy_le[base[0]] : t->fy_le[base[0]];
+                    }
+                    if (size <= rz) {
+                        gzl[0] += negative ? -t->fz_lt[base[0]] : t->fz_lt[base[0]];
+                        gze[0] += negative ? -t->fz_le[base[0]] : t->fz_le[base[0]];
+                    }
+                    continue;
+                }
+                if (size <= ry) {
+                    mw_lane(gyl, t->fy_lt, base, c, comp, bucket, lim, negative);
+                    if (!same) mw_lane(gye, t->fy_le, base, c, comp, bucket, lim, negative);
+                }
+                if (size <= rz) {
+                    mw_lane(gzl, t->fz_lt, base, c, comp, bucket, lim, negative);
+                    if (!same) mw_lane(gze, t->fz_le, base, c, comp, bucket, lim, negative);
+                }
+            }
+            {
+                int64_t sum_lt = 0, sum_le = 0;
+                for (int i = 0; i < lim; i++) {
+                    sum_lt += gyl[i] * gzl[i];
+                    sum_le += gye[i] * gze[i];
+                }
+                if (k & 1) {
+                    acc_lt -= sum_lt;
+                    acc_le -= sum_le;
+                } else {
+                    acc_lt += sum_lt;
+                    acc_le += sum_le;
+                }
+            }
+            /* next upper part in colex order */
+            {
+                int j = 1;
+                while (j < k && idx[j] + 1 >= idx[j + 1]) j++;
+                if (j >= k) break;
+                idx[j]++;
+                for (int i = 1; i < j; i++) idx[i] = i;
+            }
+        }
+    }
+    *out_lt += acc_lt;
+    *out_le += same ? acc_lt : acc_le;
+}
+
+/* One chunk of player i's completions as X: order[lo .. hi) of its key-sorted list. Adds
+ * L_X and E_X (see above) to *lt and *le. Returns 0, 1 if out of memory, 2 if stopped:
+ * `interrupted` (may be NULL) is asked every so often, and a stop by any thread is shared
+ * through *stop. */
+static int mw_chunk(const mw_deal *d, int i, int64_t lo, int64_t hi, int64_t *lt, int64_t *le, int (*interrupted)(void),
+                    volatile int *stop) {
+    const mw_list *x = &d->side[i], *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3], *jl = &d->joint[i];
+    int rx = x->r, ry = y->r, rz = z->r, jb = jl->r >= 0 ? (jl->r < rx ? jl->r : rx) : -1;
+    int kmax = (ry < rz ? ry : rz) - (jl->r >= 0 ? 1 : 0) - (mw_has_dual(d, i) ? 1 : 0);
+    size_t ny = (size_t)d->offset[ry + 1], nz = (size_t)d->offset[rz + 1], nh = jb >= 0 ? (size_t)d->offset[jb + 1] : 1;
+    mw_tables t;
+    int32_t *mem;
+    int64_t done = 0, sum_lt = 0, sum_le = 0;
+    int v0, v1, status = 0, same;
+    if (lo >= hi) return 0;
+    if (*stop) return 2; /* stopped before this chunk began: skip its set-up */
+    mem = (int32_t *)calloc(2 * (ny + nz + nh), sizeof(int32_t));
+    if (mem == NULL) return 1;
+    t.fy_lt = mem;
+    t.fy_le = t.fy_lt + ny;
+    t.fz_lt = t.fy_le + ny;
+    t.fz_le = t.fz_lt + nz;
+    t.h_lt = t.fz_le + nz;
+    t.h_le = t.h_lt + nh;
+    v0 = x->key[x->order[lo]];
+    v1 = x->key[x->order[hi - 1]];
+    /* everything below the first key */
+    mw_insert(d, y, 0, v0, t.fy_lt, ry);
+    mw_insert(d, z, 0, v0, t.fz_lt, rz);
+    if (jb >= 0) mw_insert(d, jl, 0, v0, t.h_lt, jb);
+    memcpy(t.fy_le, t.fy_lt, ny * sizeof(int32_t));
+    memcpy(t.fz_le, t.fz_lt, nz * sizeof(int32_t));
+    memcpy(t.h_le, t.h_lt, nh * sizeof(int32_t));
+    for (int v = v0; v <= v1 && !status; v++) {
+        int64_t a = x->start[v] > lo ? x->start[v] : lo, e = x->start[v + 1] < hi ? x->start[v + 1] : hi;
+        if (a >= e) {
+            /* no x here: the level's completions go in both tables */
+            mw_insert(d, y, v, v + 1, t.fy_lt, ry);
+            mw_insert(d, z, v, v + 1, t.fz_lt, rz);
+            mw_insert(d, y, v, v + 1, t.fy_le, ry);
+            mw_insert(d, z, v, v + 1, t.fz_le, rz);
+            if (jb >= 0) {
+                mw_insert(d, jl, v, v + 1, t.h_lt, jb);
+                mw_insert(d, jl, v, v + 1, t.h_le, jb);
+            }
+            continue;
+        }
+        mw_insert(d, y, v, v + 1, t.fy_le, ry);
+        mw_insert(d, z, v, v + 1, t.fz_le, rz);
+        if (jb >= 0) mw_insert(d, jl, v, v + 1, t.h_le, jb);
+        /* no completion of Y or Z at this key: the le tables equal the lt ones */
+        same = y->start[v] == y->start[v + 1] && z->start[v] == z->start[v + 1];
+        for (int64_t q = a; q < e; q++) {
+            uint64_t code = d->codes[rx][x->order[q]];
+            mw_generic(d, &t, ry, rz, kmax, code, rx, same, &sum_lt, &sum_le);
+            if (jb >= 0) {
+                int sizes = (1 << (jb + 1)) - 1;
+                int64_t sign = (jl->r & 1) ? -1 : 1;
+                sum_lt += sign * stud_subset_query(t.h_lt, code, rx, jb, d->offset, sizes, &STUD_BINOM[0][0]);
+                sum_le += sign * stud_subset_query(t.h_le, code, rx, jb, d->offset, sizes, &STUD_BINOM[0][0]);
+            }
+            if ((++done & 63) == 0 && (*stop || (interrupted && interrupted()))) {
+                *stop = 1;
+                status = 2;
+                break;
+            }
+        }
+        mw_insert(d, y, v, v + 1, t.fy_lt, ry);
+        mw_insert(d, z, v, v + 1, t.fz_lt, rz);
+        if (jb >= 0) mw_insert(d, jl, v, v + 1, t.h_lt, jb);
+    }
+    free(mem);
+    *lt += sum_lt;
+    *le += sum_le;
+    return status;
+}
+
+/* The positions of a code (r of them) with one more, p, merged in: the new code. */
+STUD_HOT uint64_t mw_code_add(uint64_t code, int r, int p) {
+    uint64_t out = 0;
+    int j = 0, at = 0;
+    for (; j < r && (int)((code >> (6 * j)) & 63) < p; j++) out |= ((code >> (6 * j)) & 63) << (6 * at++);
+    out |= (uint64_t)p << (6 * at++);
+    for (; j < r; j++) out |= ((code >> (6 * j)) & 63) << (6 * at++);
+    return out;
+}
+
+/* Rank of a code's r positions with the i-th left out and p (not among them) put in. */
+STUD_HOT int64_t mw_swap_rank(uint64_t code, int r, int i, int p) {
+    int64_t rank = 0;
+    int at = 0, placed = 0;
+    for (int j = 0; j < r; j++) {
+        int c = (int)((code >> (6 * j)) & 63);
+        if (j == i) continue;
+        if (!placed && p < c) {
+            rank += STUD_BINOM[p][++at];
+            placed = 1;
+        }
+        rank += STUD_BINOM[c][++at];
+    }
+    if (!placed) rank += STUD_BINOM[p][++at];
+    return rank;
+}
+
+/* One side of the objects at key w (see mw_dual_chunk): for each completion `own` of `mine`
+ * at key w, the other side's r-sets `own` minus one card plus q whose key is below w
+ * (`strict`) or at most w; each is counted against the X table at U = own + q. */
+static void mw_dual_side(const mw_deal *d, const mw_list *mine, const mw_list *other, int w, int strict,
+                         const int32_t *x_lt, const int32_t *x_le, int rx, int same, int64_t *acc_lt, int64_t *acc_le) {
+    int r = mine->r, n = d->n;
+    const uint64_t *codes = d->codes[r];
+    int b0 = rx < r ? rx : r, b1 = rx < r + 1 ? rx : r + 1;
+    int s0 = (1 << (b0 + 1)) - 1, s1 = (1 << (b1 + 1)) - 1;
+    int limit = strict ? w - 1 : w;
+    for (int64_t j = mine->start[w]; j < mine->start[w + 1]; j++) {
+        int32_t rank = mine->order[j];
+        uint64_t code = codes[rank];
+        uint64_t in = 0;
+        for (int i = 0; i < r; i++) in |= 1ULL << ((code >> (6 * i)) & 63);
+        /* q one of own's cards: the other side holds the same set, r times over */
+        if (other->key[rank] <= limit) {
+            int64_t lt = (int64_t)r * stud_subset_query(x_lt, code, r, b0, d->offset, s0, &STUD_BINOM[0][0]);
+            *acc_lt += lt;
+            *acc_le += same ? lt : (int64_t)r * stud_subset_query(x_le, code, r, b0, d->offset, s0, &STUD_BINOM[0][0]);
+        }
+        for (int q = 0; q < n; q++) {
+            int m = 0;
+            int64_t lt;
+            uint64_t u;
+            if (in >> q & 1) continue;
+            for (int i = 0; i < r; i++) m += other->key[mw_swap_rank(code, r, i, q)] <= limit;
+            if (!m) continue;
+            u = mw_code_add(code, r, q);
+            lt = m * stud_subset_query(x_lt, u, r + 1, b1, d->offset, s1, &STUD_BINOM[0][0]);
+            *acc_lt += lt;
+            *acc_le += same ? lt : m * stud_subset_query(x_le, u, r + 1, b1, d->offset, s1, &STUD_BINOM[0][0]);
+        }
+    }
+}
+
+/* The k = r - 1 term of player i as X, for the keys w in [w0, w1): with |S| = r - 1 the pairs
+ * (y, z) = (S + p, S + q) are few enough to list, as objects keyed by max(key y, key z) with
+ * the cards U = S + p + q; the term counts (object, x) with x missing U and the object's key
+ * below (at most) key(x). Summed over objects instead of over x: sweeping keys downwards, X's
+ * completions above (from) w in a table, each object is one inclusion-exclusion read at the
+ * subsets of U. An object at key w is listed from its y at w (z at most w) or its z at w (y
+ * below w); (S, p, q) with the same y and q share U = y + q, so they are counted together.
+ * Adds the term, signed, to *lt and *le; returns 0, 1 if out of memory, 2 if stopped. */
+static int mw_dual_chunk(const mw_deal *d, int i, int w0, int w1, int64_t *lt, int64_t *le, int (*interrupted)(void),
+                         volatile int *stop) {
+    const mw_list *x = &d->side[i], *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3];
+    int rx = x->r, r = y->r, build = rx < r + 1 ? rx : r + 1, status = 0;
+    size_t nx = (size_t)d->offset[build + 1];
+    int32_t *x_lt, *x_le;
+    int64_t acc_lt = 0, acc_le = 0, sign = ((r - 1) & 1) ? -1 : 1;
+    if (w0 >= w1) return 0;
+    if (*stop) return 2;
+    x_lt = (int32_t *)calloc(2 * nx, sizeof(int32_t));
+    if (x_lt == NULL) return 1;
+    x_le = x_lt + nx;
+    mw_insert(d, x, w1, MW_KEYS, x_lt, build);
+    memcpy(x_le, x_lt, nx * sizeof(int32_t));
+    for (int w = w1 - 1; w >= w0; w--) {
+        int same = x->start[w] == x->start[w + 1]; /* no x at w: the two tables are equal */
+        mw_insert(d, x, w, w + 1, x_le, build);
+        mw_dual_side(d, y, z, w, 0, x_lt, x_le, rx, same, &acc_lt, &acc_le);
+        mw_dual_side(d, z, y, w, 1, x_lt, x_le, rx, same, &acc_lt, &acc_le);
+        mw_insert(d, x, w, w + 1, x_lt, build);
+        if ((w & 7) == 0 && (*stop || (interrupted && interrupted()))) {
+            *stop = 1;
+            status = 2;
+            break;
+        }
+    }
+    free(x_lt);
+    *lt += sign * acc_lt;
+    *le += sign * acc_le;
+    return status;
+}
+
+#endif
