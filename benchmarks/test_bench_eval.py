@@ -153,7 +153,8 @@ def test_phevaluator_over_array(benchmark, batch7):
 
 
 # ---------------------------------------------------------------------------------------------
-# Lows (razz, stud hi-lo): the same random 7-card hands, beside the high kernel in one run.
+# Lows (razz, stud hi-lo, 2-7 razz): the same random 7-card hands, beside the high kernel in
+# one run.
 
 
 def low_competitors():
@@ -161,7 +162,7 @@ def low_competitors():
     out = []
     try:
         from pokerkit import Card as PKCard
-        from pokerkit import EightOrBetterLowHand, RegularLowHand
+        from pokerkit import EightOrBetterLowHand, RegularLowHand, StandardLowHand
 
         def low8(h):
             try:
@@ -172,20 +173,23 @@ def low_competitors():
         convert = lambda h: tuple(PKCard.parse("".join(card_text(c) for c in h)))  # noqa: E731
         out.append(("pokerkit RegularLowHand (razz)", RegularLowHand.from_game, convert))
         out.append(("pokerkit EightOrBetterLowHand", low8, convert))
+        out.append(("pokerkit StandardLowHand (2-7)", StandardLowHand.from_game, convert))
     except ImportError:
         pass
     return out
 
 
 @pytest.mark.benchmark(group="low of 7 cards, batch of 10M random hands")
-@pytest.mark.parametrize("kind", ["high", "low", "low8"])
+@pytest.mark.parametrize("kind", studeval.KINDS)
 def test_studeval_batch7_kinds(benchmark, batch7, kind):
     benchmark.extra_info["hands"] = len(batch7)
-    benchmark.pedantic(studeval.evaluate_batch, args=(batch7, 1), kwargs={"kind": kind}, rounds=7, warmup_rounds=1)
+    benchmark.pedantic(
+        studeval.evaluate_batch, args=(batch7,), kwargs={"threads": 1, "kind": kind}, rounds=7, warmup_rounds=1
+    )
 
 
 @pytest.mark.benchmark(group="low of 7 cards, one hand per call")
-@pytest.mark.parametrize("fn", ["evaluate", "evaluate_low", "evaluate_low8"])
+@pytest.mark.parametrize("fn", ["evaluate", "evaluate_low", "evaluate_low8", "evaluate_low27"])
 def test_studeval_low7_per_call(benchmark, hands7, fn):
     _per_call(benchmark, getattr(studeval, fn), hands7)
 

@@ -33,7 +33,8 @@ How the tables work (see _eval.h for the lookup side):
 Values are 1..7462, higher is better (7462 is a royal flush); lows are 1..6175 (6175 is
 5-4-3-2-A) and eight-or-better lows 0 (none) or 1..56 (56 is the wheel), higher is better.
 The lowest value of each hand category is written out as well (STUD_FIRST_*), so every
-module that needs a category boundary reads it from here.
+module that needs a category boundary reads it from here; and the class of every value of
+each kind (its category and ranks, packed in a word), from which describe() names a value.
 
 A second header, _combin.h, holds the binomial coefficients that number card subsets in the
 equity and casino kernels.
@@ -292,6 +293,28 @@ def generate_combin() -> str:
     return "\n".join(parts)
 
 
+def pack_class(cls: tuple[int, ...]) -> int:
+    """A class tuple (category, up to five ranks) in one word: the number of ranks in bits
+    24..27, the category in 20..23, the ranks from bit 16 down, four bits each."""
+    category, *ranks = cls
+    word = len(ranks) << 24 | category << 20
+    for i, r in enumerate(ranks):
+        word |= r << (16 - 4 * i)
+    return word
+
+
+def class_arrays(values: dict[tuple[int, ...], int], lows: list[tuple[int, ...]]) -> list[tuple[str, list[int]]]:
+    """The class of every value of each kind (index 0 unused), for the names describe() gives."""
+    high = [0] * (len(values) + 1)
+    for cls, v in values.items():
+        high[v] = pack_class(cls)
+    low = [0] + [pack_class(cls) for cls in reversed(lows)]  # value 1 is the worst low
+    low27 = [0] * (len(values) + 1)
+    for cls, v in low27_values().items():
+        low27[v] = pack_class(cls)
+    return [("STUD_HIGH_CLASSES", high), ("STUD_LOW_CLASSES", low), ("STUD_LOW27_CLASSES", low27)]
+
+
 def generate() -> tuple[str, str]:
     """The two table headers: _tables.h (layout and constants) and _tables_data.h (contents)."""
     values = class_values()
@@ -402,7 +425,15 @@ def generate() -> tuple[str, str]:
         for i in range(0, len(vals), per_line):
             data.append("        " + ", ".join(f"{v}{suffix}" for v in vals[i : i + per_line]) + ",")
         data.append("    },")
-    data += ["};", "", "#endif", ""]
+    data += [
+        "};",
+        "",
+        "/* the class of each value (tools/gen_tables.py: pack_class), for the names of values */",
+        *(c_array("uint32_t", name, vals, 8) for name, vals in class_arrays(values, lows)),
+        "",
+        "#endif",
+        "",
+    ]
     return "\n".join(header), "\n".join(data)
 
 

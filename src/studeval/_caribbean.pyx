@@ -27,7 +27,7 @@ from libc.stdlib cimport calloc, free
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_ctz64, stud_popcount64
 from studeval._core cimport stud_tables_init
 from studeval._core cimport STUD_BINOM as BINOM  # C(n, k), n < 64, k <= 7 (_combin.h)
-from studeval._core cimport (STUD_ROYAL_FLUSH, STUD_FIRST_STRAIGHT_FLUSH, STUD_FIRST_FOUR_OF_A_KIND,
+from studeval._core cimport (STUD_HIGH_VALUES, STUD_ROYAL_FLUSH, STUD_FIRST_STRAIGHT_FLUSH, STUD_FIRST_FOUR_OF_A_KIND,
                              STUD_FIRST_FULL_HOUSE, STUD_FIRST_FLUSH, STUD_FIRST_STRAIGHT,
                              STUD_FIRST_THREE_OF_A_KIND, STUD_FIRST_TWO_PAIR, STUD_FIRST_PAIR)
 
@@ -36,7 +36,7 @@ import numpy as np
 stud_tables_init()  # the kernels read studeval._core's lookup tables
 
 cdef enum:
-    NV = 7464  # thresholds t = 0..7463 over hand values 1..7462
+    NV = STUD_HIGH_VALUES + 2  # thresholds t = 0..NV-1 over hand values 1..STUD_HIGH_VALUES
 # (the accumulator layout is the public enum Slot, below)
 
 cdef uint64_t SPREAD[8192]     # a 13-bit rank mask spread to card bits 4*rank
@@ -588,8 +588,8 @@ cdef class SixCardStore:
 def _qualifier(qualify):
     if isinstance(qualify, bool) or not isinstance(qualify, int):
         raise TypeError(f"the qualifying value must be an int, got {qualify!r}")
-    if not 1 <= qualify <= 7462:
-        raise ValueError(f"the qualifying value must be 1..7462, got {qualify}")
+    if not 1 <= qualify <= STUD_HIGH_VALUES:
+        raise ValueError(f"the qualifying value must be 1..{STUD_HIGH_VALUES}, got {qualify}")
     return qualify
 
 
@@ -907,8 +907,8 @@ def play_pass(UpCardTables tables, SixCardStore store, hands, orbit, deck, pay, 
     if mode not in (0, 1) or isinstance(mode, bool):
         raise ValueError(f"mode must be 0 (optimal) or 1 (threshold), got {mode!r}")
     G.mode = mode
-    if isinstance(threshold, bool) or not isinstance(threshold, int) or not 0 <= threshold <= 7463:
-        raise ValueError(f"the threshold must be an int 0..7463, got {threshold!r}")
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or not 0 <= threshold <= STUD_HIGH_VALUES + 1:
+        raise ValueError(f"the threshold must be an int 0..{STUD_HIGH_VALUES + 1}, got {threshold!r}")
     G.threshold = threshold
     if not isinstance(change, bool) or not isinstance(winning_antes, bool):
         raise TypeError(f"change and winning_antes must be True or False, got {change!r}, {winning_antes!r}")

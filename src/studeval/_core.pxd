@@ -80,3 +80,26 @@ cdef const stud_tables *stud_core_tables() noexcept nogil
 cdef inline void stud_tables_init() noexcept nogil:
     """Point this module's kernels at studeval._core's tables: once, at import."""
     stud_use_tables(stud_core_tables())
+
+
+# Ctrl-C in GIL-free kernels (one helper for every module): a kernel looks now and then; if a
+# signal handler raised, it stops, and its entry point re-raises once its threads are done.
+cdef extern from "Python.h":
+    int PyErr_CheckSignals() noexcept   # declared without an error check: the exception stays set
+    void *PyErr_Occurred() noexcept
+
+
+cdef inline int stud_signal_raised() noexcept nogil:
+    """1 if a signal handler raised (Ctrl-C): its exception stays pending for the caller."""
+    cdef int raised
+    with gil:
+        raised = PyErr_CheckSignals() != 0
+    return raised
+
+
+cdef inline int stud_raise_pending() except -1:
+    """Propagate the exception a signal handler left pending (KeyboardInterrupt if the stop
+    came from a shared flag set by another thread)."""
+    if PyErr_Occurred() == NULL:
+        raise KeyboardInterrupt("the count was stopped")
+    return -1

@@ -12,7 +12,7 @@ import numpy as np
 
 from cpython.object cimport PyObject
 from cython.parallel cimport prange
-from libc.stdint cimport uint8_t, uint16_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 
 cdef extern from "Python.h":
     Py_ssize_t PyList_GET_SIZE(object) nogil
@@ -31,6 +31,9 @@ cdef extern from "_threads.h":
 # stud_core_tables (_core.pxd), those of every module that cimports them read it
 cdef extern from "_tables_data.h":
     const stud_tables STUD_TABLES_DATA
+    const uint32_t STUD_HIGH_CLASSES[]
+    const uint32_t STUD_LOW_CLASSES[]
+    const uint32_t STUD_LOW27_CLASSES[]
 
 
 cdef const stud_tables *stud_core_tables() noexcept nogil:
@@ -174,6 +177,31 @@ cdef _check_distinct(list cards):
 CATEGORY_FIRST_VALUE = tuple(STUD_CATEGORY_FIRST[c] for c in range(STUD_CATEGORIES))
 # The best value of each kind (the worst is 1; a low8 of 0 is no qualifying low), from the tables.
 BEST_VALUE = {"high": STUD_HIGH_VALUES, "low": STUD_LOW_VALUES, "low8": STUD_LOW8_VALUES, "low27": STUD_LOW27_VALUES}
+
+
+def hand_class(kind, value) -> tuple:
+    """The class of a value of ``kind`` (``"high"``, ``"low"`` or ``"low27"``): its category
+    (the high hand's HandCategory; the lows' own numbers, see studeval._reference) and ranks,
+    from the tables tools/gen_tables.py generates. It is what :func:`describe` names.
+
+    >>> hand_class("high", 7462), hand_class("low", 6175), hand_class("low27", 7462)
+    ((8, 12), (0, 4, 3, 2, 1, 0), (0, 5, 3, 2, 1, 0))
+    """
+    cdef const uint32_t *classes
+    if kind == "high":
+        classes = STUD_HIGH_CLASSES
+    elif kind == "low":
+        classes = STUD_LOW_CLASSES
+    elif kind == "low27":
+        classes = STUD_LOW27_CLASSES
+    else:
+        raise ValueError(f"hand_class knows the kinds high, low and low27, got {kind!r}")
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"a value must be an int, got {value!r}")
+    if not 1 <= value <= BEST_VALUE[kind]:
+        raise ValueError(f"{kind} value {value} is out of range 1..{BEST_VALUE[kind]}")
+    cdef uint32_t word = classes[value]
+    return (word >> 20 & 15, *[word >> (16 - 4 * i) & 15 for i in range(word >> 24 & 15)])
 
 
 cdef inline int _fast_cards(object cards, uint8_t *buf) noexcept:

@@ -7,11 +7,12 @@ import numpy.typing as npt
 
 __test__: dict[str, str]  # Cython's table of docstrings for doctest
 
-#: Kernel game codes by game name (seven and five: high hands; razz: ace-to-five low; stud8: hi-lo).
-GAMES: dict[str, int]
-#: Heads-up count keys by name: "high", "low", "low8", "nolow_min", "nolow_max".
+#: Kernel codes by a game's ``pot`` (studeval.games): ("high",), ("low",), ("high", "low8"),
+#: ("low27",) and ("high", "low").
+KERNELS: dict[tuple[str, ...], int]
+#: Heads-up count keys by name: "high", "low", "low8", "low27", "nolow_min", "nolow_max".
 KEYS: dict[str, int]
-#: A stud8 pot share is counted in units of 1/HILO_SHARE_UNIT of a pot.
+#: A hi-lo pot share is counted in units of 1/HILO_SHARE_UNIT of a pot.
 HILO_SHARE_UNIT: int
 #: The columns of a hi-lo count: share, scoop, part, high, low.
 HILO_COLUMNS: tuple[str, ...]
@@ -41,7 +42,7 @@ def enumerate_exact(
     threads: int | None,
     wins: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
-    game: int = 0,
+    kernel: int = 0,
     hilo: npt.NDArray[np.int64] | None = None,
 ) -> None: ...
 def board5_exact(
@@ -65,7 +66,7 @@ def monte_carlo(
     samples: npt.NDArray[np.int64],
     wins: npt.NDArray[np.int64],
     ties: npt.NDArray[np.int64],
-    game: int = 0,
+    kernel: int = 0,
     hilo: npt.NDArray[np.int64] | None = None,
     squares: npt.NDArray[np.float64] | None = None,
 ) -> None: ...

@@ -23,7 +23,9 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_hand_low, stud_hand_low8
-from studeval._core cimport stud_tables_init
+from studeval._core cimport stud_hand_low27
+from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pending
+from studeval._core cimport STUD_HIGH_VALUES
 
 import numpy as np
 from studeval._core cimport STUD_BINOM as _BINOM, STUD_BINOM_N, STUD_BINOM_K  # C(n, k) (_combin.h)
@@ -44,28 +46,36 @@ cdef extern from "_subsets.h" nogil:
 
 cdef enum:
     MAXP = 12          # players a kernel handles (more cannot be dealt from 52 cards anyway)
-    MAXV = 7465        # keys (below) are 1..7464
+    MAXV = STUD_HIGH_VALUES + 3  # keys (below) are 1..MAXV-1: a high value plus one, and one more
     MAXR = 7           # private cards a player may still draw
     POLL_MASK = 0xFFFF  # work items between looks at pending signals (a few ms of work)
 
-# Games of the enumeration and Monte Carlo kernels: high hand, ace-to-five low, hi-lo.
+# Kernels of the enumeration and Monte Carlo counts, one per way a pot is decided (a game's
+# ``pot`` in studeval.games: the evaluator kinds that decide it): the high hand, the
+# ace-to-five low, hi-lo with an eight-or-better low, the deuce-to-seven low, and hi-lo with
+# the ace-to-five low (every hand has one: the low half is never empty).
 cdef enum:
-    GAME_HIGH = 0
-    GAME_RAZZ = 1
-    GAME_STUD8 = 2
+    KERNEL_HIGH = 0
+    KERNEL_LOW = 1
+    KERNEL_HIGH_LOW8 = 2
+    KERNEL_LOW27 = 3
+    KERNEL_HIGH_LOW = 4
 
 # Keys of the heads-up count, one per side (higher is better), all in 1..MAXV-1: the high
-# value, the ace-to-five low, the eight-or-better low plus one (1: no low), and the high value
-# plus one of a hand without a qualifying low, a qualifying one put below (MIN) or above (MAX)
-# every such hand, so that it never wins, ties or loses (stud8's pot is a sum of such counts).
+# value, the ace-to-five low, the deuce-to-seven low, the eight-or-better low plus one (1: no
+# low), and the high value plus one of a hand without a qualifying low, a qualifying one put
+# below (MIN) or above (MAX) every such hand, so that it never wins, ties or loses (an
+# eight-or-better hi-lo pot is a sum of such counts).
 cdef enum:
     KEY_HIGH = 0
     KEY_LOW = 1
     KEY_LOW8 = 2
     KEY_NOLOW_MIN = 3
     KEY_NOLOW_MAX = 4
+    KEY_LOW27 = 5
+    KEY_LAST = KEY_LOW27
 
-# The columns of the hi-lo counts (stud8): pot share in units of 1/SHARE_UNIT of a pot (every
+# The columns of the hi-lo counts: pot share in units of 1/SHARE_UNIT of a pot (every
 # share of up to 12 players is a whole number of them), scoops, deals with part of the pot but
 # not all, high half (or whole pot) won or shared, qualifying low half won or shared.
 cdef enum:
@@ -77,8 +87,17 @@ cdef enum:
     HL_LOW = 4
     HL_COLS = 5
 
-GAMES = {"seven": GAME_HIGH, "five": GAME_HIGH, "razz": GAME_RAZZ, "stud8": GAME_STUD8}
-KEYS = {"high": KEY_HIGH, "low": KEY_LOW, "low8": KEY_LOW8, "nolow_min": KEY_NOLOW_MIN, "nolow_max": KEY_NOLOW_MAX}
+KERNELS = {
+    ("high",): KERNEL_HIGH,
+    ("low",): KERNEL_LOW,
+    ("high", "low8"): KERNEL_HIGH_LOW8,
+    ("low27",): KERNEL_LOW27,
+    ("high", "low"): KERNEL_HIGH_LOW,
+}
+KEYS = {
+    "high": KEY_HIGH, "low": KEY_LOW, "low8": KEY_LOW8, "low27": KEY_LOW27,
+    "nolow_min": KEY_NOLOW_MIN, "nolow_max": KEY_NOLOW_MAX,
+}
 HILO_SHARE_UNIT = SHARE_UNIT
 HILO_COLUMNS = ("share", "scoop", "part", "high", "low")
 
@@ -89,6 +108,8 @@ cdef inline int _key(stud_hand h, int mode) noexcept nogil:
         return stud_hand_value(h)
     if mode == KEY_LOW:
         return stud_hand_low(h)
+    if mode == KEY_LOW27:
+        return stud_hand_low27(h)
     low8 = stud_hand_low8(h)
     if mode == KEY_LOW8:
         return low8 + 1
@@ -103,17 +124,12 @@ cdef inline int _key(stud_hand h, int mode) noexcept nogil:
 # raises (KeyboardInterrupt), every thread stops at its next look at the flag, and the entry
 # point re-raises the handler's exception once the parallel loop is over.
 
-cdef extern from "Python.h":
-    int PyErr_CheckSignals() noexcept   # declared without an error check: the exception stays set
-
-
 cdef int _poll(int *stop) noexcept nogil:
     """1 if the work should stop (a signal handler raised; its exception is pending)."""
     if stop[0]:
         return 1
-    with gil:
-        if PyErr_CheckSignals() != 0:
-            stop[0] = 1
+    if stud_signal_raised():
+        stop[0] = 1
     return stop[0]
 
 
@@ -122,18 +138,6 @@ cdef inline int _tick(int64_t *done, int poll, int *stop) noexcept nogil:
     that does not poll, ``poll`` 0, only reads the shared flag)."""
     done[0] += 1
     return (done[0] & POLL_MASK) == 0 and (stop[0] != 0 or (poll and _poll(stop)))
-
-
-cdef extern from "Python.h":
-    void *PyErr_Occurred() noexcept
-
-
-cdef int _raise_pending() except -1:
-    """Propagate the exception a signal handler left pending (KeyboardInterrupt if the stop
-    came from a shared flag set by another thread)."""
-    if PyErr_Occurred() == NULL:
-        raise KeyboardInterrupt("the equity count was stopped")
-    return -1
 
 
 def check_signals_every() -> int:
@@ -431,12 +435,12 @@ cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, 
     if table == NULL:
         return 1
     # nothing to query past a's last value, nor before b's first: the keys that put a class
-    # of hands out of every comparison (stud8's no-low counts) cost nothing there
+    # of hands out of every comparison (the no-low counts of eight or better) cost nothing there
     while last_a > 0 and a.start[last_a] == a.start[last_a + 1]:
         last_a -= 1
     # the stop is looked at by completions handled, not by values: one value may hold most
     # completions (every hand with no eight-or-better low has one key), and a few dozen
-    # values may be all there are (stud8's lows)
+    # values may be all there are (eight-or-better lows)
     for v in range(1, last_a + 1):
         group = 0
         has_a = a.start[v] != a.start[v + 1]
@@ -496,7 +500,7 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
         if cancel.shape[0] != 1:
             raise ValueError(f"headsup_exact: cancel must hold one int32, got {cancel.shape[0]}")
         stopp = <int *>&cancel[0]  # int32_t is int on every platform built for
-    if not 0 <= key_a <= KEY_NOLOW_MAX or not 0 <= key_b <= KEY_NOLOW_MAX:
+    if not 0 <= key_a <= KEY_LAST or not 0 <= key_b <= KEY_LAST:
         raise ValueError(f"headsup_exact: unknown keys {key_a}, {key_b}")
     if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n or draws_a < 0 or draws_b < 0:
         raise ValueError(f"headsup_exact: bad deal shape ({n} live cards, draws {draws_a} and {draws_b})")
@@ -565,7 +569,7 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
         _free_side(&a)
         _free_side(&b)
     if stopp[0]:
-        _raise_pending()
+        stud_raise_pending()
     if err:
         raise MemoryError("not enough memory for the exact heads-up count")
     total = _BINOM[n][draws_a] * _BINOM[n - draws_a][draws_b]
@@ -580,7 +584,7 @@ cdef struct _Enum:
     int n
     int P
     int nslots
-    int game                # GAME_HIGH, GAME_RAZZ or GAME_STUD8
+    int kernel              # KERNEL_*
     int poll                # 1 in the thread that looks at pending signals
     int *stop
     int64_t done            # leaves counted so far (for polling)
@@ -591,8 +595,8 @@ cdef struct _Enum:
     int slot_next0[64]      # 1 if the next slot starts a new group (positions restart at 0)
     int shares[MAXP]
     int draws[MAXP]
-    int val[MAXP]           # high value (razz: ace-to-five low)
-    int low[MAXP]           # stud8: eight-or-better low (0: none)
+    int val[MAXP]           # the high value, or the low of a low game
+    int low[MAXP]           # hi-lo: the low (eight or better: 0 for none)
     uint64_t used
     stud_hand st[MAXP][MAXR + 2]
     int64_t wins[MAXP]
@@ -659,18 +663,31 @@ cdef inline void _tally_hilo(int P, const int *val, const int *low, int64_t *hl,
                 squares[p] += (<double>share / SHARE_UNIT) * (<double>share / SHARE_UNIT)
 
 
+cdef inline bint _hilo(int kernel) noexcept nogil:
+    return kernel == KERNEL_HIGH_LOW8 or kernel == KERNEL_HIGH_LOW
+
+
+cdef inline void _showdown(int kernel, stud_hand h, int *val, int *low) noexcept nogil:
+    """The showdown value of a complete hand state (the one value, or hi-lo's high and low)."""
+    if kernel == KERNEL_LOW:
+        val[0] = stud_hand_low(h)
+    elif kernel == KERNEL_LOW27:
+        val[0] = stud_hand_low27(h)
+    else:
+        val[0] = stud_hand_value(h)
+        if kernel == KERNEL_HIGH_LOW8:
+            low[0] = stud_hand_low8(h)
+        elif kernel == KERNEL_HIGH_LOW:
+            low[0] = stud_hand_low(h)
+
+
 cdef inline void _value(_Enum *e, int p, stud_hand h) noexcept nogil:
     """Player p's showdown value(s) from a complete hand state."""
-    if e.game == GAME_RAZZ:
-        e.val[p] = stud_hand_low(h)
-    else:
-        e.val[p] = stud_hand_value(h)
-        if e.game == GAME_STUD8:
-            e.low[p] = stud_hand_low8(h)
+    _showdown(e.kernel, h, &e.val[p], &e.low[p])
 
 
 cdef inline void _leaf(_Enum *e) noexcept nogil:
-    if e.game == GAME_STUD8:
+    if _hilo(e.kernel):
         _tally_hilo(e.P, e.val, e.low, &e.hl[0][0], NULL)
     else:
         _tally(e.P, e.val, e.wins, &e.ties[0][0])
@@ -735,16 +752,16 @@ cdef void _rec_first(_Enum *e, int pos, int tid) noexcept nogil:
 
 
 cdef int _setup(_Enum *e, const uint8_t[::1] live, const uint8_t[:, ::1] known, const int32_t[::1] nknown,
-                const int32_t[::1] draws, int community, const uint8_t[::1] shares, int game) except -1:
+                const int32_t[::1] draws, int community, const uint8_t[::1] shares, int kernel) except -1:
     cdef int P = <int>known.shape[0], p, j, level = 0, depth
     if P > MAXP or live.shape[0] > 63:
         raise ValueError("too many players or live cards for a kernel")
-    if not GAME_HIGH <= game <= GAME_STUD8:
-        raise ValueError(f"unknown game {game}")
+    if not KERNEL_HIGH <= kernel <= KERNEL_HIGH_LOW:
+        raise ValueError(f"unknown kernel {kernel}")
     memset(e, 0, sizeof(_Enum))
     e.n = <int>live.shape[0]
     e.P = P
-    e.game = game
+    e.kernel = kernel
     for j in range(e.n):
         e.live[j] = live[j]
     for p in range(P):
@@ -774,9 +791,9 @@ cdef int _setup(_Enum *e, const uint8_t[::1] live, const uint8_t[:, ::1] known, 
     return 0
 
 
-cdef int _check_hilo(hilo, Py_ssize_t P, int game) except -1:
-    if game == GAME_STUD8 and hilo is None:
-        raise ValueError("the hi-lo game needs a hilo array")
+cdef int _check_hilo(hilo, Py_ssize_t P, int kernel) except -1:
+    if _hilo(kernel) and hilo is None:
+        raise ValueError("a hi-lo kernel needs a hilo array")
     if hilo is not None and (hilo.shape[0] != P or hilo.shape[1] != HL_COLS):
         raise ValueError(f"hilo must have shape ({P}, {HL_COLS}), got {hilo.shape}")
     return 0
@@ -785,12 +802,12 @@ cdef int _check_hilo(hilo, Py_ssize_t P, int game) except -1:
 def enumerate_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] known not None,
                     const int32_t[::1] nknown not None, const int32_t[::1] draws not None, int community,
                     const uint8_t[::1] shares not None, int first_lo, int first_hi, threads,
-                    int64_t[::1] wins not None, int64_t[:, ::1] ties not None, int game=GAME_HIGH,
+                    int64_t[::1] wins not None, int64_t[:, ::1] ties not None, int kernel=KERNEL_HIGH,
                     int64_t[:, ::1] hilo=None):
     """Add the counts of every deal whose first slot takes a live position in [first_lo, first_hi).
 
-    With no slot to fill there is one deal, counted when first_lo == 0. ``game`` is one of
-    ``GAMES``' values; the hi-lo game counts into ``hilo`` (P x 5: ``HILO_COLUMNS``) instead
+    With no slot to fill there is one deal, counted when first_lo == 0. ``kernel`` is one of
+    ``KERNELS``' values; a hi-lo kernel counts into ``hilo`` (P x 5: ``HILO_COLUMNS``) instead
     of wins and ties.
     """
     cdef _Enum proto
@@ -799,8 +816,8 @@ def enumerate_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] know
     _check_deal(live, known, nknown, draws, community, shares)
     _check_counts(wins, ties, P)
     _check_first(first_lo, first_hi, live.shape[0])
-    _setup(&proto, live, known, nknown, draws, community, shares, game)
-    _check_hilo(hilo, P, game)
+    _setup(&proto, live, known, nknown, draws, community, shares, kernel)
+    _check_hilo(hilo, P, kernel)
     proto.stop = &stop
     if proto.nslots == 0:
         if first_lo == 0:
@@ -818,7 +835,7 @@ def enumerate_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] know
             for pos in prange(first_lo, first_hi, num_threads=nthreads, schedule="dynamic"):
                 _rec_first(&ctx[threadid()], pos, threadid())
         if stop:
-            _raise_pending()
+            stud_raise_pending()
         for t in range(nthreads):
             _add_enum(&ctx[t], P, wins, ties, hilo)
     finally:
@@ -912,7 +929,7 @@ def board5_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] known n
     if stop:
         free(w)
         free(tt)
-        _raise_pending()
+        stud_raise_pending()
     # heads-up ties were counted for player 0 only: both split two ways
     for t in range(nthreads):
         if P == 2:
@@ -960,10 +977,10 @@ cdef inline uint32_t _below(_Rng *r, uint32_t bound) noexcept nogil:
 
 cdef inline void _mc_deals(_Rng *rng, uint8_t *deck, int64_t count, int P, int n,
                            const stud_hand *base, const int *draws, int community, const int *shares,
-                           int total, int all_share, int64_t *wins, int64_t *ties, const int game,
+                           int total, int all_share, int64_t *wins, int64_t *ties, const int kernel,
                            int64_t *hl, double *squares) noexcept nogil:
-    """``count`` random deals. Called with ``game`` a constant at each call site, so the
-    compiler makes one copy per game with no test of the game in the loop."""
+    """``count`` random deals. Called with ``kernel`` a constant at each call site, so the
+    compiler makes one copy per kernel with no test of the kernel in the loop."""
     cdef stud_hand st[MAXP]
     cdef stud_hand board
     cdef int val[MAXP]
@@ -1000,13 +1017,8 @@ cdef inline void _mc_deals(_Rng *rng, uint8_t *deck, int64_t count, int P, int n
             for _card in range(draws[p]):
                 st[p] = stud_hand_add(st[p], deck[idx])
                 idx += 1
-            if game == GAME_RAZZ:
-                val[p] = stud_hand_low(st[p])
-            else:
-                val[p] = stud_hand_value(st[p])
-                if game == GAME_STUD8:
-                    low[p] = stud_hand_low8(st[p])
-        if game == GAME_STUD8:
+            _showdown(kernel, st[p], &val[p], &low[p])
+        if _hilo(kernel):
             _tally_hilo(P, val, low, hl, squares)
         elif P == 2:
             if val[0] > val[1]:
@@ -1022,7 +1034,7 @@ cdef inline void _mc_deals(_Rng *rng, uint8_t *deck, int64_t count, int P, int n
 
 cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uint8_t *live,
                      const stud_hand *base, const int *draws, int community, const int *shares,
-                     int64_t *wins, int64_t *ties, int game, int64_t *hl, double *squares,
+                     int64_t *wins, int64_t *ties, int kernel, int64_t *hl, double *squares,
                      int poll, int *stop) noexcept nogil:
     cdef uint8_t deck[64]
     cdef int64_t s, end
@@ -1046,15 +1058,21 @@ cdef void _mc_thread(stud_bitgen_t *bg, int64_t samples, int P, int n, const uin
         end = s + POLL_MASK + 1
         if end > samples:
             end = samples
-        if game == GAME_HIGH:
+        if kernel == KERNEL_HIGH:
             _mc_deals(&rng, deck, end - s, P, n, base, draws, community, shares, total, all_share,
-                      wins, ties, GAME_HIGH, hl, squares)
-        elif game == GAME_RAZZ:
+                      wins, ties, KERNEL_HIGH, hl, squares)
+        elif kernel == KERNEL_LOW:
             _mc_deals(&rng, deck, end - s, P, n, base, draws, community, shares, total, all_share,
-                      wins, ties, GAME_RAZZ, hl, squares)
+                      wins, ties, KERNEL_LOW, hl, squares)
+        elif kernel == KERNEL_LOW27:
+            _mc_deals(&rng, deck, end - s, P, n, base, draws, community, shares, total, all_share,
+                      wins, ties, KERNEL_LOW27, hl, squares)
+        elif kernel == KERNEL_HIGH_LOW:
+            _mc_deals(&rng, deck, end - s, P, n, base, draws, community, shares, total, all_share,
+                      wins, ties, KERNEL_HIGH_LOW, hl, squares)
         else:
             _mc_deals(&rng, deck, end - s, P, n, base, draws, community, shares, total, all_share,
-                      wins, ties, GAME_STUD8, hl, squares)
+                      wins, ties, KERNEL_HIGH_LOW8, hl, squares)
         s = end
 
 
@@ -1062,9 +1080,9 @@ def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known no
                 const int32_t[::1] nknown not None, const int32_t[::1] draws not None, int community,
                 const uint8_t[::1] shares not None, list bit_generators not None,
                 const int64_t[::1] samples not None, int64_t[:, ::1] wins not None, int64_t[:, :, ::1] ties not None,
-                int game=GAME_HIGH, int64_t[:, :, ::1] hilo=None, double[:, ::1] squares=None):
+                int kernel=KERNEL_HIGH, int64_t[:, :, ::1] hilo=None, double[:, ::1] squares=None):
     """Deal samples[t] random deals with bit_generators[t] (its own thread) and add the counts
-    to wins[t] (P) and ties[t] (P x (P + 1)); the hi-lo game (``game``, one of ``GAMES``'
+    to wins[t] (P) and ties[t] (P x (P + 1)); a hi-lo kernel (``kernel``, one of ``KERNELS``'
     values) counts into hilo[t] (P x 5: ``HILO_COLUMNS``) and adds each player's squared pot
     share to squares[t] (P) instead."""
     cdef int P = <int>known.shape[0], n = <int>live.shape[0], T = len(bit_generators), t, p, k, need = community
@@ -1079,10 +1097,10 @@ def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known no
     cdef int stop = 0
     _check_deal(live, known, nknown, draws, community, shares)
     check_threads(T)
-    if not GAME_HIGH <= game <= GAME_STUD8:
-        raise ValueError(f"monte_carlo: unknown game {game}")
-    if game == GAME_STUD8 and (hilo is None or squares is None):
-        raise ValueError("monte_carlo: the hi-lo game needs hilo and squares arrays")
+    if not KERNEL_HIGH <= kernel <= KERNEL_HIGH_LOW:
+        raise ValueError(f"monte_carlo: unknown kernel {kernel}")
+    if _hilo(kernel) and (hilo is None or squares is None):
+        raise ValueError("monte_carlo: a hi-lo kernel needs hilo and squares arrays")
     if hilo is not None and (hilo.shape[0] != T or hilo.shape[1] != P or hilo.shape[2] != HL_COLS):
         raise ValueError(f"monte_carlo: hilo must have shape ({T}, {P}, {HL_COLS})")
     if squares is not None and (squares.shape[0] != T or squares.shape[1] != P):
@@ -1118,10 +1136,10 @@ def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known no
         with nogil:
             for t in prange(T, num_threads=T, schedule="static", chunksize=1):
                 _mc_thread(bgs[t], samples[t], P, n, &live[0], base, cdraws, community, cshares,
-                           &w[t * MAXP], &tt[t * MAXP * (MAXP + 1)], game, &hl[t * MAXP * HL_COLS],
+                           &w[t * MAXP], &tt[t * MAXP * (MAXP + 1)], kernel, &hl[t * MAXP * HL_COLS],
                            &sq[t * MAXP], t == 0, &stop)
         if stop:
-            _raise_pending()
+            stud_raise_pending()
         for t in range(T):
             for p in range(P):
                 wins[t, p] += w[t * MAXP + p]

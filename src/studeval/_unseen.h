@@ -39,20 +39,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "_eval.h"
+#include "_combin.h"
 
-#define UNSEEN_MAXV 7463 /* hand values are 1..7462 */
-#define UNSEEN_MAXR 7    /* cards a player may still draw */
-
-/* C(n, k) for n < 64, k <= 7 */
-static int64_t unseen_binom[64][8];
-
-static void unseen_init(void) {
-    for (int n = 0; n < 64; n++) {
-        unseen_binom[n][0] = 1;
-        for (int k = 1; k < 8; k++)
-            unseen_binom[n][k] = n == 0 ? 0 : unseen_binom[n - 1][k - 1] + unseen_binom[n - 1][k];
-    }
-}
+#define UNSEEN_MAXV (STUD_HIGH_VALUES + 1) /* hand values (and lows) are below it */
+#define UNSEEN_MAXR 7                      /* cards a player may still draw */
 
 /* A growable array of events: B's insertions, each at a value. */
 typedef struct {
@@ -147,7 +137,7 @@ static int unseen_multisets(unseen_ctx *c, int *m, int r, int left, int64_t ms_r
     int64_t add = 0;
     for (int k = 0; k <= left && k <= c->per_rank[r]; k++) {
         if (k > 0) {
-            add += unseen_binom[r + size + k - 1][size + k];
+            add += STUD_BINOM[r + size + k - 1][size + k];
             key += STUD_CARD_KEY[4 * r];
         }
         m[r] = k;
@@ -172,7 +162,7 @@ static inline int64_t unseen_set_rank(unsigned mask) {
     int64_t rank = 0;
     int j = 0;
     for (int r = 0; r < 13; r++)
-        if (mask >> r & 1) rank += unseen_binom[r][++j];
+        if (mask >> r & 1) rank += STUD_BINOM[r][++j];
     return rank;
 }
 
@@ -184,7 +174,7 @@ static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, stud_hand
         int64_t ms_rank = 0;
         int j = 0;
         for (int q = 0; q < 13; q++)
-            for (int k = 0; k < counts[q]; k++, j++) ms_rank += unseen_binom[q + j][j + 1];
+            for (int k = 0; k < counts[q]; k++, j++) ms_rank += STUD_BINOM[q + j][j + 1];
         (void)h;
         return unseen_push(&c->flush_ev, c->g_of[ms_rank], UNSEEN_PATTERN(suit, mask, packed), -1);
     }
@@ -246,10 +236,10 @@ static int unseen_subs(uint64_t packed, int maxsize, const int *avail, int *osiz
         for (int x = 0; x < ocount; x++) {
             int64_t add = 0;
             for (int k = 0; k <= m && osize[x] + k <= maxsize; k++) {
-                if (k > 0) add += unseen_binom[r + osize[x] + k - 1][osize[x] + k];
+                if (k > 0) add += STUD_BINOM[r + osize[x] + k - 1][osize[x] + k];
                 nsz[cnt] = osize[x] + k;
                 nrk[cnt] = orank[x] + add;
-                nwt[cnt] = oweight[x] * (avail ? unseen_binom[avail[r] - k][m - k] : unseen_binom[m][k]);
+                nwt[cnt] = oweight[x] * (avail ? STUD_BINOM[avail[r] - k][m - k] : STUD_BINOM[m][k]);
                 cnt++;
             }
         }
@@ -273,7 +263,7 @@ static inline int unseen_rank_subsets(unsigned mask, int s, int *ssize, int64_t 
         for (int x = 0; x < n0; x++)
             if (ssize[x] < s) {
                 ssize[scount] = ssize[x] + 1;
-                srank[scount] = srank[x] + unseen_binom[r][ssize[x] + 1];
+                srank[scount] = srank[x] + STUD_BINOM[r][ssize[x] + 1];
                 scount++;
             }
     }
@@ -293,7 +283,7 @@ static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t patte
         int scount = unseen_rank_subsets(mask, s, ssize, srank);
         for (int y = 0; y < scount; y++)
             for (int k = 0; ssize[y] + k <= s && k <= others; k++)
-                table[c->poff[ssize[y]][k] + srank[y]] += sign * (int32_t)unseen_binom[c->nother[suit] - k][others - k];
+                table[c->poff[ssize[y]][k] + srank[y]] += sign * (int32_t)STUD_BINOM[c->nother[suit] - k][others - k];
         return;
     }
     uint64_t packed = ((uint64_t)pattern >> 15) & ((1ULL << 39) - 1);
@@ -309,7 +299,7 @@ static inline void unseen_insert(const unseen_ctx *c, int32_t *tf, int64_t patte
         for (int x = 0; x < ocount; x++) {
             int k = osize[x];
             if (i + k <= s)
-                table[c->foff[i][k] + srank[y] * unseen_binom[12 + k][k] + orank[x]] += sign * (int32_t)oweight[x];
+                table[c->foff[i][k] + srank[y] * STUD_BINOM[12 + k][k] + orank[x]] += sign * (int32_t)oweight[x];
         }
     }
 }
@@ -331,11 +321,11 @@ typedef struct {
 } unseen_classes;
 
 static int unseen_classes_init(unseen_classes *k, int ra) {
-    k->msize = unseen_binom[12 + ra][ra];
+    k->msize = STUD_BINOM[12 + ra][ra];
     k->csize = 0;
     for (int i = 0; i <= ra; i++) {
         k->coff[i] = k->csize;
-        k->csize += unseen_binom[13][i] * unseen_binom[12 + ra - i][ra - i];
+        k->csize += STUD_BINOM[13][i] * STUD_BINOM[12 + ra - i][ra - i];
     }
     int64_t total = k->msize + 4 * k->csize;
     k->count = (int32_t *)calloc(total, sizeof(int32_t));
@@ -364,7 +354,7 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
             int p = (int)(codes[x] >> (6 * j) & 63);
             q[j] = c->rank[p];
             u[j] = c->live[p] & 3;
-            ms += unseen_binom[q[j] + j][j + 1];
+            ms += STUD_BINOM[q[j] + j][j + 1];
             all += (uint64_t)1 << (3 * q[j]);
         }
         if (k->count[ms]++ == 0) {
@@ -380,14 +370,14 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
             for (int j = 0; j < ra; j++) {
                 if (u[j] == t) {
                     mask |= 1u << q[j];
-                    srank += unseen_binom[q[j]][++h];
+                    srank += STUD_BINOM[q[j]][++h];
                 } else {
-                    orank += unseen_binom[q[j] + o][o + 1];
+                    orank += STUD_BINOM[q[j] + o][o + 1];
                     o++;
                     others += (uint64_t)1 << (3 * q[j]);
                 }
             }
-            int64_t e = k->msize + t * k->csize + k->coff[h] + srank * unseen_binom[12 + o][o] + orank;
+            int64_t e = k->msize + t * k->csize + k->coff[h] + srank * STUD_BINOM[12 + o][o] + orank;
             if (k->count[e]++ == 0) {
                 k->packed[e] = mask | (others << 13);
                 k->touched[nt++] = e;
@@ -419,13 +409,13 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
             for (int z = 0; z < n; z++) {
                 int o = osize[z];
                 if (i + o > s) continue;
-                idx[w] = (int32_t)(block + c->foff[i][o] + srank[a] * unseen_binom[12 + o][o] + orank[z]);
+                idx[w] = (int32_t)(block + c->foff[i][o] + srank[a] * STUD_BINOM[12 + o][o] + orank[z]);
                 coef[w++] = ((i + o) & 1 ? -times : times) * oweight[z];
             }
             /* the second table: the other cards by number only, C(na, o) sets of o of them */
             for (int o = 0; i + o <= s && o <= na; o++) {
                 idx[w] = (int32_t)(pblock + c->poff[i][o] + srank[a]);
-                coef[w++] = ((i + o) & 1 ? -times : times) * unseen_binom[na][o];
+                coef[w++] = ((i + o) & 1 ? -times : times) * STUD_BINOM[na][o];
             }
         }
     }
@@ -472,18 +462,18 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         if (t != n) return 2;
     }
     c.moff[0] = 0;
-    for (int k = 0; k <= c.s; k++) c.moff[k + 1] = c.moff[k] + unseen_binom[12 + k][k];
+    for (int k = 0; k <= c.s; k++) c.moff[k + 1] = c.moff[k] + STUD_BINOM[12 + k][k];
     c.fsize = 0;
     for (int i = 0; i <= c.s; i++)
         for (int k = 0; i + k <= c.s; k++) {
             c.foff[i][k] = c.fsize;
-            c.fsize += unseen_binom[13][i] * unseen_binom[12 + k][k];
+            c.fsize += STUD_BINOM[13][i] * STUD_BINOM[12 + k][k];
         }
     c.psize = 0;
     for (int i = 0; i <= c.s; i++)
         for (int k = 0; i + k <= c.s; k++) {
             c.poff[i][k] = c.psize;
-            c.psize += unseen_binom[13][i];
+            c.psize += STUD_BINOM[13][i];
         }
     for (int u = 0; u < 4; u++)
         for (int r = 0; r < 13; r++) c.nother[u] += c.other[u][r];
@@ -495,12 +485,12 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     a_start = (int64_t *)calloc(UNSEEN_MAXV + 1, sizeof(int64_t));
     r_start = (int64_t *)malloc((UNSEEN_MAXV + 1) * sizeof(int64_t));
     f_start = (int64_t *)malloc((UNSEEN_MAXV + 1) * sizeof(int64_t));
-    c.g_of = (uint16_t *)calloc(unseen_binom[12 + rb][rb] + 1, sizeof(uint16_t));
+    c.g_of = (uint16_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, sizeof(uint16_t));
     /* entries count b's: at most C(52, 7) < 2^31 */
     c.pbase = c.moff[c.s + 1] + 4 * c.fsize;
     tab = (int32_t *)calloc(c.pbase + 4 * c.psize + 1, sizeof(int32_t));
     tf = tab ? tab + c.moff[c.s + 1] : NULL;
-    total_a = unseen_binom[n][ra];
+    total_a = STUD_BINOM[n][ra];
     a_code = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
     a_value = (uint16_t *)malloc(total_a * sizeof(uint16_t) + 8);
     if (!a_start || !r_start || !f_start || !c.g_of || !tab || !a_code || !a_value) {

@@ -5,31 +5,14 @@ studeval.equity checks input). The method is described in _unseen.h."""
 
 from libc.stdint cimport uint8_t, int64_t
 
-from studeval._core cimport stud_tables_init
+from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pending
 
 cdef extern from "_unseen.h" nogil:
-    void unseen_init() noexcept
     int unseen_headsup(const uint8_t *live, int n, const uint8_t *known_a, int na, int ra,
                        const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *ties,
                        int (*interrupted)() noexcept nogil, int low) noexcept
 
-cdef extern from "Python.h":
-    int PyErr_CheckSignals() noexcept   # declared without an error check: the exception stays set
-
-
-cdef int _interrupted() noexcept nogil:
-    """1 if a signal handler raised (Ctrl-C): its exception stays pending for the caller."""
-    cdef int raised
-    with gil:
-        raised = PyErr_CheckSignals() != 0
-    return raised
-
-
-cdef int _raise_pending() except -1:
-    return -1
-
 stud_tables_init()  # the kernels read studeval._core's lookup tables
-unseen_init()
 
 
 def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
@@ -39,7 +22,7 @@ def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draw
     ``live`` holds the n distinct cards that can still come, ``known_*`` each player's known
     cards and ``draws_*`` how many more each gets (each hand ends with 5 to 7 cards). B, the
     side aggregated by rank multiset, should be the one with more completions. ``low``:
-    compare ace-to-five lows (razz) instead of high hands.
+    compare ace-to-five lows instead of high hands.
     """
     cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err, j
     cdef int64_t wins = 0, ties = 0, total
@@ -62,9 +45,9 @@ def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draw
         seen |= 1ULL << known_b[j]
     with nogil:
         err = unseen_headsup(&live[0] if n else NULL, n, &known_a[0] if na else NULL, na, draws_a,
-                             &known_b[0] if nb else NULL, nb, draws_b, &wins, &ties, _interrupted, low)
+                             &known_b[0] if nb else NULL, nb, draws_b, &wins, &ties, stud_signal_raised, low)
     if err == 3:
-        _raise_pending()
+        stud_raise_pending()
     if err == 1:
         raise MemoryError("not enough memory for the exact heads-up count")
     if err:

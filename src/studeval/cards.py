@@ -30,6 +30,7 @@ __all__ = [
     "CardsLike",
     "card_rank",
     "card_suit",
+    "low_rank",
     "format_card",
     "format_cards",
     "full_deck",
@@ -73,6 +74,18 @@ def card_rank(card: int) -> int:
     11
     """
     return parse_card(card) >> 2
+
+
+def low_rank(card: int) -> int:
+    """Rank of a card with the ace low (the ace-to-five lows): ace 0, deuce 1 .. king 12.
+
+    The one place this order is written; the low evaluators' tables have it from
+    tools/gen_tables.py, which runs before the package is built.
+
+    >>> [low_rank(parse_card(c)) for c in ("As", "2c", "Kd")]
+    [0, 1, 12]
+    """
+    return ((card >> 2) + 1) % 13
 
 
 def card_suit(card: int) -> int:

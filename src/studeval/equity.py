@@ -68,6 +68,7 @@ from studeval import _equity, _unseen
 from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 from studeval.evaluate import STUD_GAMES
+from studeval.games import get_game
 from studeval.ranges import HoleRange, format_player, hole_cards, parse_player, parse_range
 
 __all__ = [
@@ -122,11 +123,8 @@ _PROGRESS_POLL = 0.05
 # Work (as counted by _count_work) below which threads=None runs on one thread.
 _SMALL_JOB = 30_000_000
 # Cards each stud game deals a player.
-_GAMES = {"seven": 7, "five": 5, "razz": 7, "stud8": 7}
-assert set(_GAMES) <= set(STUD_GAMES)  # the kernels for stud_hilo and razz27 come next
-_GAME_NAMES = {"seven": "seven card stud", "five": "five card stud", "razz": "razz", "stud8": "stud8"}
-# Heads-up count keys of each game (compared within one run); stud8 runs several.
-_HEADSUP_KEY = {"seven": "high", "five": "high", "razz": "low"}
+_GAMES = {name: get_game(name).cards for name in STUD_GAMES}
+_GAME_NAMES = {name: get_game(name).title for name in STUD_GAMES}
 #: The ways an equity is computed (``method=``).
 METHODS = ("auto", "exact", "monte-carlo")
 _MAX_PLAYERS = 12
@@ -386,15 +384,16 @@ def _count_work(deal: _Deal) -> tuple[str, int]:
         options = []
         if max(completions) <= HEADSUP_MAX_COMPLETIONS:
             a, b = _headsup_roles(deal)
-            runs = 4 if deal.game == "stud8" else 1
+            runs = 4 if get_game(deal.game).low_qualifies else len(get_game(deal.game).pot)
             options.append(
                 (runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)), "headsup")
             )
         # the rank-multiset count knows high hands and ace-to-five lows, of hands with no card
-        # in common (hold'em's hands share the board: the card-subset count takes those)
+        # in common (hold'em's hands share the board: the card-subset count takes those); a
+        # 2-7 low depends on the suits (flushes), and hi-lo on two values: card by card
         disjoint = not set(deal.known[0]) & set(deal.known[1])
         if (
-            deal.game in ("seven", "five", "razz")
+            get_game(deal.game).pot in (("high",), ("low",))
             and disjoint
             and s <= _UNSEEN_MAX_SHARED
             and min(completions) <= HEADSUP_MAX_COMPLETIONS
@@ -404,7 +403,7 @@ def _count_work(deal: _Deal) -> tuple[str, int]:
             work, kind = min(options)
             enumerate_work = deal.deals() * deal.players
             # stud8: enumeration also counts the scoops, so it is kept while it stays cheap
-            if deal.game == "stud8" and enumerate_work <= max(work, _HILO_ENUMERATE_WORK):
+            if get_game(deal.game).hilo and enumerate_work <= max(work, _HILO_ENUMERATE_WORK):
                 return "enumerate", enumerate_work
             return kind, work
     return "enumerate", deal.deals() * deal.players
@@ -458,7 +457,7 @@ def _exact_seconds(kind: str, work: int, threads: int) -> float:
 
 def _monte_carlo_units(deal: _Deal, samples: int) -> int:
     """Monte Carlo's work: per deal, the cards drawn and the hands evaluated (stud8: two each)."""
-    return samples * (deal.players * (2 if deal.game == "stud8" else 1) + sum(deal.draws) + deal.community)
+    return samples * (deal.players * len(get_game(deal.game).pot) + sum(deal.draws) + deal.community)
 
 
 def _monte_carlo_seconds(deal: _Deal, samples: int, threads: int) -> float:
@@ -627,10 +626,11 @@ def _headsup(
 
 
 def _headsup_hilo(deal: _Deal, threads: int, progress: Callable[[float], None] | None = None) -> _Counts:
-    """Stud8 heads-up by four one-key counts. Over the pairs of completions, player 0's pot
-    share is half the high (wins plus half the ties), plus half the high again over the pairs
-    where nobody has a low (the high half becomes the whole pot), plus half the low (eight or
-    better plus one, so "no low" ties "no low"; those ties are no low half and come off)."""
+    """Hi-lo heads-up by one-key counts (eight or better: four; no qualifier: two). Over the
+    pairs of completions, player 0's pot share is half the high (wins plus half the ties), plus
+    half the high again over the pairs where nobody has a low (the high half becomes the whole
+    pot), plus half the low (eight or better plus one, so "no low" ties "no low"; those ties
+    are no low half and come off). Without a qualifier every hand has a low: no such pairs."""
     c = _Counts(2, hilo=True)
     # the last two: the no-low pairs, a qualifying hand of one side put out of every
     # comparison with the other
@@ -642,6 +642,8 @@ def _headsup_hilo(deal: _Deal, threads: int, progress: Callable[[float], None] |
         ("nolow_min", "nolow_max", 0),
         ("nolow_max", "nolow_min", 1),
     ]
+    if not get_game(deal.game).low_qualifies:  # every hand has a low (ace-to-five): two counts
+        runs = [("high", "high", None), ("low", "low", None)]
     # The counts run on worker threads (side by side when there are threads for it) while
     # this thread waits: it reports progress within each count by its time so far against
     # the count's expected time (the cost model's until a count is done, then the measured
@@ -680,7 +682,7 @@ def _headsup_hilo(deal: _Deal, threads: int, progress: Callable[[float], None] |
                     progress(fraction)
             if not pending:
                 break
-        done = [f.result() for f in futures]
+        done = [f.result() for f in futures] + [(0, 0, 0)] * (4 - len(runs))  # no no-low pairs
     except BaseException:
         cancel[0] = 1
         raise
@@ -701,7 +703,7 @@ def _headsup_hilo(deal: _Deal, threads: int, progress: Callable[[float], None] |
 
 def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], None] | None) -> _Counts:
     P = deal.players
-    hilo = deal.game == "stud8"
+    hilo = get_game(deal.game).hilo
     counts = _Counts(P, hilo)
     live, known, nknown, draws, shares = _arrays(deal)
     if kind == "unseen":
@@ -712,7 +714,7 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
             int(draws[a]),
             known[b, : nknown[b]].copy(),
             int(draws[b]),
-            deal.game == "razz",
+            get_game(deal.game).pot == ("low",),
         )
         counts.wins[a], counts.wins[b] = wa, wb
         counts.ties[:, 2] = t
@@ -720,7 +722,7 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
     elif kind == "headsup" and hilo:
         counts = _headsup_hilo(deal, threads, progress)
     elif kind == "headsup":
-        key = _HEADSUP_KEY[deal.game]
+        (key,) = get_game(deal.game).pot
         w0, w1, t = _headsup(deal, threads, key, key)
         counts.wins[0], counts.wins[1] = w0, w1
         counts.ties[:, 2] = t
@@ -732,7 +734,7 @@ def _exact(deal: _Deal, kind: str, threads: int, progress: Callable[[float], Non
         return counts
     n = len(deal.live)
     board5 = deal.community == 5 and not any(deal.draws) and all(deal.shares)
-    game = _equity.GAMES.get(deal.game, 0)
+    game = _equity.KERNELS[get_game(deal.game).pot]
     # chunks of first-card positions: each is a progress step (and a parallel loop)
     step = max(1, n // 16) if progress else n
     for lo in range(0, n, step):
@@ -768,12 +770,12 @@ def _monte_carlo(
     threads = max(1, min(threads, samples))
     generators = [np.random.SFC64(s) for s in np.random.SeedSequence(seed).spawn(threads)]
     per_thread = [samples // threads + (t < samples % threads) for t in range(threads)]
-    hilo = deal.game == "stud8"
+    hilo = get_game(deal.game).hilo
     wins = np.zeros((threads, P), dtype=np.int64)
     ties = np.zeros((threads, P, P + 1), dtype=np.int64)
     hl = np.zeros((threads, P, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
     squares = np.zeros((threads, P)) if hilo else None
-    game = _equity.GAMES.get(deal.game, 0)
+    game = _equity.KERNELS[get_game(deal.game).pot]
     live, known, nknown, draws, shares = _arrays(deal)
     done = 0
     while done < max(per_thread):
@@ -1114,7 +1116,9 @@ def _range_equity(
             return plan, None
     if joints is not None and len(joints[1]) <= min(_RANGE_MAX_GROUPS, samples // _RANGE_DEALS_PER_DRAW):
         inner = nthreads if threads is not None else 1
-        result = _range_monte_carlo(ranged, joints, deal_for, P, samples, seed, inner, progress, start, game == "stud8")
+        result = _range_monte_carlo(
+            ranged, joints, deal_for, P, samples, seed, inner, progress, start, get_game(game).hilo
+        )
     else:
         out = dead + (board or [])  # the cards no draw deals
         result = _range_draws(ranged, joints, found, deal_for, hands, out, P, samples, seed, progress, start, game)
@@ -1358,8 +1362,8 @@ def _range_draws(
     seats = [p for p, _ in ranged]
     free = np.ones(52, dtype=bool)
     free[[c for h in hands for c in h] + dead] = False
-    hilo = game == "stud8"
-    code = _equity.GAMES.get(game, 0)
+    hilo = get_game(game).hilo
+    code = _equity.KERNELS[get_game(game).pot]
     fields = ("equity", "win", "tie", "high", "low") if hilo else ("equity", "win", "tie")
     # sums over the draws of a * x (each field), and of a**2, a**2 x, a**2 x**2 (the equity),
     # with a = exp(log weight - top) * deals: top the highest log weight so far
@@ -1728,8 +1732,8 @@ def sharded_equity(
     items = [(streams[t], samples // tasks + (t < samples % tasks)) for t in range(tasks)]
     live_a, known, nknown, draws, shares = _arrays(deal)
     P = deal.players
-    hilo = deal.game == "stud8"
-    game_code = _equity.GAMES.get(deal.game, 0)
+    hilo = get_game(deal.game).hilo
+    game_code = _equity.KERNELS[get_game(deal.game).pot]
 
     def task(item: tuple[np.random.SeedSequence, int]) -> _Counts:
         stream, deals = item

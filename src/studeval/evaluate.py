@@ -18,7 +18,6 @@ import bisect
 import itertools
 from collections.abc import Callable
 from enum import IntEnum
-from functools import lru_cache
 
 from studeval._core import (
     BEST_VALUE,
@@ -31,9 +30,10 @@ from studeval._core import (
     evaluate_low,
     evaluate_low8,
     evaluate_low27,
+    hand_class,
     max_threads,
 )
-from studeval.cards import CardsLike, format_cards, parse_cards, whole_number
+from studeval.cards import CardsLike, format_cards, low_rank, parse_cards, whole_number
 from studeval.games import STUD_GAMES, Game, get_game
 
 __all__ = [
@@ -119,13 +119,6 @@ def _plural(rank: int) -> str:
     return "sixes" if rank == 4 else _NAMES[rank] + "s"
 
 
-@lru_cache(maxsize=1)
-def _classes() -> list[tuple[int, ...]]:
-    from studeval._reference import all_classes  # built once, on the first describe()
-
-    return all_classes()
-
-
 def describe(value: int) -> str:
     """Plain English for a hand value.
 
@@ -136,7 +129,7 @@ def describe(value: int) -> str:
     >>> describe(evaluate("5d 4c 3h 2s Ad"))
     'Straight, five high'
     """
-    cat, *ranks = _classes()[_check_value(value) - 1]
+    cat, *ranks = hand_class("high", _check_value(value))
     name = HandCategory(cat)
     if name is HandCategory.STRAIGHT_FLUSH:
         return "Royal flush" if ranks[0] == 12 else f"Straight flush, {_NAMES[ranks[0]]} high"
@@ -223,22 +216,11 @@ _LOW_NAMES = ("ace",) + _NAMES[:12]
 _LOW_VALUES = BEST_VALUE["low"]
 
 
-def _low_rank(card: int) -> int:
-    return ((card >> 2) + 1) % 13
-
-
 def _check_low_value(value: int) -> int:
     number = _as_int(value, f"a low value must be an int 1..{_LOW_VALUES}")
     if not 1 <= number <= _LOW_VALUES:
         raise ValueError(f"low value {value} is out of range 1..{_LOW_VALUES}")
     return number
-
-
-@lru_cache(maxsize=1)
-def _low_classes() -> list[tuple[int, ...]]:
-    from studeval._reference import all_low_classes  # built once, on the first describe_low()
-
-    return all_low_classes()
 
 
 def _low_plural(rank: int) -> str:
@@ -255,7 +237,7 @@ def describe_low(value: int) -> str:
     >>> describe_low(6175)
     'Five low: 5-4-3-2-A'
     """
-    kind, *groups = _low_classes()[_LOW_VALUES - _check_low_value(value)]
+    kind, *groups = hand_class("low", _check_low_value(value))
     counts = {0: (1, 1, 1, 1, 1), 1: (2, 1, 1, 1), 2: (2, 2, 1), 3: (3, 1, 1), 4: (3, 2), 5: (4, 1)}[kind]
     ranks = "-".join(_LOW_RANKS[r] for r, n in zip(groups, counts, strict=True) for _ in range(n))
     top = groups[0]
@@ -281,8 +263,8 @@ def best_five_low(cards: CardsLike) -> list[int]:
     if not 5 <= len(hand) <= 7:
         raise ValueError(f"best_five_low takes 5, 6 or 7 cards, got {len(hand)}: {format_cards(hand)!r}")
     best = max(itertools.combinations(hand, 5), key=evaluate_low)
-    counts = {r: sum(1 for c in best if _low_rank(c) == r) for r in {_low_rank(c) for c in best}}
-    return sorted(best, key=lambda c: (-counts[_low_rank(c)], -_low_rank(c), c & 3))
+    counts = {r: sum(1 for c in best if low_rank(c) == r) for r in {low_rank(c) for c in best}}
+    return sorted(best, key=lambda c: (-counts[low_rank(c)], -low_rank(c), c & 3))
 
 
 def showing_rank_low(up_cards: CardsLike) -> int:
@@ -298,7 +280,7 @@ def showing_rank_low(up_cards: CardsLike) -> int:
     True
     """
     # the same groups as the high showing, aces low, read backwards: the worst low is highest
-    return 5 * 14**4 - _showing_value(up_cards, "showing_rank_low", _low_rank)
+    return 5 * 14**4 - _showing_value(up_cards, "showing_rank_low", low_rank)
 
 
 def showing_rank_low27(up_cards: CardsLike) -> int:
@@ -335,7 +317,7 @@ def bring_in_card(door_cards: CardsLike, game: str | Game = "seven") -> int:
     cards = parse_cards(door_cards)
     if not cards:
         raise ValueError("bring_in_card needs at least one door card")
-    rank: Callable[[int], int] = _low_rank if rules.aces == "low" else (lambda c: c >> 2)
+    rank: Callable[[int], int] = low_rank if rules.aces == "low" else (lambda c: c >> 2)
 
     def order(card: int) -> tuple[int, int]:
         return rank(card), card & 3  # the rank, then the suit, clubs lowest
@@ -356,13 +338,6 @@ def _check_low27_value(value: int) -> int:
     return number
 
 
-@lru_cache(maxsize=1)
-def _low27_classes() -> list[tuple[int, ...]]:
-    from studeval._reference import all_low27_classes  # built once, on the first describe_low27()
-
-    return all_low27_classes()
-
-
 def describe_low27(value: int) -> str:
     """Plain English for a deuce-to-seven low value (:func:`evaluate_low27`), with its ranks.
 
@@ -373,7 +348,7 @@ def describe_low27(value: int) -> str:
     >>> describe_low27(evaluate_low27("6c 5d 4h 3s 2c"))
     'Straight, six high: 6-5-4-3-2'
     """
-    cat, *groups = _low27_classes()[_LOW27_VALUES - _check_low27_value(value)]
+    cat, *groups = hand_class("low27", _check_low27_value(value))
     shape = {1: (2, 1, 1, 1), 2: (2, 2, 1), 3: (3, 1, 1), 6: (3, 2), 7: (4, 1)}.get(cat, (1, 1, 1, 1, 1))
     ranks = "-".join(_RANK_LETTERS[r] for r, n in zip(groups, shape, strict=True) for _ in range(n))
     top = groups[0]
@@ -395,8 +370,8 @@ def best_five_low27(cards: CardsLike) -> list[int]:
     """The five cards that make the best deuce-to-seven low, read from the top: groups first
     when the low has pairs, then the highest card first (the ace is high).
 
-    >>> format_cards(best_five_low27("Kh 7c 5d 4h 3s Ah 7d"))
-    '7c 5d 4h 3s Ah'
+    >>> format_cards(best_five_low27("Kh 7c 5d 4h 3s Ah 7d"))  # the king, not the ace
+    'Kh 7c 5d 4h 3s'
     """
     hand = parse_cards(cards)
     if not 5 <= len(hand) <= 7:

@@ -44,6 +44,7 @@ def included(name: str) -> set[str]:
     """The package's headers that a .pxd or header names, directly or through its includes."""
     text = (SRC / name).read_text()
     names = set(re.findall(r'cdef extern from "(\w+\.h)"', text)) | set(re.findall(r'#include "(\w+\.h)"', text))
+    names -= {"Python.h"}  # CPython's own (the Ctrl-C helper's), not the package's
     for header in set(names):
         names |= included(header)
     return names

@@ -323,3 +323,16 @@ def test_bring_in_card_reads_the_registry() -> None:
 
 def test_high_is_untouched_by_low27() -> None:
     assert evaluate("As Ks Qs Js Ts") == 7462
+
+
+def test_order_agrees_with_pokerkit() -> None:
+    # a third opinion: pokerkit's deuce-to-seven hands (StandardLowHand), best of the cards
+    pokerkit = pytest.importorskip("pokerkit")
+    rows = random_rows(400, 7, 41).tolist()
+    rows += flush_rows(200, 42)
+    ours = [evaluate_low27(r) for r in rows]
+    theirs = [pokerkit.StandardLowHand.from_game("".join(format_card(c) for c in r)) for r in rows]
+    for i in range(len(rows) - 1):
+        a, b = theirs[i], theirs[i + 1]
+        # pokerkit orders low hands so that a better low compares greater
+        assert (ours[i] > ours[i + 1]) == (a > b) and (ours[i] == ours[i + 1]) == (a == b), (rows[i], rows[i + 1])

@@ -62,3 +62,35 @@ def test_category_boundaries_match_the_evaluator() -> None:
     assert CATEGORY_FIRST_VALUE[HandCategory.STRAIGHT_FLUSH] == evaluate("Ac 2c 3c 4c 5c")
     assert evaluate("As Ks Qs Js Ts") == 7462
     assert list(CATEGORY_FIRST_VALUE) == sorted(CATEGORY_FIRST_VALUE)
+
+
+def test_generated_classes_are_the_reference_classes() -> None:
+    # the classes describe() names (generated with the tables) against the slow reference's
+    # own ranking of every five-card hand, for each kind, value by value
+    from studeval import _reference as reference
+    from studeval._core import BEST_VALUE, hand_class
+
+    expected = {
+        "high": reference.all_classes(),  # worst first: value 1 first
+        "low": reference.all_low_classes()[::-1],  # best first in the reference
+        "low27": reference.all_low27_classes()[::-1],
+    }
+    for kind, classes in expected.items():
+        assert len(classes) == BEST_VALUE[kind]
+        assert [hand_class(kind, v) for v in range(1, BEST_VALUE[kind] + 1)] == classes, kind
+
+
+def test_hand_class_refuses_bad_input() -> None:
+    import pytest
+
+    from studeval._core import hand_class
+
+    for kind, value, error in [
+        ("low8", 1, ValueError),
+        ("high", 0, ValueError),
+        ("low", 6176, ValueError),
+        ("high", True, TypeError),
+        ("low27", "1", TypeError),
+    ]:
+        with pytest.raises(error):
+            hand_class(kind, value)

@@ -36,7 +36,7 @@ SCRIPT = textwrap.dedent(
                 out["batch", kind, check] = studeval.evaluate_batch(hands, threads=2, check=check, kind=kind).tolist()
         # exact heads-up card by card, each game, and against unknown cards (the rank-multiset
         # count), in a pool of threads too (sharded_equity)
-        for game in ("seven", "razz", "stud8"):
+        for game in ("seven", "razz", "stud8", "stud_hilo", "razz27"):
             out["headsup", game] = counts(studeval.stud_equity(["As Ah Kd 5c", "Qc Qd 7s 2h"], game=game, threads=2))
             out["unseen", game] = counts(studeval.stud_equity(["As Ah Kd", "Qc"], game=game, seed=7, threads=2))
             out["sharded", game] = counts(sharded_equity(["As 2h 3d 4c 9s 9h", "Kc 7d 8h 6s 5h"], game=game, threads=2))
@@ -74,4 +74,4 @@ SCRIPT = textwrap.dedent(
 def test_every_threaded_kernel_runs_in_a_128_kib_thread() -> None:
     run = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, (run.returncode, run.stderr[-2000:])
-    assert run.stdout.split() == ["ok", "23"]
+    assert run.stdout.split() == ["ok", "35"]  # 8 batch kinds x checks, 5 games x 5 counts, hold'em, caribbean

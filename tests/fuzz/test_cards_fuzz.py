@@ -484,7 +484,7 @@ batch_arrays = hs.one_of(
     check=hs.booleans(),
 )
 def test_evaluate_batch_on_any_array(hands, kind, threads, check):
-    ok, got = outcome(studeval.evaluate_batch, hands, threads, check=check, kind=kind)
+    ok, got = outcome(studeval.evaluate_batch, hands, threads=threads, check=check, kind=kind)
     if not ok:
         return
     assert kind in studeval.KINDS and studeval.check_threads(threads) >= 1

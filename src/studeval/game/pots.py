@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from studeval._core import evaluate, evaluate_low, evaluate_low8, evaluate_low27
-from studeval.cards import CardsLike, format_cards, parse_cards
+from studeval.cards import CardsLike, format_cards, low_rank, parse_cards
 from studeval.games import KIND_ACES, STUD_GAMES, Game, get_game
 
 __all__ = [
@@ -55,7 +55,7 @@ def low_order(card: int) -> int:
     >>> [low_order(c) for c in parse_cards("Ac As 2c Kc Ks")]
     [0, 3, 4, 48, 51]
     """
-    return 4 * (((card >> 2) + 1) % 13) + (card & 3)
+    return 4 * low_rank(card) + (card & 3)
 
 
 def odd_chip_key(cards: Sequence[int], *, low: bool = False, aces: str = "low") -> int:

@@ -1,0 +1,180 @@
+"""The equity kernels of the two games the registry added: 2-7 razz (``pot=("low27",)``) and
+stud hi-lo without a qualifier (``pot=("high", "low")``), each exact count (heads-up by one-key
+counts, enumeration of every deal) and Monte Carlo, against brute force with the slow
+reference evaluators of studeval._reference, on late streets."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import random
+
+import pytest
+
+from studeval import _reference as reference
+from studeval import parse_cards
+from studeval.equity import plan_equity, stud_equity
+from studeval.games import get_game
+
+
+@functools.cache
+def reference_value(kind: str, hand: frozenset[int]) -> int:
+    return {"high": reference.evaluate, "low": reference.evaluate_low, "low27": reference.evaluate_low27}[kind](hand)
+
+
+def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list[float]]:
+    """Every deal by itertools; a pot by the game's kinds: one kind takes it, two split it in
+    halves (the odd share to nobody: shares are fractions here), each half to its best."""
+    kinds = get_game(game).pot
+    hands = [parse_cards(p) for p in players]
+    used = {c for h in hands for c in h} | set(parse_cards(dead))
+    live = [c for c in range(52) if c not in used]
+    P = len(hands)
+    share, scoop, high, low = [0.0] * P, [0] * P, [0] * P, [0] * P
+    deals = 0
+
+    def deal(i: int, avail: list[int], done: list[frozenset[int]]) -> None:
+        nonlocal deals
+        if i == P:
+            deals += 1
+            s = [0.0] * P
+            for half, kind in enumerate(kinds):
+                v = [reference_value(kind, h) for h in done]
+                winners = [p for p in range(P) if v[p] == max(v)]
+                for p in winners:
+                    s[p] += 1 / len(kinds) / len(winners)
+                    (high if half == 0 else low)[p] += 1
+            for p in range(P):
+                share[p] += s[p]
+                scoop[p] += s[p] == 1.0
+            return
+        for combo in itertools.combinations(avail, 7 - len(hands[i])):
+            deal(i + 1, [c for c in avail if c not in combo], [*done, frozenset(hands[i] + list(combo))])
+
+    deal(0, live, [])
+    return {
+        "equity": [x / deals for x in share],
+        "scoop": [x / deals for x in scoop],
+        "high": [x / deals for x in high],
+        "low": [x / deals for x in low],
+        "deals": [deals],
+    }
+
+
+def random_question(rng: random.Random, known: list[int], ndead: int, suited: bool = False) -> tuple[list[str], str]:
+    cards = [f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"]
+    rng.shuffle(cards)
+    if suited:  # clubs first: flushes for the 2-7 low to count against
+        cards.sort(key=lambda c: c[1] != "c")
+        head = cards[:13]
+        rng.shuffle(head)
+        cards[:13] = head
+    players = []
+    for k in known:
+        players.append(" ".join(cards[:k]))
+        cards = cards[k:]
+    return players, " ".join(cards[:ndead])
+
+
+def close(a, b) -> bool:
+    return all(math.isclose(x, y, abs_tol=1e-12) for x, y in zip(a, b, strict=True))
+
+
+def check(players: list[str], game: str, dead: str, method: str = "exact") -> None:
+    r = stud_equity(players, game=game, dead=dead, method=method)
+    b = brute_force(players, game, dead)
+    assert r.method == "exact" and r.deals == b["deals"][0]
+    assert close(r.equity, b["equity"]), (players, dead)
+    if get_game(game).hilo:
+        assert r.high is not None and r.low is not None
+        assert close(r.high, b["high"]) and close(r.low, b["low"])
+        assert sum(r.low) >= 1.0 - 1e-12  # no qualifier: the low half is never empty
+        if r.scoop is not None:
+            assert close(r.scoop, b["scoop"])
+    else:
+        assert r.scoop is None and r.high is None and r.low is None
+
+
+@pytest.mark.parametrize("game", ["razz27", "stud_hilo"])
+@pytest.mark.parametrize(
+    ("known", "ndead"), [((6, 6), 0), ((6, 5), 3), ((5, 6), 1), ((6, 6, 6), 2), ((7, 6, 6), 0), ((7, 7, 6), 4)]
+)
+def test_late_streets_equal_brute_force(game: str, known: tuple[int, ...], ndead: int) -> None:
+    rng = random.Random(hash((game, known, ndead)) & 0xFFFF)
+    for i in range(3):
+        players, dead = random_question(rng, list(known), ndead, suited=i == 0)
+        check(players, game, dead)
+
+
+def test_razz27_headsup_count_equals_brute_force() -> None:
+    """Sixth and seventh street heads-up: 2-7 razz takes the heads-up count."""
+    rng = random.Random(7)
+    for i, known in enumerate([[6, 5], [5, 6], [6, 6], [7, 5]]):
+        players, dead = random_question(rng, known, 2, suited=i % 2 == 0)
+        assert plan_equity(players, game="razz27", dead=dead).kernel == "headsup"
+        check(players, "razz27", dead)
+
+
+def test_stud_hilo_headsup_count_equals_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fifth street heads-up: the two one-key counts (high, low) against the enumeration of
+    every deal (which the late streets check against brute force), by the planner's threshold."""
+    import studeval.equity as equity_module
+
+    rng = random.Random(8)
+    for i in range(2):
+        players, dead = random_question(rng, [5, 5], 3, suited=i == 0)
+        monkeypatch.setattr(equity_module, "_HILO_ENUMERATE_WORK", 0)
+        assert plan_equity(players, game="stud_hilo", dead=dead).kernel == "headsup"
+        counted = stud_equity(players, game="stud_hilo", dead=dead, method="exact")
+        monkeypatch.setattr(equity_module, "_HILO_ENUMERATE_WORK", 10**12)
+        assert plan_equity(players, game="stud_hilo", dead=dead).kernel == "enumerate"
+        enumerated = stud_equity(players, game="stud_hilo", dead=dead, method="exact")
+        assert counted.deals == enumerated.deals and close(counted.equity, enumerated.equity)
+        assert counted.high is not None and counted.low is not None
+        assert enumerated.high is not None and enumerated.low is not None
+        assert close(counted.high, enumerated.high) and close(counted.low, enumerated.low)
+        assert counted.scoop is None and enumerated.scoop is not None
+
+
+@pytest.mark.parametrize("game", ["razz27", "stud_hilo"])
+def test_rank_multiset_count_is_not_used(game: str) -> None:
+    # the count against unseen cards by rank multiset knows high hands and ace-to-five lows
+    # only: 2-7 lows need the suits (flushes), hi-lo two values; they go card by card
+    assert plan_equity(["As Ah Kd", "Qc"], game="seven").kernel == "unseen"
+    assert plan_equity(["As Ah Kd", "Qc"], game=game).kernel != "unseen"
+
+
+@pytest.mark.parametrize("game", ["razz27", "stud_hilo"])
+def test_monte_carlo_within_four_standard_errors_of_exact(game: str) -> None:
+    players = ["7s 2h 3d 4c", "Kc 7d 8h 5s"]
+    exact = stud_equity(players, game=game, dead="4d", method="exact")
+    mc = stud_equity(players, game=game, dead="4d", method="monte-carlo", samples=300_000, seed=11)
+    for p in range(2):
+        assert 0 < mc.stderr[p] < 0.01
+        assert abs(mc.equity[p] - exact.equity[p]) < 4 * mc.stderr[p]
+    three = ["7s 2h 3d 4s Jc Tc", "Kc 7d 8h 6c 2s 3c", "Qd Qh 5c 9s 4d 8d"]
+    mc3 = stud_equity(three, game=game, method="monte-carlo", samples=200_000, seed=2)
+    ex3 = stud_equity(three, game=game, method="exact")
+    for p in range(3):
+        assert abs(mc3.equity[p] - ex3.equity[p]) < 4 * mc3.stderr[p] + 1e-12
+    if get_game(game).hilo:
+        assert mc3.low is not None and sum(mc3.low) >= 1.0 - 1e-12
+
+
+def test_razz27_counts_the_flush_against() -> None:
+    # 7-5-4-3-2 all clubs is a flush in 2-7: the plain 8-6-4-3-2 beats it
+    r = stud_equity(["7c 5c 4c 3c 2c Kd Kh", "8d 6h 4s 3d 2h Qs Qd"], game="razz27")
+    assert r.equity == (0.0, 1.0)
+    # and the ace is high: A-5-4-3-2 (the other cards pair it) loses to K-Q-J-9-8
+    r = stud_equity(["As 5d 4h 3s 2d Ah Ad", "Kc Qd Jh 9s 8c 8d 8h"], game="razz27")
+    assert r.equity == (0.0, 1.0)
+
+
+def test_stud_hilo_splits_without_a_qualifier() -> None:
+    # no eight-or-better low anywhere: stud8 gives the high the whole pot, stud hi-lo regular
+    # gives the best ace-to-five low (here a king low against a pair) half
+    hands = ["As Ad Ac Ks Kd Qh Jh", "9s 9d Tc 7s 6d 2c 3c"]
+    assert stud_equity(hands, game="stud8").equity == (1.0, 0.0)
+    r = stud_equity(hands, game="stud_hilo")
+    assert r.equity == (0.5, 0.5) and r.high == (1.0, 0.0) and r.low == (0.0, 1.0)
