@@ -25,13 +25,13 @@ TOTAL = {name: get_game(name).cards for name in STUD_GAMES}
 # ---- brute force -----------------------------------------------------------------------------
 
 
+EVALUATORS = {"high": ref.evaluate, "low": ref.evaluate_low, "low8": ref.evaluate_low8, "low27": ref.evaluate_low27}
+
+
 def keys(game: str, hand: list[int]) -> tuple[int, ...]:
-    """What decides a pot, by the reference evaluators: the high hand, the low, or both."""
-    if game in ("seven", "five"):
-        return (ref.evaluate(hand),)
-    if game == "razz":
-        return (ref.evaluate_low(hand),)
-    return (ref.evaluate(hand), ref.evaluate_low8(hand))
+    """What decides a pot, by the reference evaluators: one value per kind of the game's pot
+    (the registry's ``Game.pot``: the high hand, a low, or both)."""
+    return tuple(EVALUATORS[kind](hand) for kind in get_game(game).pot)
 
 
 def shares(values: list[tuple[int, ...]]) -> list[float]:
@@ -94,7 +94,7 @@ def cards_by_street(state: StudState) -> list[list[list[int]]]:
 # ---- equity given the cards known, on late streets --------------------------------------------
 
 
-@pytest.mark.parametrize("game", ["seven", "razz", "stud8"])
+@pytest.mark.parametrize("game", [g for g in STUD_GAMES if get_game(g).cards == 7])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_known_cards_heads_up_late_streets_equal_brute_force(game, seed):
     st = call_down(game, 2, seed)
