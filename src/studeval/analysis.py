@@ -26,7 +26,7 @@ door card only (about 20 s). Multiway it is what ``method="auto"`` chooses again
 streets with the cards shown), else those deals. Monte Carlo runs on one thread seeded with
 :data:`ANALYSIS_SEED`, so the same hands always give the same figures, on a cluster too. That
 bounds the work per hand: at most two equities per street and one per pot at the all-in, each
-within about a second. Hi-lo games (stud8): the equity is the pot share.
+within about a second. Hi-lo games (stud8, stud_hilo): the equity is the pot share.
 
 :func:`analyze` does many hands and :class:`Report` adds them up per game and player
 (:meth:`Report.totals`), writes CSV and JSON and draws the actual against the luck-adjusted
