@@ -479,3 +479,68 @@ def simulate(
         with fs.open(f"{root}/summary.json", "w", encoding="utf-8") as f:
             json.dump({**asdict(summary), "shard_totals": sorted(per_shard, key=lambda t: t["shard"])}, f, indent=1)
     return summary
+
+
+# ---- hand analysis (studeval.analysis), kept at the end of the module with its imports -------
+
+from collections.abc import Iterable  # noqa: E402
+
+if TYPE_CHECKING:
+    from studeval.analysis import Report
+    from studeval.game.phh import HandHistory
+
+#: Hands per task of :func:`analyze` when ``chunk`` is not given (a few seconds of work).
+ANALYZE_CHUNK_HANDS = 100
+__all__ += ["ANALYZE_CHUNK_HANDS", "analyze"]
+
+
+def _analyze_chunk(item: tuple[int, list[Any], str | None]) -> tuple[int, Any]:
+    from studeval.analysis import analyze as local
+
+    first, hands, hero = item
+    return first, local(hands, hero=hero, first=first)
+
+
+def analyze(
+    histories: Iterable[HandHistory],
+    *,
+    hero: str | None = None,
+    chunk: int = ANALYZE_CHUNK_HANDS,
+    progress: Callable[[float], None] | None = None,
+    client: Client | None = None,
+) -> Report:
+    """:func:`studeval.analysis.analyze` on a Dask cluster: the hands in tasks of ``chunk``
+    hands each, the result equal to the local one (every equity is exact or seeded Monte
+    Carlo on one thread, so a hand's figures do not depend on where it ran), hands and
+    refused hands in the order given. ``progress`` gets the fraction of tasks done. The
+    hands are read here and sent to the workers; the result holds every hand's analysis.
+
+    >>> analyze([], chunk=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: chunk is the number of hands per task, an int >= 1, got 0
+    """
+    from studeval.analysis import Report
+
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+        raise ValueError(f"chunk is the number of hands per task, an int >= 1, got {chunk!r}")
+    if hero is not None and not isinstance(hero, str):
+        raise TypeError(f"hero is a player's name or p1, p2, ..., got {hero!r}")
+    items: list[tuple[int, list[Any], str | None]] = []
+    part: list[Any] = []
+    for k, hh in enumerate(histories, 1):
+        part.append(hh)
+        if len(part) == chunk:
+            items.append((k - chunk + 1, part, hero))
+            part = []
+    if part:
+        items.append((len(items) * chunk + 1, part, hero))
+    done: dict[int, Report] = {}
+    for first, result in _run_on(client)(_analyze_chunk, items) if items else ():
+        done[first] = result
+        if progress:
+            progress(len(done) / len(items))
+    total = Report()
+    for first in sorted(done):
+        total = total + done[first]
+    return total

@@ -14,6 +14,7 @@ COMMANDS = {
     "replay": ["hand.phh"],
     "simulate": ["--out", "hands"],
     "import": ["hh.txt", "--out", "hands"],
+    "analyze": ["hh.txt"],
     "caribbean edge": [],
     "caribbean advise": ["As Kd Qh 7c 3s", "--dealer", "9h"],
     "caribbean play": [],

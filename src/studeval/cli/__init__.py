@@ -3,7 +3,7 @@
 One module per command group, each with ``register(sub)`` adding its sub-commands:
 :mod:`~studeval.cli.evaluate` (eval), :mod:`~studeval.cli.bench` (bench),
 :mod:`~studeval.cli.equity` (equity), :mod:`~studeval.cli.game` (simulate, replay),
-:mod:`~studeval.cli.histories` (import) and the casino game's commands (caribbean). Shared plumbing -- one-line errors, bounded input,
+:mod:`~studeval.cli.histories` (import), :mod:`~studeval.cli.analyze` (analyze) and the casino game's commands (caribbean). Shared plumbing -- one-line errors, bounded input,
 progress bars, bounded argparse numbers -- is in :mod:`~studeval.cli.common`.
 
 A command function takes the parsed arguments and returns the exit status. Whatever goes
@@ -18,7 +18,7 @@ import sys
 from collections.abc import Iterator, Sequence
 
 from studeval import __version__
-from studeval.cli import bench, caribbean, common, equity, evaluate, game, histories
+from studeval.cli import analyze, bench, caribbean, common, equity, evaluate, game, histories
 
 __all__ = ["build_parser", "command_parsers", "main"]
 
@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"studeval {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for module in (evaluate, bench, equity, game, caribbean, histories):
+    for module in (evaluate, bench, equity, game, caribbean, histories, analyze):
         module.register(sub)
     for leaf in command_parsers(parser):
         # the prefix of every message of the command, however deep it is nested

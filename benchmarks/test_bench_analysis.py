@@ -1,0 +1,66 @@
+"""Real hands analysed street by street (issue 20, studeval.analysis), in hands per second.
+
+Run: python -m pytest benchmarks/test_bench_analysis.py --benchmark-only
+
+Two inputs: the imported site fixtures of tests/histories/data (six hands: hi-lo three-handed
+to the river, four-handed seven card stud with side pots, razz, a cash and a tournament hand
+per site), and 60 hands of self-play (seven card stud, razz and stud hi-lo, two to six
+players, random legal actions) written as seat 1 saw them, so the hero's view is a second
+equity where opponents showed down. ``extra_info['items']`` is the number of hands a round
+analyses, so summarize.py prints hands per second.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from studeval.analysis import analyze
+from studeval.game import Structure, StudState
+from studeval.game.phh import HandHistory, to_phh
+from studeval.histories import Imported, read_text
+
+DATA = Path(__file__).resolve().parents[1] / "tests" / "histories" / "data"
+SELF_PLAY_HANDS = 60
+
+
+def _site_hands() -> list[HandHistory]:
+    return [
+        h.history
+        for name in ("pokerstars.txt", "fulltilt.txt")
+        for h in read_text((DATA / name).read_text(encoding="utf-8"))
+        if isinstance(h, Imported)
+    ]
+
+
+def _self_play() -> list[HandHistory]:
+    rng = random.Random(20)
+    out = []
+    for k in range(SELF_PLAY_HANDS):
+        game = ("seven", "razz", "stud8")[k % 3]
+        st = StudState(game, Structure(1, 2, 4, 8), [200] * (2 + k % 5), seed=k)
+        while st.actor >= 0:
+            legal = [a for a in st.legal_actions() if a.kind != "fold" or rng.random() < 0.3]
+            st.act(*rng.choice(legal or st.legal_actions())[:2])
+        out.append(to_phh(st, seat=0))
+    return out
+
+
+@pytest.mark.benchmark(group="analysis: site hands, street by street")
+def test_site_hands(benchmark) -> None:
+    hands = _site_hands()
+    result = benchmark.pedantic(lambda: analyze(hands), rounds=3, warmup_rounds=0)
+    assert not result.refused and len(result.hands) == len(hands)
+    benchmark.extra_info["items"] = len(hands)
+
+
+@pytest.mark.benchmark(group="analysis: self-play hands, 2 to 6 players")
+def test_self_play_hands(benchmark) -> None:
+    hands = _self_play()
+    result = benchmark.pedantic(lambda: analyze(hands), rounds=3, warmup_rounds=0)
+    assert not result.refused and len(result.hands) == SELF_PLAY_HANDS
+    benchmark.extra_info["items"] = SELF_PLAY_HANDS
+    benchmark.extra_info["streets"] = sum(len(h.streets) for h in result.hands)
+    benchmark.extra_info["all-in hands"] = sum(h.all_in is not None for h in result.hands)

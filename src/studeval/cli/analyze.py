@@ -1,0 +1,211 @@
+"""The ``studeval analyze`` sub-command: real hands street by street, and the luck-adjusted totals.
+
+Reads ``.phh`` files (one hand), ``.phhs`` files (many) and poker sites' text histories (any
+other file, or ``-`` for stdin; the site is detected from each hand's first line, as
+``studeval import`` does, and each hand is checked against the site's numbers). Prints each
+hand's equities street by street (:mod:`studeval.analysis`) and, per game, player and
+currency, the winnings against the luck-adjusted winnings; ``--json`` prints everything as
+JSON, ``--csv OUT`` writes the street rows to OUT and the totals beside it
+(``OUT.totals.csv``), ``--plot`` draws the cumulative winnings.
+
+Exit status: 0 when every hand was analysed, 1 when some were refused (each is listed), 2 when
+the input cannot be read at all or names no hand (one line on stderr).
+
+>>> import os, tempfile
+>>> from studeval.cli import main
+>>> from studeval.game.phh import HandHistory, dumps
+>>> folder = tempfile.mkdtemp()
+>>> path = os.path.join(folder, "hand.phh")
+>>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p1 pb", "p2 f"])
+>>> _ = open(path, "w").write(dumps(hh))
+>>> main(["analyze", path])
+hand 1 (razz), hero p1
+  third street    pot 2      p1 42.95%  p2 57.05%
+  result: p1 +1, p2 -1
+<BLANKLINE>
+game  player  currency  hands  all-in  winnings  luck-adjusted   luck
+razz  p1      chips         1       0        +1          +1.00  +0.00
+razz  p2      chips         1       0        -1          -1.00  +0.00
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from studeval.analysis import HandAnalysis, Report, analyze, plot_winnings, read_phhs
+from studeval.cli import common
+from studeval.cli.histories import MAX_HISTORY_LINE_BYTES
+from studeval.game.phh import HandHistory, loads
+from studeval.histories import SITES, Imported, read_lines, verify
+
+__all__ = ["register", "totals_path"]
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``analyze`` to the ``studeval`` parser."""
+    p = common.add_command(
+        sub,
+        "analyze",
+        _run,
+        "real hands street by street: equities, pot, all-in EV, luck-adjusted winnings",
+        examples=[
+            "studeval analyze hands/*.phh",
+            "studeval analyze stars.txt --hero Ann --plot luck.png",
+            "studeval analyze run1.phhs --csv streets.csv",
+        ],
+        details=(
+            f"Inputs: .phh and .phhs files, and sites' text histories ({', '.join(SITES)}) in any other\n"
+            "file or - for stdin. Equity: exact heads-up, multiway exact when cheap, else Monte Carlo\n"
+            "with a fixed number of deals and seed (docs/analysis.md). --csv OUT also writes\n"
+            "OUT.totals.csv. Exit status: 0 all analysed, 1 some refused, 2 nothing to analyse."
+        ),
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="hand histories (.phh, .phhs, a site's text; - for stdin)")
+    p.add_argument("--hero", metavar="NAME", help="see each hand as this player (a name, or p1, p2, ...)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the hands, totals and refused hands as JSON")
+    out.add_argument("--csv", type=common.output_file, metavar="OUT", help="write the street rows (and OUT.totals.csv)")
+    p.add_argument(
+        "--plot",
+        type=common.picture_file,
+        metavar="FILE",
+        help="draw the cumulative winnings and luck-adjusted winnings of the hero (or the player in most hands)",
+    )
+
+
+def totals_path(csv_path: str) -> str:
+    """Where ``--csv OUT`` writes the totals: beside OUT, ``.totals`` before its ending.
+
+    >>> totals_path("out/streets.csv")
+    'out/streets.totals.csv'
+    """
+    p = Path(csv_path)
+    return str(p.with_name(p.stem + ".totals" + (p.suffix or ".csv")))
+
+
+def _histories(path: str, refused: list[tuple[str, str]]) -> Iterator[HandHistory]:
+    """The hands of one input: a .phh, a .phhs, or a site's text (its refused hands noted)."""
+    if path.endswith(".phh"):
+        text = common.read_text(path)  # a file that cannot be read stops the command
+        try:
+            yield loads(text)
+        except ValueError as exc:
+            refused.append((path, str(exc)))
+    elif path.endswith(".phhs"):
+        try:  # a hand that is not PHH ends its file (the hands before it are kept)
+            yield from read_phhs(common.read_lines(path, limit=common.MAX_FILE_BYTES))
+        except ValueError as exc:
+            if "the hand of line" not in str(exc) and "a .phhs file starts" not in str(exc):
+                raise
+            refused.append((path, str(exc)))
+    else:
+        for hand in read_lines(common.read_lines(path, limit=MAX_HISTORY_LINE_BYTES), source=path):
+            problems = [] if not isinstance(hand, Imported) else verify(hand.history)
+            if isinstance(hand, Imported) and not problems:
+                yield hand.history
+            else:
+                where = f"{hand.source} line {hand.line}" + (f" hand #{hand.number}" if hand.number else "")
+                refused.append((where, "; ".join(problems) if problems else getattr(hand, "reason", "")))
+
+
+def _run(args: argparse.Namespace) -> int:
+    totals_csv = common.output_file(totals_path(args.csv)) if args.csv else None
+    refused: list[tuple[str, str]] = []
+    hands = list(itertools.chain.from_iterable(_histories(path, refused) for path in args.files))
+    if not hands and not refused:
+        raise ValueError(f"no hand history in {', '.join(args.files)}")
+    with common.progress_bar(common.command_name(args), total=max(len(hands), 1), unit="hand") as progress:
+        result = analyze(hands, hero=args.hero, progress=lambda k: progress(k / max(len(hands), 1)))
+    result.refused[:0] = refused
+    if args.plot is not None and result.hands:
+        plot_winnings(result, args.plot, player=args.hero if _plays(result, args.hero) else None)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2, allow_nan=False))
+    else:
+        if args.csv:
+            with open(args.csv, "w", encoding="utf-8", newline="") as f:
+                result.write_csv(f)
+            assert totals_csv is not None
+            with open(totals_csv, "w", encoding="utf-8", newline="") as f:
+                result.write_csv(f, table="totals")
+        else:
+            for k, hand in enumerate(result.hands, 1):
+                print(_hand_text(hand, k))
+                print()
+        print(_totals_text(result))
+        for where, reason in result.refused:
+            print(common.one_line(f"refused: {where}: {reason}"))
+    return 1 if result.refused else 0
+
+
+def _plays(result: Report, player: str | None) -> bool:
+    return player is not None and any(player in h.players for h in result.hands)
+
+
+def _money(chips: float, scale: int, places: int = 0) -> str:
+    if scale == 1:
+        return f"{chips:+,.{places}f}"
+    return f"{chips / scale:+,.2f}"
+
+
+def _hand_text(h: HandAnalysis, k: int) -> str:
+    where = f"{h.site} hand {h.hand}" if h.site else f"hand {h.hand or k}"
+    hero = f", hero {h.players[h.hero]}" if h.hero is not None else ""
+    lines = [f"{where} ({h.game}){hero}"]
+    for s in h.streets:
+        figures = []
+        for i in s.players:
+            equity = s.equity[i]
+            text = f"{h.players[i]} {100 * equity:.2f}%" if equity is not None else h.players[i]
+            if i == h.hero and s.hero_equity is not None and s.hero_equity != equity:
+                text += f" (own view {100 * s.hero_equity:.2f}%)"
+            figures.append(text)
+        pot = f"{s.pot / h.scale:,.2f}" if h.scale != 1 else f"{s.pot:,}"
+        approx = "" if s.method == "exact" else " ~"
+        lines.append(f"  {s.name:<15} pot {pot:<6}{approx} " + "  ".join(figures))
+    if h.all_in is not None:
+        worth = ", ".join(f"{h.players[i]} {_money(h.all_in.expected[i], h.scale, 2)[1:]}" for i in sorted(_in(h)))
+        lines.append(f"  all-in on {h.all_in.street}: the pots are worth {worth}")
+    result = ", ".join(f"{name} {_money(w, h.scale)}" for name, w in zip(h.players, h.winnings, strict=True))
+    lines.append(f"  result: {result}")
+    if h.all_in is not None:
+        luck = ", ".join(f"{name} {_money(e, h.scale, 2)}" for name, e in zip(h.players, h.expected, strict=True))
+        lines.append(f"  luck-adjusted: {luck}")
+    return "\n".join(lines)
+
+
+def _in(h: HandAnalysis) -> set[int]:
+    assert h.all_in is not None
+    return {i for pot in h.all_in.pots for i in pot.players}
+
+
+def _totals_text(result: Report) -> str:
+    header = ("game", "player", "currency", "hands", "all-in", "winnings", "luck-adjusted", "luck")
+    rows = [
+        (
+            t.game,
+            t.player,
+            t.currency,
+            f"{t.hands:,}",
+            f"{t.all_in_hands:,}",
+            _money(t.winnings, t.scale),
+            _money(t.expected, t.scale, 2),
+            _money(t.luck, t.scale, 2),
+        )
+        for t in result.totals()
+    ]
+    if not rows:
+        return "no hand analysed"
+    widths = [max(len(r[c]) for r in [header, *rows]) for c in range(len(header))]
+    right = {3, 4, 5, 6, 7}
+
+    def line(r: tuple[str, ...]) -> str:
+        cells = [r[c].rjust(widths[c]) if c in right else r[c].ljust(widths[c]) for c in range(len(r))]
+        return "  ".join(cells).rstrip()
+
+    return "\n".join(line(r) for r in [header, *rows])

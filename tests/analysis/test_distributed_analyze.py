@@ -1,0 +1,73 @@
+"""distributed.analyze on a LocalCluster of two worker processes equals the local analysis."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from studeval.analysis import analyze
+from studeval.game import Structure, StudState
+from studeval.game.phh import HandHistory, to_phh
+from studeval.histories import Imported, read_text
+
+dd = pytest.importorskip("distributed")
+sd = pytest.importorskip("studeval.distributed")
+
+DATA = Path(__file__).resolve().parents[1] / "histories" / "data"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[dd.Client]:
+    with (
+        dd.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
+        dd.Client(cluster) as c,
+    ):
+        yield c
+
+
+def hands() -> list[HandHistory]:
+    out = [
+        h.history
+        for name in ("pokerstars.txt", "fulltilt.txt")
+        for h in read_text((DATA / name).read_text(encoding="utf-8"))
+        if isinstance(h, Imported)
+    ]
+    for seed in range(3):  # multiway hands whose early streets are Monte Carlo
+        st = StudState(["seven", "razz", "stud8"][seed % 3], Structure(1, 2, 4, 8), [80, 60, 40, 30], seed=seed)
+        while st.actor >= 0:
+            legal = st.legal_actions()
+            st.act(*legal[seed % len(legal)][:2])
+        out.append(to_phh(st, seat=seed % 4))
+    broken = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p2 f"])
+    out.insert(3, broken)
+    return out
+
+
+@pytest.fixture(scope="module")
+def local():
+    return analyze(hands())
+
+
+@pytest.mark.parametrize("chunk", [1, 4])
+def test_equals_local(client, local, chunk):
+    done = []
+    on_cluster = sd.analyze(hands(), chunk=chunk, client=client, progress=done.append)
+    assert on_cluster == local
+    assert on_cluster.refused == [("4", "action 3 'p2 f': p2 acts but p1 is to act")]
+    assert any(s.method == "monte-carlo" for h in local.hands for s in h.streets)
+    assert done[-1] == 1.0
+
+
+def test_hero_and_nothing(client):
+    some = hands()[:4]
+    assert sd.analyze(some, hero="Ann", client=client) == analyze(some, hero="Ann")
+    assert sd.analyze([], client=client) == analyze([])
+
+
+def test_bad_arguments_fail_before_a_cluster():
+    with pytest.raises(ValueError, match="chunk"):
+        sd.analyze(hands(), chunk=0)
+    with pytest.raises(TypeError, match="hero"):
+        sd.analyze(hands(), hero=3)
