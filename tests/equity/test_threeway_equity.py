@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from studeval._multiway import threeway_counts
+from studeval._multiway import MAX_WORK, threeway_counts, threeway_work
 from studeval.cards import format_cards, parse_cards
 from studeval.equity import EquityResult, plan_equity, stud_equity
 from studeval.equity.counts import to_result
@@ -123,3 +123,14 @@ def test_third_street_is_planned_by_the_three_way_count() -> None:
     assert plan.work == 14_878_803_240
     auto = plan_equity(["As Ah Kd", "Qc Qd 7s", "8h 9h Th"])
     assert auto.kernel == "threeway" and auto.exact_seconds > auto.monte_carlo_seconds
+
+
+def test_beyond_the_counts_bounds_it_is_not_planned() -> None:
+    """Past MAX_COMPLETIONS (door cards only: C(45, 6) completions each) or MAX_WORK (two cards
+    each: about 200 times third street) the three-way count is not chosen, and an exact answer
+    is refused as before (too many deals) instead of running for hours."""
+    assert threeway_work(46, (5, 5, 5)) > MAX_WORK
+    for players in (["As Ah Kd", "Qc", "7s"], ["As Ah", "Kd Kc", "Qs Qh"]):
+        assert plan_equity(players).kernel == "enumerate"
+        with pytest.raises(ValueError, match="too many deals"):
+            stud_equity(players, method="exact")
