@@ -197,6 +197,33 @@ def test_holdem_exact_poker_equity(benchmark) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Seven card stud, exact three-way through stud_equity (the three-way count, issue 22)
+
+THREEWAY_4TH = ["As Ah Kd 2c", "Qc Qd 7s 3h", "8h 9h Th 4d"]
+THREEWAY_3RD = ["As Ah Kd", "Qc Qd 7s", "8h 9h Th"]
+
+
+@pytest.mark.benchmark(
+    group="stud7 exact 3-way through stud_equity, 4th street (As Ah Kd 2c v Qc Qd 7s 3h v 8h 9h Th 4d)"
+)
+def test_stud_threeway_exact_4th_studeval(benchmark) -> None:
+    """auto's choice (the three-way count, every thread); target <= 1 s."""
+    deals = math.comb(40, 3) * math.comb(37, 3) * math.comb(34, 3)
+    r = _run(benchmark, lambda: stud_equity(THREEWAY_4TH), deals, rounds=5)
+    assert r.method == "exact" and r.deals == deals and "three-way count" in r.plan
+
+
+@pytest.mark.benchmark(group="stud7 exact 3-way through stud_equity, 3rd street (As Ah Kd v Qc Qd 7s v 8h 9h Th)")
+def test_stud_threeway_exact_3rd_studeval(benchmark) -> None:
+    """method="exact" (auto samples it for a million deals); about 30 s of CPU, one round;
+    target <= 60 s."""
+    deals = math.comb(43, 4) * math.comb(39, 4) * math.comb(35, 4)
+    benchmark.extra_info["items"] = deals
+    r = benchmark.pedantic(lambda: stud_equity(THREEWAY_3RD, method="exact"), rounds=1, iterations=1)
+    assert r.deals == deals and "three-way count" in r.plan
+
+
+# ---------------------------------------------------------------------------------------------
 # Seven card stud, Monte Carlo three-way on third street
 
 

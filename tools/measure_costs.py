@@ -29,9 +29,15 @@ QUERIES = {
     "unseen": [("seven", ["As Ah Kd", "Qc"]), ("seven", ["As Ah Kd", "Qc 7d"]), ("razz", ["As 2h 3d", "Kc"])],
     "enumerate": [
         ("stud8", ["As 2h 3d 4c 9s", "Kc Kd 8h 8s 5h"]),
-        ("seven", ["As Ah Kd 2c 3c", "Qc Qd 7s 7h 8h", "Js Jd 5s 5h 6h 6d"]),
-        ("five", ["As Ah Kd", "Qc Qd 7s 8h", "Js Jd 9h 2c"]),
+        ("stud8", ["As 2h 3d 4c 9s Kd", "Kc Qd 8h 8s 5h 6c", "Js Jd 5s 5c 6h 6d"]),
+        ("five", ["As Ah Kd 4c", "Qc Qd 7s 8h", "Js Jd 9h 2c", "Ts 9s 3h"]),
         ("holdem", ["Ah As", "Kd Kc"]),
+    ],
+    "threeway": [
+        ("seven", ["As Ah Kd 2c", "Qc Qd 7s 3h", "8h 9h Th 4d"]),
+        ("razz", ["As 2h 3d 9c", "Kc 7d 8h 4s", "2c 3c 5h Qd"]),
+        ("seven", ["As Ah Kd 2c 3c", "Qc Qd 7s 7h 8h", "Js Jd 5s 5h 6h"]),
+        ("five", ["As Ah Kd", "Qc Qd 7s", "Js Jd 9h"]),
     ],
 }
 MC_QUERIES = [

@@ -66,11 +66,13 @@ def test_a_huge_question_samples_and_says_why() -> None:
 
 
 def test_more_samples_tip_the_choice_to_counting() -> None:
-    """Three-way fifth street takes seconds to count: sampled for a million deals, counted for
-    a billion (sampling those would take longer still)."""
+    """Three-way fifth street of stud8 takes seconds to enumerate: sampled for a million
+    deals, counted for a billion (sampling those would take longer still). (Seven card stud's
+    three-way count takes milliseconds there: counted either way.)"""
     players = ["As Ah Kd 2c 3c", "Qc Qd 7s 7h 8h", "Js Jd 5s 5h 6h"]
-    assert plan_equity(players).method == "monte-carlo"
-    assert plan_equity(players, samples=10**9).method == "exact"
+    assert plan_equity(players, game="stud8").method == "monte-carlo"
+    assert plan_equity(players, game="stud8", samples=10**9).method == "exact"
+    assert plan_equity(players).method == plan_equity(players, samples=1_000).method == "exact"
 
 
 @pytest.mark.parametrize(

@@ -20,8 +20,11 @@ Methods (``plan_equity`` says which a question gets, and why):
   makes third street against a door card exact in about a tenth of a second (seven and five
   card stud, and razz, where a low ignores suits; the other games count such players card by
   card);
-* hold'em from any board, and stud with three or more players: exact by enumerating every
-  deal when the count fits a budget;
+* three stud players where one kind of hand takes the pot (seven and five card stud, razz,
+  2-7 razz), every street: exact by the three-way count (``studeval._multiway``: for each
+  completion of one player, the disjoint pairs of the other two by the same inclusion-exclusion);
+* hold'em from any board, stud hi-lo three-way, and four or more players: exact by
+  enumerating every deal when the count fits a budget;
 * otherwise Monte Carlo, with one numpy bit generator per task (seeded from one
   ``SeedSequence``, so a seed and a thread count reproduce the result) and a standard error.
 

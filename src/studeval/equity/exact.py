@@ -1,10 +1,14 @@
-"""Exact counts: the heads-up count, the count against unseen down cards, and enumeration.
+"""Exact counts: the heads-up count, the count against unseen down cards, the three-way
+count, and enumeration.
 
 * heads-up, every street: each player's completions evaluated once and the disjoint pairs
   counted by inclusion-exclusion over the cards they would share, one evaluator kind (key) at
   a time; a hi-lo pot is a sum of such counts (:func:`headsup_hilo`);
 * heads-up against many unknown cards (high hands and ace-to-five lows): that side counted
   by rank multiset, its flushes corrected suit by suit (``studeval._unseen``);
+* three players, one kind of pot (seven and five card stud, razz, 2-7 razz), every street:
+  the three-way count (``studeval._multiway``, the same inclusion-exclusion over the pairs of
+  the other two players' completions that avoid each fixed completion);
 * otherwise every deal enumerated.
 
 >>> from studeval.equity.deal import stud_deal
@@ -25,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from studeval import _equity, _unseen
+from studeval import _equity, _multiway, _unseen
 from studeval.equity.counts import Counts
 from studeval.equity.deal import Deal, kernel
 from studeval.equity.plan import (
@@ -36,7 +40,7 @@ from studeval.equity.plan import (
     unseen_roles,
 )
 
-__all__ = ["exact", "headsup", "headsup_hilo"]
+__all__ = ["exact", "headsup", "headsup_hilo", "threeway"]
 
 # Seconds between progress reports of a count that cannot report by itself.
 PROGRESS_POLL = 0.05
@@ -149,8 +153,38 @@ def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | N
     return c
 
 
+def threeway(deal: Deal, threads: int) -> Counts:
+    """Three players, a pot of one kind, by the three-way count: its wins and two- and
+    three-way ties as the enumeration counts them (a two-way tie is one of each of its two
+    players' 2-way splits). The count is one call with no progress to report; it stops on
+    Ctrl-C by itself.
+
+    >>> from studeval.cards import parse_cards
+    >>> from studeval.equity.deal import stud_deal
+    >>> from studeval.games import get_game
+    >>> hands = ["As 2h 3d 4c 9s Kd", "2c 3c 4d 5h Ks Kh", "Ac 2d 3h 4h Qs Qc"]  # razz, sixth street
+    >>> c = threeway(stud_deal([parse_cards(h) for h in hands], get_game("razz"), []), 1)
+    >>> c.deals, c.wins.tolist(), c.ties[:, 2].tolist(), c.ties[:, 3].tolist()
+    (35904, [15374, 7940, 10124], [2274, 360, 2274], [12, 12, 12])
+    """
+    live = set(deal.live)
+    held = {c for hand in deal.known for c in hand}
+    dead = [c for c in range(52) if c not in live and c not in held]
+    (key,) = deal.game.pot
+    deals, wins, (t01, t02, t12), three = _multiway.threeway_counts(
+        deal.known, dead, key, deal.game.cards, threads=threads, max_work=None
+    )
+    c = Counts(3, hilo=False)
+    c.wins[:] = wins
+    c.ties[:, 2] = [t01 + t02, t01 + t12, t02 + t12]
+    c.ties[:, 3] = three
+    c.deals = deals
+    return c
+
+
 def exact(deal: Deal, kind: str, threads: int, progress: Callable[[float], None] | None) -> Counts:
-    """The exact count ``kind`` (``"headsup"``, ``"unseen"`` or ``"enumerate"``) of a deal."""
+    """The exact count ``kind`` (``"headsup"``, ``"unseen"``, ``"threeway"`` or ``"enumerate"``)
+    of a deal."""
     P = deal.players
     hilo = deal.game.hilo
     counts = Counts(P, hilo)
@@ -176,7 +210,9 @@ def exact(deal: Deal, kind: str, threads: int, progress: Callable[[float], None]
         counts.wins[0], counts.wins[1] = w0, w1
         counts.ties[:, 2] = t
         counts.deals = w0 + w1 + t
-    if kind in ("unseen", "headsup"):
+    elif kind == "threeway":
+        counts = threeway(deal, threads)
+    if kind in ("unseen", "headsup", "threeway"):
         # one count in the kernel (hi-lo: several), no chunks to report between: the end only
         if progress and not (kind == "headsup" and hilo):
             progress(1.0)

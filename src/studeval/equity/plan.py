@@ -20,6 +20,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from studeval import _multiway
 from studeval._core import check_threads
 from studeval.equity.deal import Deal, check_options
 
@@ -54,6 +55,7 @@ SECONDS_PER_UNIT = {
     "headsup": 1.2e-08,
     "unseen": 4.2e-09,
     "enumerate": 8.9e-09,
+    "threeway": 2.9e-09,
     "monte-carlo": 2.0e-08,
     "call": 6.3e-04,
 }
@@ -80,6 +82,7 @@ _KERNEL_NAMES = {
     "headsup": "the heads-up count",
     "unseen": "the count against unseen down cards",
     "enumerate": "every deal enumerated",
+    "threeway": "the three-way count",
 }
 
 
@@ -88,7 +91,7 @@ class EquityPlan:
     """How an equity question is answered, and why: ``method="auto"``'s choice.
 
     ``method`` is ``"exact"`` or ``"monte-carlo"``; ``kernel`` the exact count that applies
-    (``"headsup"``, ``"unseen"`` or ``"enumerate"``) and ``work`` its units (over every
+    (``"headsup"``, ``"unseen"``, ``"threeway"`` or ``"enumerate"``) and ``work`` its units (over every
     combination of a range's hands); ``exact_seconds`` and ``monte_carlo_seconds`` the
     estimates from :data:`SECONDS_PER_UNIT` for the exact count and for the samples asked;
     ``reason`` says it in a line (an equity result carries it as ``plan``).
@@ -138,7 +141,28 @@ def count_work(deal: Deal) -> tuple[str, int]:
             if deal.game.hilo and enumerate_work <= max(work, HILO_ENUMERATE_WORK):
                 return "enumerate", enumerate_work
             return kind, work
-    return "enumerate", deal.deals() * deal.players
+    enumerate_work = deal.deals() * deal.players
+    threeway = _threeway_work(deal)
+    if threeway is not None and (
+        SECONDS_PER_UNIT["threeway"] * threeway < SECONDS_PER_UNIT["enumerate"] * enumerate_work
+    ):
+        return "threeway", threeway
+    return "enumerate", enumerate_work
+
+
+def _threeway_work(deal: Deal) -> int | None:
+    """The three-way count's work (table reads, ``_multiway.threeway_work``), or None where it
+    does not apply: three stud players, a pot decided by one evaluator kind the kernel knows
+    (no hi-lo: it does not split pots), every completion list and the work within its bounds.
+    (Three players never exhaust the deck: no community card.)"""
+    pot = deal.game.pot
+    if deal.players != 3 or not deal.game.stud or deal.community or len(pot) != 1 or pot[0] not in _multiway.KINDS:
+        return None
+    n = len(deal.live)
+    if max(math.comb(n, r) for r in deal.draws) > _multiway.MAX_COMPLETIONS:
+        return None
+    work = _multiway.threeway_work(n, deal.draws)
+    return work if work <= _multiway.MAX_WORK else None
 
 
 def unseen_roles(deal: Deal) -> tuple[int, int]:
