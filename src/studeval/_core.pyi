@@ -8,6 +8,7 @@ import numpy.typing as npt
 
 __test__: dict[str, str]  # Cython's table of docstrings for doctest
 RANKS: str
+MAX_CARDS: int
 SUITS: str
 SUIT_SYMBOLS: dict[str, str]
 OPENMP: bool

@@ -43,6 +43,9 @@ cdef const stud_tables *stud_core_tables() noexcept nogil:
 stud_tables_init()
 
 RANKS = "23456789TJQKA"
+#: The most cards one call reads from an iterator when repeats are allowed (format_cards): an
+#: endless iterator is refused here instead of read for ever.
+MAX_CARDS = 1 << 16
 SUITS = "cdhs"
 OPENMP = bool(STUD_OPENMP)
 
@@ -152,8 +155,11 @@ def parse_cards(cards, *, allow_duplicates=False) -> list:
                 out.extend(one)
             else:
                 out.append(_card_int(item))
-            if len(out) > 52 and not allow_duplicates:
-                _check_distinct(out)  # 53 cards repeat one: stop here, even on an endless iterator
+            if len(out) > 52:  # stop here, even on an endless iterator
+                if not allow_duplicates:
+                    _check_distinct(out)  # 53 cards repeat one
+                elif len(out) > MAX_CARDS:
+                    raise ValueError(f"more than {MAX_CARDS:,} cards: is the iterator endless?")
     else:
         raise TypeError(f"cards must be text, ints or a sequence of them, got {type(cards).__name__} {cards!r}")
     if not allow_duplicates:

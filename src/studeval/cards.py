@@ -21,9 +21,10 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from studeval._core import RANKS, SUIT_SYMBOLS, SUITS, format_card, parse_cards
+from studeval._core import MAX_CARDS, RANKS, SUIT_SYMBOLS, SUITS, format_card, parse_cards
 
 __all__ = [
+    "MAX_CARDS",
     "RANKS",
     "SUITS",
     "SUIT_SYMBOLS",

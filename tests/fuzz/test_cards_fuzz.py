@@ -669,3 +669,21 @@ def test_an_endless_iterator_of_cards_ends_at_the_first_repeat():
         studeval.parse_cards(itertools.repeat(5))
     with pytest.raises(ValueError, match="card 52 is out of range"):
         studeval.evaluate(itertools.count())
+
+
+def test_an_endless_iterator_is_refused_not_read_for_ever() -> None:
+    """Every function taking cards stops reading an endless iterator: at the 53rd card when
+    repeats are refused, at MAX_CARDS when they are allowed (format_cards)."""
+    from itertools import count, cycle, repeat
+
+    from studeval.cards import MAX_CARDS
+
+    with pytest.raises(ValueError, match=f"more than {MAX_CARDS:,} cards"):
+        studeval.format_cards(repeat(5))
+    with pytest.raises(ValueError, match=f"more than {MAX_CARDS:,} cards"):
+        studeval.format_cards(cycle(["As", "Kd"]))
+    with pytest.raises(ValueError, match="duplicate card"):
+        studeval.parse_cards(cycle(range(52)))
+    with pytest.raises(ValueError):
+        studeval.parse_cards(count())
+    assert studeval.format_cards(repeat(0, MAX_CARDS)).count("2c") == MAX_CARDS
