@@ -55,7 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from studeval.cards import format_cards
-from studeval.equity import EXACT_WORK_LIMIT, EquityResult, plan_equity, stud_equity
+from studeval.equity import EXACT_WORK_LIMIT, EquityResult, HiLoResult, plan_equity, stud_equity
 from studeval.game.events import BoardCard, Deal, Played, TimeOut
 from studeval.game.phh import MAX_PHH_CHARS, HandHistory, PhhDeal, loads, parse_action, replay
 from studeval.game.state import StudState
@@ -411,7 +411,7 @@ def _streets(state: StudState) -> tuple[list[_Street], int]:
     return streets, last_action
 
 
-def _equity(game: Game, players: Sequence[list[int]], dead: list[int]) -> EquityResult:
+def _equity(game: Game, players: Sequence[list[int]], dead: list[int]) -> EquityResult | HiLoResult:
     """Heads-up exact when the library's estimate of the count is within :data:`EXACT_SECONDS`;
     multiway exact when ``method="auto"`` would count it against :data:`ANALYSIS_SAMPLES`
     deals; else those Monte Carlo deals. The estimate is a fixed model of the work, so the
