@@ -58,7 +58,7 @@ def command_parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.Argume
     """The parsers that run a command (those without sub-commands of their own).
 
     >>> sorted(p.prog for p in command_parsers(build_parser()))[:3]
-    ['studeval bench', 'studeval caribbean advise', 'studeval caribbean edge']
+    ['studeval analyze', 'studeval bench', 'studeval caribbean advise']
     """
     groups = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
     if not groups:
