@@ -3,12 +3,11 @@ from the API with no progress callback: a subprocess gets SIGINT one second into
 
 from __future__ import annotations
 
-import signal
 import subprocess
 import sys
-import time
 
 import pytest
+from interrupts import interrupt_after_ready
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -41,17 +40,7 @@ def test_sigint_stops_a_long_job(call: str) -> None:
         f"{call}\n"
         "print('finished', flush=True)\n"
     )
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
-        time.sleep(1.0)
-        assert proc.poll() is None, "the job ended before the signal: make it longer"
-        sent = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-        waited = time.perf_counter() - sent
-    finally:
-        proc.kill()
+    out, err, waited = interrupt_after_ready(code)
     assert "finished" not in out
     assert "KeyboardInterrupt" in err
     assert waited < 1.5, f"took {waited:.2f} s to stop"

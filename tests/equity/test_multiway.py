@@ -7,13 +7,11 @@ from __future__ import annotations
 import itertools
 import math
 import random
-import signal
-import subprocess
 import sys
-import time
 
 import numpy as np
 import pytest
+from interrupts import interrupt_after_ready
 
 from studeval import _reference
 from studeval._multiway import MAX_COMPLETIONS, MAX_WORK, threeway_counts, threeway_work
@@ -251,17 +249,7 @@ def test_sigint_stops_the_count() -> None:
         "threeway_counts([parse_cards(h) for h in ('As Ah Kd', 'Qc Qd 7s', '8h 9h Th')], threads=2)\n"
         "print('finished', flush=True)\n"
     )
-    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
-        time.sleep(1.0)
-        assert proc.poll() is None, "the count ended before the signal"
-        sent = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-        waited = time.perf_counter() - sent
-    finally:
-        proc.kill()
+    out, err, waited = interrupt_after_ready(code)
     assert "finished" not in out
     assert "KeyboardInterrupt" in err
     assert waited < 1.5, f"took {waited:.2f} s to stop"
