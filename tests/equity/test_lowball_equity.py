@@ -7,6 +7,7 @@ import math
 import random
 
 import pytest
+from questions import close, random_question
 
 from studeval import evaluate, evaluate_low, evaluate_low8, parse_cards
 from studeval.equity import HiLoResult, sharded_equity, stud_equity
@@ -59,20 +60,6 @@ def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list
         "no_low": [no_low / deals],
         "deals": [deals],
     }
-
-
-def random_question(rng: random.Random, known: list[int], ndead: int) -> tuple[list[str], str]:
-    cards = [f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"]
-    rng.shuffle(cards)
-    players = []
-    for k in known:
-        players.append(" ".join(cards[:k]))
-        cards = cards[k:]
-    return players, " ".join(cards[:ndead])
-
-
-def close(a, b) -> bool:
-    return all(math.isclose(x, y, abs_tol=1e-12) for x, y in zip(a, b, strict=True))
 
 
 @pytest.mark.parametrize("game", ["razz", "stud8"])

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 import random
 
 import pytest
+from questions import close, random_question
 
 from studeval import _reference as reference
 from studeval import parse_cards
@@ -60,25 +60,6 @@ def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list
         "low": [x / deals for x in low],
         "deals": [deals],
     }
-
-
-def random_question(rng: random.Random, known: list[int], ndead: int, suited: bool = False) -> tuple[list[str], str]:
-    cards = [f"{r}{s}" for r in "23456789TJQKA" for s in "cdhs"]
-    rng.shuffle(cards)
-    if suited:  # clubs first: flushes for the 2-7 low to count against
-        cards.sort(key=lambda c: c[1] != "c")
-        head = cards[:13]
-        rng.shuffle(head)
-        cards[:13] = head
-    players = []
-    for k in known:
-        players.append(" ".join(cards[:k]))
-        cards = cards[k:]
-    return players, " ".join(cards[:ndead])
-
-
-def close(a, b) -> bool:
-    return all(math.isclose(x, y, abs_tol=1e-12) for x, y in zip(a, b, strict=True))
 
 
 def check(players: list[str], game: str, dead: str, method: str = "exact") -> None:

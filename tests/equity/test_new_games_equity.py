@@ -8,15 +8,12 @@ import itertools
 import math
 
 import pytest
+from questions import close
 
 from studeval.equity import EquityResult, HiLoResult, plan_equity, sharded_equity, stud_equity
 from studeval.games import get_game
 
 NEW_GAMES = ["stud_hilo", "razz27"]
-
-
-def close(a, b) -> bool:
-    return all(math.isclose(x, y, abs_tol=1e-12) for x, y in zip(a, b, strict=True))
 
 
 def test_stud_hilo_gives_a_hi_lo_result_whose_low_half_is_never_empty() -> None:
