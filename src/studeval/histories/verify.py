@@ -12,10 +12,15 @@ the table rules pay him less his share of the rake. For each player the check is
   (``finishing_stacks``, which the reader computes from the site's lines) once the rake
   shares are taken.
 
-A hand that replays differently is reported with each difference, never accepted. The
-engine has no rake yet, so the rake is checked here from the history's own numbers; how a
-site splits its rake between the pots of a hand is not printed, so any split among the
-winners is accepted.
+A hand that replays differently is reported with each difference, never accepted.
+
+Where the history states the site's rake rule (``_rake_percent`` and the other ``_rake_``
+fields, :func:`~studeval.game.phh.rake_rule`), the replay takes the rake by that rule
+(:class:`~studeval.game.structure.Rake`) and must match the site exactly: the rake it takes
+is the site's printed ``_rake``, and each player is paid exactly what the site paid. Where it
+states none, the rake is checked from the history's own numbers as above: how a site splits
+its rake between the pots of a hand is not printed, so any split among the winners is
+accepted.
 
 >>> from studeval.game.phh import HandHistory
 >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100],
@@ -86,17 +91,27 @@ def verify(hh: HandHistory) -> list[str]:
         for i in range(n):
             if state.totals[i] != invested[i]:
                 problems.append(f"{who[i]}: puts in {state.totals[i]} in the replay, {invested[i]} on the site")
-    shares = [won[i] - collected[i] for i in range(n)]
-    for i in range(n):
-        if shares[i] < 0:
-            problems.append(f"{who[i]}: wins {won[i]} in the replay, the site paid {collected[i]} ({-shares[i]} more)")
-        elif shares[i] and not won[i]:  # pragma: no cover - a share > 0 needs won > collected >= 0
-            problems.append(f"{who[i]}: bears rake without winning")
-    if all(s >= 0 for s in shares) and sum(shares) != rake:
-        problems.append(
-            f"the replay's pots pay {sum(won)}, the site paid {sum(collected)} and took {rake} rake:"
-            f" {sum(won) - sum(collected) - rake} chips apart"
-        )
+    if state.rake is not None:  # the replay took the rake by the site's rule: it must match exactly
+        shares = [0] * n
+        if state.raked != rake:
+            problems.append(f"the replay takes {state.raked} rake by the history's rake rule, the site took {rake}")
+        for i in range(n):
+            if won[i] != collected[i]:
+                problems.append(f"{who[i]}: wins {won[i]} in the replay after rake, the site paid {collected[i]}")
+    else:  # the rake each winner bore, by the history's own numbers
+        shares = [won[i] - collected[i] for i in range(n)]
+        for i in range(n):
+            if shares[i] < 0:
+                problems.append(
+                    f"{who[i]}: wins {won[i]} in the replay, the site paid {collected[i]} ({-shares[i]} more)"
+                )
+            elif shares[i] and not won[i]:  # pragma: no cover - a share > 0 needs won > collected >= 0
+                problems.append(f"{who[i]}: bears rake without winning")
+        if all(s >= 0 for s in shares) and sum(shares) != rake:
+            problems.append(
+                f"the replay's pots pay {sum(won)}, the site paid {sum(collected)} and took {rake} rake:"
+                f" {sum(won) - sum(collected) - rake} chips apart"
+            )
     total = hh.extra.get("_total_pot")
     pot = sum(state.totals) - sum(state.returned)
     if type(total) is int and total != pot:
