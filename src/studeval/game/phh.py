@@ -96,6 +96,7 @@ __all__ = [
     "load",
     "loads",
     "parse_action",
+    "rake_fields",
     "rake_rule",
     "replay",
     "to_phh",
@@ -216,15 +217,24 @@ def _option_fields(state: StudState) -> dict[str, Any]:
 _RAKE_FIELDS: dict[str, object] = {"cap": None, "rounding": "down", "unit": 1, "first_round_free": False, "min_pot": 0}
 
 
-def _rake_fields(state: StudState) -> dict[str, Any]:
-    rake = state.rake
-    if rake is None:
-        return {}
+def rake_fields(rake: Rake) -> dict[str, Any]:
+    """A rake rule as a history's ``_rake_`` fields (those not the default).
+
+    >>> rake_fields(Rake("4.15", cap=300, rounding="half_even"))
+    {'_rake_percent': '4.15', '_rake_cap': 300, '_rake_rounding': 'half_even'}
+    """
     out: dict[str, Any] = {"_rake_percent": rake.percent_text}
     for name, default in _RAKE_FIELDS.items():
         value = getattr(rake, name)
         if value != default:
             out["_rake_" + name] = value
+    return out
+
+
+def _rake_fields(state: StudState) -> dict[str, Any]:
+    if state.rake is None:
+        return {}
+    out = rake_fields(state.rake)
     if state.finished:
         out["_rake"] = state.raked
     return out

@@ -36,11 +36,96 @@ accepted.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from studeval.game.phh import HandHistory, replay
+from studeval.game.phh import HandHistory, rake_fields, replay
+from studeval.game.structure import RAKE_ROUNDING, Rake
 
-__all__ = ["verify"]
+__all__ = ["SiteRake", "verify"]
+
+
+@dataclass(frozen=True)
+class SiteRake:
+    """A site's rake rule as a player writes it down, amounts in the hand's currency
+    (``"5,cap=3.00,half_even,first_round_free"``: 5 percent, a $3.00 cap, rounded half to
+    even, none on a hand that ends on the first betting round). :meth:`state` writes it
+    into a cash hand's history, its amounts in the hand's chips; :func:`verify` then replays
+    the hand with that rake and checks it against the site's to the chip.
+
+    >>> rule = SiteRake.parse("5,cap=3.00,half_even,first_round_free")
+    >>> rule.rake(100)
+    Rake(percent=Fraction(5, 1), cap=300, rounding='half_even', unit=1, first_round_free=True, min_pot=0)
+    >>> SiteRake.parse("5,cap=-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: rake cap '-1' must be an amount such as 3.00
+    """
+
+    percent: str
+    cap: Decimal | None = None
+    unit: Decimal = Decimal(0)  # 0: one chip
+    min_pot: Decimal = Decimal(0)
+    rounding: str = "down"
+    first_round_free: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> SiteRake:
+        """``PERCENT[,cap=AMOUNT][,unit=AMOUNT][,min_pot=AMOUNT][,ROUNDING][,first_round_free]``
+        (ROUNDING one of :data:`~studeval.game.structure.RAKE_ROUNDING`); ValueError names a bad part."""
+        if not isinstance(text, str):
+            raise TypeError(f"a rake rule is text such as '5,cap=3.00', got {text!r}")
+        percent, *rest = [part.strip() for part in text.split(",")]
+        options: dict[str, Any] = {}
+        for part in rest:
+            name, _, value = part.partition("=")
+            if name in ("cap", "unit", "min_pot") and value:
+                options[name] = _amount(name, value)
+            elif part in RAKE_ROUNDING:
+                options["rounding"] = part
+            elif part == "first_round_free":
+                options["first_round_free"] = True
+            else:
+                raise ValueError(
+                    f"rake rule part {part!r}: use cap=AMOUNT, unit=AMOUNT, min_pot=AMOUNT, "
+                    f"{', '.join(RAKE_ROUNDING)} or first_round_free"
+                )
+        rule = cls(percent, **options)
+        Rake(percent, rounding=rule.rounding)  # the percentage checked now, the amounts per hand (its scale)
+        return rule
+
+    def rake(self, scale: int) -> Rake:
+        """The rule in chips, at ``scale`` chips to the currency unit; ValueError for an amount
+        that is not a whole number of chips there."""
+        chips = {}
+        for name in ("cap", "unit", "min_pot"):
+            value = getattr(self, name)
+            if value is None or (name == "unit" and not value):
+                continue
+            whole = value * scale
+            if whole != whole.to_integral_value():
+                raise ValueError(f"rake {name} {value} is not a whole number of chips at {scale} chips to the unit")
+            chips[name] = int(whole)
+        return Rake(self.percent, rounding=self.rounding, first_round_free=self.first_round_free, **chips)
+
+    def state(self, hh: HandHistory) -> None:
+        """Write the rule into a cash hand's history (its ``_scale``); a tournament hand
+        (``_tournament``) has no rake and is left as it is."""
+        if "_tournament" in hh.extra:
+            return
+        scale = hh.extra.get("_scale", 1)
+        hh.extra.update(rake_fields(self.rake(scale if type(scale) is int and scale > 0 else 1)))
+
+
+def _amount(name: str, text: str) -> Decimal:
+    try:
+        value = Decimal(text.lstrip("$€£"))
+    except InvalidOperation:
+        value = Decimal(-1)
+    if not value.is_finite() or value < 0:
+        raise ValueError(f"rake {name} {text!r} must be an amount such as 3.00")
+    return value
 
 
 def _list(hh: HandHistory, key: str, n: int, problems: list[str]) -> list[int] | None:
