@@ -397,6 +397,8 @@ def settle_pots(
         raise ValueError(f"{len(hands)} hands for {len(contributions)} contributions")
     if odd_chip not in ODD_CHIP_RULES:
         raise ValueError(f"odd_chip {odd_chip!r} must be one of {ODD_CHIP_RULES}")
+    if rake is not None and not isinstance(rake, Rake):
+        raise TypeError(f"rake must be a Rake or None, got {rake!r}")
     rules = get_game(game, stud=True)
     n = len(hands)
     if live is not None and len(live) != n:
@@ -432,8 +434,6 @@ def settle_pots(
         returned[uncalled.seat] = uncalled.amount
     payouts = list(returned)
     pots = side_pots(contributions, live)
-    if rake is not None and not isinstance(rake, Rake):
-        raise TypeError(f"rake must be a Rake or None, got {rake!r}")
     taken = 0 if rake is None else rake.of(sum(p.amount for p in pots))
     if taken:
         pots = take_rake(pots, taken)
