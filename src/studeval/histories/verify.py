@@ -20,7 +20,8 @@ fields, :func:`~studeval.game.phh.rake_rule`), the replay takes the rake by that
 is the site's printed ``_rake``, and each player is paid exactly what the site paid. Where it
 states none, the rake is checked from the history's own numbers as above: how a site splits
 its rake between the pots of a hand is not printed, so any split among the winners is
-accepted.
+accepted. :class:`SiteRake` writes a site's rule, as a player writes it down, into a cash
+hand's history (``studeval import --rake``).
 
 >>> from studeval.game.phh import HandHistory
 >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100],
