@@ -7,7 +7,8 @@ to the river, four-handed seven card stud with side pots, razz, a cash and a tou
 per site), and 60 hands of self-play (seven card stud, razz and stud hi-lo, two to six
 players, random legal actions) written as seat 1 saw them, so the hero's view is a second
 equity where opponents showed down. ``extra_info['items']`` is the number of hands a round
-analyses, so summarize.py prints hands per second.
+analyses, so summarize.py prints hands per second. And the whole `studeval analyze` on a site
+file (read, checked against the site's numbers, analysed, rows streamed to a CSV file).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from studeval.analysis import analyze
+from studeval.cli import main
 from studeval.game import Structure, StudState
 from studeval.game.phh import HandHistory, to_phh
 from studeval.histories import Imported, read_text
@@ -64,3 +66,22 @@ def test_self_play_hands(benchmark) -> None:
     benchmark.extra_info["items"] = SELF_PLAY_HANDS
     benchmark.extra_info["streets"] = sum(len(h.streets) for h in result.hands)
     benchmark.extra_info["all-in hands"] = sum(h.all_in is not None for h in result.hands)
+
+
+@pytest.mark.benchmark(group="analysis: studeval analyze, a site file, rows to CSV")
+def test_analyze_command(benchmark, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command in-process on the PokerStars fixtures repeated to 30 hands (hi-lo to the
+    river three-handed, seven card stud with side pots, a razz tournament hand)."""
+    hands = [
+        h
+        for h in (DATA / "pokerstars.txt").read_text(encoding="utf-8").split("\n\n\n\n")
+        if "raises $0.02 to\n" not in h  # the malformed fixture
+    ]
+    count = 30
+    text = "\n\n\n".join(hands[k % len(hands)].replace("Hand #", f"Hand #{k + 1}0", 1) for k in range(count))
+    source = tmp_path / "stars.txt"
+    source.write_text(text + "\n", encoding="utf-8")
+    rows = tmp_path / "streets.csv"
+    code = benchmark.pedantic(lambda: main(["analyze", str(source), "--csv", str(rows)]), rounds=3, warmup_rounds=0)
+    assert code == 0, capsys.readouterr().out
+    benchmark.extra_info["items"] = count

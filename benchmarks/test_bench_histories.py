@@ -1,5 +1,5 @@
-"""Sites' hand histories (issue 20): reading them to PHH, and replaying each against the site's
-numbers, in hands per second.
+"""Sites' hand histories (issue 20): reading them to PHH, replaying each against the site's
+numbers, and the whole `studeval import` (read, replay, write), in hands per second.
 
 Run: python -m pytest benchmarks/test_bench_histories.py --benchmark-only
 
@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from studeval.cli import main
 from studeval.histories import Imported, read_text, verify
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "histories" / "data" / "pokerstars.txt"
@@ -43,4 +44,16 @@ def test_verify(benchmark) -> None:
     histories = [h.history for h in read_text(_text()) if isinstance(h, Imported)]
     problems = benchmark(lambda: [verify(hh) for hh in histories])
     assert problems == [[]] * HANDS
+    benchmark.extra_info["items"] = HANDS
+
+
+@pytest.mark.benchmark(group="site histories: studeval import, read + replay + write")
+def test_import_command(benchmark, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command in-process on a 300-hand file: read, replay against the site's numbers and
+    write one .phhs (the same folder each round, written again)."""
+    source = tmp_path / "stars.txt"
+    source.write_text(_text(), encoding="utf-8")
+    out = tmp_path / "phh"
+    codes = benchmark(lambda: main(["import", str(source), "--out", str(out), "--phhs"]))
+    assert codes == 0 and f"{HANDS} hands read" in capsys.readouterr().out
     benchmark.extra_info["items"] = HANDS

@@ -28,9 +28,11 @@ streets with the cards shown), else those deals. Monte Carlo runs on one thread 
 bounds the work per hand: at most two equities per street and one per pot at the all-in, each
 within about a second. Hi-lo games (stud8, stud_hilo): the equity is the pot share.
 
-:func:`analyze` does many hands and :class:`Report` adds them up per game and player
-(:meth:`Report.totals`), writes CSV and JSON and draws the actual against the luck-adjusted
-winnings (:func:`plot_winnings`, with matplotlib).
+:func:`analyze` does many hands and :class:`Report` keeps them and adds them up per game and
+player (:meth:`Report.totals`), writes CSV and JSON and draws the actual against the
+luck-adjusted winnings (:func:`plot_winnings`, with matplotlib). For more hands than memory
+holds, :func:`analyze_each` gives each hand's analysis as it is done and
+:class:`RunningTotals` keeps the totals as running sums (what ``studeval analyze`` does).
 
 >>> from studeval.game.phh import HandHistory
 >>> hh = HandHistory("F7S", [1, 1], 2, 4, 8, [20, 20], [
@@ -52,7 +54,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
 
 from studeval.cards import format_cards
 from studeval.equity import EXACT_WORK_LIMIT, EquityResult, HiLoResult, plan_equity, stud_equity
@@ -73,9 +75,13 @@ __all__ = [
     "Report",
     "HandAnalysis",
     "PlayerTotal",
+    "RunningTotals",
     "StreetAnalysis",
+    "Unanalysed",
     "analyze",
+    "analyze_each",
     "analyze_hand",
+    "csv_writer",
     "draw_winnings",
     "plot_winnings",
     "read_phhs",
@@ -139,7 +145,8 @@ class HandAnalysis:
     """One hand analysed. Amounts in the history's chips (``scale`` chips to the currency unit).
 
     ``winnings``: each player's net result (the stacks after the hand less before, the rake
-    taken); ``won``: the chips each took from the pots before rake; ``expected``: the
+    taken); ``won``: the chips each took from the pots, before the site's rake (after it
+    where the history states the rake rule and the replay takes it); ``expected``: the
     luck-adjusted result (``winnings`` but for an all-in, see the module's notes).
     """
 
@@ -266,15 +273,10 @@ class Report:
 
     def totals(self) -> list[PlayerTotal]:
         """Per game, player and currency: hands, all-in hands, winnings and luck-adjusted winnings."""
-        sums: dict[tuple[str, str, str, int], list[Any]] = {}
+        running = RunningTotals()
         for h in self.hands:
-            for i, name in enumerate(h.players):
-                row = sums.setdefault((h.game, name, h.currency, h.scale), [0, 0, 0, 0.0])
-                row[0] += 1
-                row[1] += h.all_in is not None and i in _seats_at_all_in(h.all_in)
-                row[2] += h.winnings[i]
-                row[3] += h.expected[i]
-        return [PlayerTotal(*key, *row) for key, row in sorted(sums.items())]
+            running.add(h)
+        return running.rows()
 
     def cumulative(self, player: str, currency: str | None = None) -> tuple[list[int], list[float]]:
         """A player's running winnings and luck-adjusted winnings in chips, hand by hand (his
@@ -306,13 +308,42 @@ class Report:
 
     def write_csv(self, fp: TextIO, *, table: str = "streets") -> None:
         """Write ``table`` as CSV: ``"streets"`` (:meth:`records`) or ``"totals"`` (:meth:`totals`)."""
-        if table not in ("streets", "totals"):
-            raise ValueError(f"unknown table {table!r}: use 'streets' or 'totals'")
-        rows = self.records() if table == "streets" else [t.to_dict() for t in self.totals()]
-        names = list(rows[0]) if rows else _CSV_COLUMNS[table]
-        writer = csv.DictWriter(fp, fieldnames=names, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+        writer = csv_writer(fp, table)
+        writer.writerows(self.records() if table == "streets" else [t.to_dict() for t in self.totals()])
+
+
+class RunningTotals:
+    """The totals of :meth:`Report.totals` kept as running sums, one hand at a time: memory
+    grows with the players and games met, not with the hands (what ``studeval analyze`` keeps).
+
+    >>> from studeval.game.phh import HandHistory
+    >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p1 pb", "p2 f"])
+    >>> running = RunningTotals()
+    >>> for hand in analyze_each([hh, hh]):
+    ...     running.add(hand)
+    >>> running.rows() == analyze([hh, hh]).totals(), running.hands
+    (True, 2)
+    """
+
+    __slots__ = ("_sums", "hands")
+
+    def __init__(self) -> None:
+        self._sums: dict[tuple[str, str, str, int], list[Any]] = {}
+        self.hands = 0
+
+    def add(self, hand: HandAnalysis) -> None:
+        """Count one hand in its players' totals."""
+        self.hands += 1
+        for i, name in enumerate(hand.players):
+            row = self._sums.setdefault((hand.game, name, hand.currency, hand.scale), [0, 0, 0, 0.0])
+            row[0] += 1
+            row[1] += hand.all_in is not None and i in _seats_at_all_in(hand.all_in)
+            row[2] += hand.winnings[i]
+            row[3] += hand.expected[i]
+
+    def rows(self) -> list[PlayerTotal]:
+        """The totals so far, per game, player and currency (sorted)."""
+        return [PlayerTotal(*key, *row) for key, row in sorted(self._sums.items())]
 
 
 _CSV_COLUMNS = {
@@ -320,6 +351,22 @@ _CSV_COLUMNS = {
     + ["hero_equity", "method"],
     "totals": ["game", "player", "currency", "scale", "hands", "all_in_hands", "winnings", "expected", "luck"],
 }
+
+
+def csv_writer(fp: TextIO, table: str = "streets") -> csv.DictWriter[str]:
+    """A CSV writer of ``table`` (``"streets"``: :meth:`HandAnalysis.records` rows;
+    ``"totals"``: :meth:`PlayerTotal.to_dict` rows) on ``fp``, its header written: rows can
+    then be written one hand at a time.
+
+    >>> import io
+    >>> out = io.StringIO(); _ = csv_writer(out, "totals"); out.getvalue()
+    'game,player,currency,scale,hands,all_in_hands,winnings,expected,luck\\n'
+    """
+    if table not in _CSV_COLUMNS:
+        raise ValueError(f"unknown table {table!r}: use 'streets' or 'totals'")
+    writer = csv.DictWriter(fp, fieldnames=_CSV_COLUMNS[table], lineterminator="\n")
+    writer.writeheader()
+    return writer
 
 
 def _seats_at_all_in(all_in: AllIn) -> set[int]:
@@ -555,6 +602,38 @@ def _all_in(game: Game, state: StudState, streets: list[_Street], last_action: i
 # Many hands
 
 
+class Unanalysed(NamedTuple):
+    """A hand that could not be analysed: its site hand number (else its place among the
+    hands) and the reason. A ``(hand, reason)`` pair, as :attr:`Report.refused` lists them."""
+
+    hand: str
+    reason: str
+
+
+def analyze_each(
+    histories: Iterable[HandHistory], *, hero: str | None = None, first: int = 1
+) -> Iterator[HandAnalysis | Unanalysed]:
+    """Each hand's analysis (:func:`analyze_hand`) as soon as it is done, one hand read at a
+    time: the histories may be a generator over files of any size. A hand that cannot be
+    analysed gives an :class:`Unanalysed` (its site hand number, else its place among the
+    hands counted from ``first``, and the reason) and the rest go on.
+
+    >>> from studeval.game.phh import HandHistory
+    >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p1 pb", "p2 f"])
+    >>> [type(a).__name__ for a in analyze_each([hh, HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], [])])]
+    ['HandAnalysis', 'Unanalysed']
+    """
+    if isinstance(first, bool) or not isinstance(first, int):
+        raise TypeError(f"first is the number of the first hand, an int, got {first!r}")
+    for k, hh in enumerate(histories, first):
+        try:
+            result: HandAnalysis | Unanalysed = analyze_hand(hh, hero=hero)
+        except ValueError as exc:
+            number = hh.extra.get("hand") if isinstance(hh, HandHistory) else None
+            result = Unanalysed(str(k) if number is None else str(number), str(exc))
+        yield result
+
+
 def analyze(
     histories: Iterable[HandHistory],
     *,
@@ -572,17 +651,14 @@ def analyze(
     >>> [(t.player, t.hands, t.winnings, t.expected) for t in analyze([hh, hh]).totals()]
     [('p1', 2, 2, 2.0), ('p2', 2, -2, -2.0)]
     """
-    if isinstance(first, bool) or not isinstance(first, int):
-        raise TypeError(f"first is the number of the first hand, an int, got {first!r}")
     result = Report()
-    for k, hh in enumerate(histories, first):
-        try:
-            result.hands.append(analyze_hand(hh, hero=hero))
-        except ValueError as exc:
-            number = hh.extra.get("hand") if isinstance(hh, HandHistory) else None
-            result.refused.append((str(k) if number is None else str(number), str(exc)))
+    for done, hand in enumerate(analyze_each(histories, hero=hero, first=first), 1):
+        if isinstance(hand, Unanalysed):
+            result.refused.append(hand)
+        else:
+            result.hands.append(hand)
         if progress is not None:
-            progress(k - first + 1)
+            progress(done)
     return result
 
 

@@ -32,12 +32,26 @@ razz  p2      chips         1       0        -1          -1.00  +0.00
 from __future__ import annotations
 
 import argparse
-import itertools
+import csv
 import json
+import os
+import sys
 from collections.abc import Iterator
+from contextlib import ExitStack
+from dataclasses import replace
 from pathlib import Path
 
-from studeval.analysis import HandAnalysis, Report, analyze, plot_winnings, read_phhs
+from studeval.analysis import (
+    HandAnalysis,
+    PlayerTotal,
+    Report,
+    RunningTotals,
+    Unanalysed,
+    analyze_each,
+    csv_writer,
+    plot_winnings,
+    read_phhs,
+)
 from studeval.cli import common
 from studeval.cli.histories import MAX_HISTORY_LINE_BYTES
 from studeval.game.phh import HandHistory, loads
@@ -88,59 +102,128 @@ def totals_path(csv_path: str) -> str:
     return str(p.with_name(p.stem + ".totals" + (p.suffix or ".csv")))
 
 
-def _histories(path: str, refused: list[tuple[str, str]]) -> Iterator[HandHistory]:
-    """The hands of one input: a .phh, a .phhs, or a site's text (its refused hands noted)."""
-    if path.endswith(".phh"):
-        text = common.read_text(path)  # a file that cannot be read stops the command
-        try:
-            yield loads(text)
-        except ValueError as exc:
-            refused.append((path, str(exc)))
-    elif path.endswith(".phhs"):
-        try:  # a hand that is not PHH ends its file (the hands before it are kept)
-            yield from read_phhs(common.read_lines(path, limit=common.MAX_FILE_BYTES))
-        except ValueError as exc:
-            if "the hand of line" not in str(exc) and "a .phhs file starts" not in str(exc):
-                raise
-            refused.append((path, str(exc)))
-    else:
-        for hand in read_lines(common.read_lines(path, limit=MAX_HISTORY_LINE_BYTES), source=path):
-            problems = [] if not isinstance(hand, Imported) else verify(hand.history)
-            if isinstance(hand, Imported) and not problems:
-                yield hand.history
-            else:
-                where = f"{hand.source} line {hand.line}" + (f" hand #{hand.number}" if hand.number else "")
-                refused.append((where, "; ".join(problems) if problems else getattr(hand, "reason", "")))
+class _Inputs:
+    """The hands of the inputs, one at a time (a .phh, a .phhs, a site's text; their refused
+    hands noted), and how many of the inputs' bytes have been read, for the progress bar."""
+
+    def __init__(self, files: list[str], refused: list[tuple[str, str]]) -> None:
+        self.files = files
+        self.refused = refused
+        self.size = sum(_file_size(path) for path in files)  # 0: unknown (stdin, a pipe)
+        self.read = 0
+
+    def done(self) -> float:
+        """The fraction of the inputs read (0 while their size is unknown)."""
+        return min(1.0, self.read / self.size) if self.size else 0.0
+
+    def __iter__(self) -> Iterator[HandHistory]:
+        for path in self.files:
+            yield from self._histories(path)
+
+    def _lines(self, path: str, limit: int) -> Iterator[tuple[int, str]]:
+        for number, text in common.read_lines(path, limit=limit):
+            self.read += len(text) + 1
+            yield number, text
+
+    def _histories(self, path: str) -> Iterator[HandHistory]:
+        refused = self.refused
+        if path.endswith(".phh"):
+            text = common.read_text(path)  # a file that cannot be read stops the command
+            self.read += len(text)
+            try:
+                yield loads(text)
+            except ValueError as exc:
+                refused.append((path, str(exc)))
+        elif path.endswith(".phhs"):
+            try:  # a hand that is not PHH ends its file (the hands before it are kept)
+                yield from read_phhs(self._lines(path, common.MAX_FILE_BYTES))
+            except ValueError as exc:
+                if "the hand of line" not in str(exc) and "a .phhs file starts" not in str(exc):
+                    raise
+                refused.append((path, str(exc)))
+        else:
+            for hand in read_lines(self._lines(path, MAX_HISTORY_LINE_BYTES), source=path):
+                problems = [] if not isinstance(hand, Imported) else verify(hand.history)
+                if isinstance(hand, Imported) and not problems:
+                    yield hand.history
+                else:
+                    where = f"{hand.source} line {hand.line}" + (f" hand #{hand.number}" if hand.number else "")
+                    refused.append((where, "; ".join(problems) if problems else getattr(hand, "reason", "")))
+
+
+def _file_size(path: str) -> int:
+    try:
+        return os.path.getsize(path) if path != "-" and os.path.isfile(path) else 0
+    except OSError:
+        return 0
+
+
+class _Output:
+    """Where each hand goes as it is analysed: its text on stdout, its rows in the --csv file,
+    or its JSON; the totals and refused hands at the end."""
+
+    def __init__(self, args: argparse.Namespace, rows: csv.DictWriter[str] | None) -> None:
+        self.args = args
+        self.csv = rows  # the --csv file's street rows
+        self.hands = 0
+
+    def hand(self, hand: HandAnalysis) -> None:
+        self.hands += 1
+        if self.args.json:
+            text = json.dumps(hand.to_dict(), indent=2, allow_nan=False).replace("\n", "\n    ")
+            sys.stdout.write(('{\n  "hands": [\n' if self.hands == 1 else ",\n") + "    " + text)
+        elif self.csv is not None:
+            self.csv.writerows(hand.records())
+        else:
+            print(_hand_text(hand, self.hands))
+            print()
+
+    def end(self, totals: list[PlayerTotal], refused: list[tuple[str, str]]) -> None:
+        if self.args.json:  # the same text as json.dumps(Report.to_dict(), indent=2)
+            head = '{\n  "hands": [],\n' if not self.hands else "\n  ],\n"
+            rows = [t.to_dict() for t in totals]
+            gone = [{"hand": hand, "reason": reason} for hand, reason in refused]
+            tail = [
+                f'  "{key}": ' + json.dumps(value, indent=2, allow_nan=False).replace("\n", "\n  ")
+                for key, value in (("totals", rows), ("refused", gone))
+            ]
+            print(head + ",\n".join(tail) + "\n}")
+            return
+        if self.csv is not None:
+            with open(totals_path(self.args.csv), "w", encoding="utf-8", newline="") as f:
+                csv_writer(f, "totals").writerows(t.to_dict() for t in totals)
+        print(_totals_text(totals))
+        for where, reason in refused:
+            print(common.one_line(f"refused: {where}: {reason}"))
 
 
 def _run(args: argparse.Namespace) -> int:
-    totals_csv = common.output_file(totals_path(args.csv)) if args.csv else None
+    if args.csv:
+        common.output_file(totals_path(args.csv))
     refused: list[tuple[str, str]] = []
-    hands = list(itertools.chain.from_iterable(_histories(path, refused) for path in args.files))
-    if not hands and not refused:
-        raise ValueError(f"no hand history in {', '.join(args.files)}")
-    with common.progress_bar(common.command_name(args), total=max(len(hands), 1), unit="hand") as progress:
-        result = analyze(hands, hero=args.hero, progress=lambda k: progress(k / max(len(hands), 1)))
-    result.refused[:0] = refused
-    if args.plot is not None and result.hands:
-        plot_winnings(result, args.plot, player=args.hero if _plays(result, args.hero) else None)
-    if args.json:
-        print(json.dumps(result.to_dict(), indent=2, allow_nan=False))
-    else:
-        if args.csv:
-            with open(args.csv, "w", encoding="utf-8", newline="") as f:
-                result.write_csv(f)
-            assert totals_csv is not None
-            with open(totals_csv, "w", encoding="utf-8", newline="") as f:
-                result.write_csv(f, table="totals")
-        else:
-            for k, hand in enumerate(result.hands, 1):
-                print(_hand_text(hand, k))
-                print()
-        print(_totals_text(result))
-        for where, reason in result.refused:
-            print(common.one_line(f"refused: {where}: {reason}"))
-    return 1 if result.refused else 0
+    inputs = _Inputs(args.files, refused)
+    totals = RunningTotals()
+    drawn = Report() if args.plot is not None else None  # what the picture needs of each hand
+    with ExitStack() as stack:
+        rows = csv_writer(stack.enter_context(open(args.csv, "w", encoding="utf-8", newline=""))) if args.csv else None
+        output = _Output(args, rows)
+        total = max(inputs.size, 1)
+        with common.progress_bar(common.command_name(args), total=total, unit="B") as progress:
+            for hand in analyze_each(inputs, hero=args.hero):
+                if isinstance(hand, Unanalysed):
+                    refused.append(hand)
+                else:
+                    totals.add(hand)
+                    output.hand(hand)
+                    if drawn is not None:
+                        drawn.hands.append(replace(hand, streets=(), all_in=None))
+                progress(inputs.done())
+        if not totals.hands and not refused:
+            raise ValueError(f"no hand history in {', '.join(args.files)}")
+        if drawn is not None and drawn.hands:
+            plot_winnings(drawn, args.plot, player=args.hero if _plays(drawn, args.hero) else None)
+        output.end(totals.rows(), refused)
+    return 1 if refused else 0
 
 
 def _plays(result: Report, player: str | None) -> bool:
@@ -184,7 +267,7 @@ def _in(h: HandAnalysis) -> set[int]:
     return {i for pot in h.all_in.pots for i in pot.players}
 
 
-def _totals_text(result: Report) -> str:
+def _totals_text(totals: list[PlayerTotal]) -> str:
     header = ("game", "player", "currency", "hands", "all-in", "winnings", "luck-adjusted", "luck")
     rows = [
         (
@@ -197,7 +280,7 @@ def _totals_text(result: Report) -> str:
             _money(t.expected, t.scale, 2),
             _money(t.luck, t.scale, 2),
         )
-        for t in result.totals()
+        for t in totals
     ]
     if not rows:
         return "no hand analysed"

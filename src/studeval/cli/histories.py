@@ -49,6 +49,7 @@ from typing import Any, TextIO
 from studeval.cli import common
 from studeval.game.phh import dumps
 from studeval.histories import SITES, Imported, Refused, read_lines, verify
+from studeval.histories.verify import SiteRake
 
 __all__ = ["MAX_HISTORY_LINE_BYTES", "register"]
 
@@ -80,12 +81,34 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--phhs", action="store_true", help="one .phhs file per input instead of one .phh per hand")
     p.add_argument("--site", choices=sorted(SITES), help="read every hand as this site's")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument(
+        "--rake",
+        type=_rake_rule,
+        metavar="RULE",
+        help="the site's rake rule, to replay each cash hand with and check to the cent: "
+        "PERCENT[,cap=AMOUNT][,unit=AMOUNT][,min_pot=AMOUNT][,down|half_even|half_up|up][,first_round_free], "
+        "amounts in the hand's currency (5,cap=3.00,half_even,first_round_free); written into each hand",
+    )
 
 
-def _hands(path: str, site: str | None) -> Iterator[Imported | Refused]:
-    """A file's hands, each imported one checked against the site's numbers."""
+def _rake_rule(text: str) -> SiteRake:
+    try:
+        return SiteRake.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _hands(path: str, site: str | None, rake: SiteRake | None = None) -> Iterator[Imported | Refused]:
+    """A file's hands, each imported one checked against the site's numbers (and replayed with
+    the site's rake rule, if given)."""
     for hand in read_lines(common.read_lines(path, limit=MAX_HISTORY_LINE_BYTES), source=path, site=site):
         if isinstance(hand, Imported):
+            try:
+                if rake is not None:
+                    rake.state(hand.history)
+            except ValueError as exc:  # an amount of the rule that is not whole chips in this hand
+                yield Refused(hand.source, hand.line, hand.site, hand.number, str(exc))
+                continue
             problems = verify(hand.history)
             if problems:
                 yield Refused(
@@ -115,7 +138,7 @@ def _run(args: argparse.Namespace) -> int:
         with ExitStack() as stack:
             out: TextIO | None = None
             count = 0
-            for hand in _hands(path, args.site):
+            for hand in _hands(path, args.site, args.rake):
                 read += 1
                 if isinstance(hand, Refused):
                     refused.append(hand)

@@ -4,7 +4,8 @@ Hi-Lo without a qualifier and 2-7 Razz (``game="seven" | "five" | "razz" | "stud
 "stud_hilo" | "razz27"``, :data:`GAMES`). The table code names no game: the streets, the
 bring-in, who acts first, the open pair and what wins a pot come from the game's entry.
 
-- :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in.
+- :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in;
+  :class:`Rake`: the house's rake, if any.
 - :class:`StudState`: the state machine (dealing, betting, showdown), with seat views.
 - :class:`Deck` and :class:`ScriptedDeck`: the deck a hand deals from (shuffled or stacked;
   a hand history's own deal, for a replay).
@@ -119,6 +120,11 @@ when it is not the default, so a replay plays by the same rules (R53).
   (R86).
 - A state takes one action at a time: ``act``, ``apply`` and ``time_out`` hold a lock, so
   threads sharing a state conserve chips (R87).
+- The rake (none by default): ``rake=Rake(percent, cap=..., rounding=..., unit=...,
+  first_round_free=..., min_pot=...)`` takes a percentage of the hand's pot (uncalled
+  chips given back first), rounded to whole units (down by default) and capped, from the main
+  pot first, before the pots are split; none when the hand ends on the first betting round
+  with ``first_round_free``; ``raked`` is what it took (R93).
 
 >>> from studeval.game import StudState, PRESETS
 >>> st = StudState("seven", PRESETS["1/2"], [2000] * 4, seed=42)
@@ -152,6 +158,7 @@ from studeval.game.pots import (
     odd_chip_key,
     settle_pots,
     side_pots,
+    take_rake,
     uncalled_bet,
 )
 from studeval.game.state import (
@@ -167,7 +174,7 @@ from studeval.game.state import (
     StudState,
     TableView,
 )
-from studeval.game.structure import MAX_CHIPS, MAX_SEATS, MIN_SEATS, PRESETS, Structure
+from studeval.game.structure import MAX_CHIPS, MAX_SEATS, MIN_SEATS, PRESETS, RAKE_ROUNDING, Rake, Structure
 from studeval.games import STUD_GAMES as GAMES
 
 __all__ = [
@@ -184,6 +191,7 @@ __all__ = [
     "ODD_CHIP_RULES",
     "OPEN_PAIR_RULES",
     "PRESETS",
+    "RAKE_ROUNDING",
     "SHOWDOWN_RULES",
     "TIE_RULES",
     "VARIANTS",
@@ -199,6 +207,7 @@ __all__ = [
     "Pot",
     "ScriptedDeck",
     "PotSettlement",
+    "Rake",
     "Shown",
     "Structure",
     "StudState",
@@ -217,6 +226,7 @@ __all__ = [
     "settle_pots",
     "side_pots",
     "simulate",
+    "take_rake",
     "stacked_deck",
     "to_phh",
     "uncalled_bet",

@@ -17,7 +17,12 @@ What studeval writes beyond the standard (other tools skip or refuse these):
 - user fields (``_`` + the :class:`StudState` option) when a hand is played with a rule that
   is not the default: ``_tie_rule``, ``_odd_chip``, ``_raise_cap`` (-1: no cap),
   ``_cap_heads_up``, ``_all_in_rule``, ``_open_pair_raises``, ``_showdown``,
-  ``_cap_after_fold``, ``_cap_counts``, ``_fold_when_check``. With
+  ``_cap_after_fold``, ``_cap_counts``, ``_fold_when_check``; a hand played with a rake
+  (:class:`~studeval.game.structure.Rake`) states its rule as ``_rake_percent`` (exact text,
+  ``"4.15"``) and, where not the default, ``_rake_cap``, ``_rake_rounding``, ``_rake_unit``,
+  ``_rake_first_round_free``, ``_rake_min_pot``, and the rake taken as ``_rake`` (the field
+  a site's history gives its printed rake in); :func:`replay` takes the rake the rule
+  states. With
   ``_showdown = "choose"`` the ``sm`` lines are the players' decisions, in turn (also the
   uncalled winner's); otherwise they record what the automatic showdown did.
 
@@ -68,7 +73,7 @@ from studeval.cards import format_cards, parse_cards
 from studeval.game.deck import ScriptedDeck
 from studeval.game.events import BoardCard, Deal, Played, Shown, TimeOut
 from studeval.game.state import Action, StudState
-from studeval.game.structure import MAX_CHIPS, MAX_SEATS, Structure
+from studeval.game.structure import MAX_CHIPS, MAX_SEATS, Rake, Structure
 from studeval.games import GAMES
 
 if sys.version_info >= (3, 11):
@@ -91,6 +96,8 @@ __all__ = [
     "load",
     "loads",
     "parse_action",
+    "rake_fields",
+    "rake_rule",
     "replay",
     "to_phh",
 ]
@@ -177,7 +184,7 @@ def to_phh(state: StudState, seat: int | None = None, *, full: bool = False) -> 
         actions=actions,
         finishing_stacks=list(state.stacks) if state.finished else None,
         ante_trimming_status=True,  # a player all-in for less than the ante wins only what he matched
-        extra=_option_fields(state),
+        extra={**_option_fields(state), **_rake_fields(state)},
     )
 
 
@@ -203,6 +210,73 @@ def _option_fields(state: StudState) -> dict[str, Any]:
         if value != default:
             out["_" + name] = -1 if name == "raise_cap" and value is None else value
     return out
+
+
+# The Rake's fields, written as "_rake_" + name where they are not the default; the percent
+# (exact text) says a history states its rake rule, and ``_rake`` is the rake the hand took.
+_RAKE_FIELDS: dict[str, object] = {"cap": None, "rounding": "down", "unit": 1, "first_round_free": False, "min_pot": 0}
+
+
+def rake_fields(rake: Rake) -> dict[str, Any]:
+    """A rake rule as a history's ``_rake_`` fields (those not the default).
+
+    >>> rake_fields(Rake("4.15", cap=300, rounding="half_even"))
+    {'_rake_percent': '4.15', '_rake_cap': 300, '_rake_rounding': 'half_even'}
+    """
+    out: dict[str, Any] = {"_rake_percent": rake.percent_text}
+    for name, default in _RAKE_FIELDS.items():
+        value = getattr(rake, name)
+        if value != default:
+            out["_rake_" + name] = value
+    return out
+
+
+def _rake_fields(state: StudState) -> dict[str, Any]:
+    if state.rake is None:
+        return {}
+    out = rake_fields(state.rake)
+    if state.finished:
+        out["_rake"] = state.raked
+    return out
+
+
+def rake_rule(hh: HandHistory) -> Rake | None:
+    """The rake rule a history states (``_rake_percent`` and the other ``_rake_`` fields), or
+    None when it states none. ValueError names a field that is not a rake rule.
+
+    >>> rake_rule(HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], [], extra={"_rake_percent": "5", "_rake_cap": 3}))
+    Rake(percent=Fraction(5, 1), cap=3, rounding='down', unit=1, first_round_free=False, min_pot=0)
+    >>> rake_rule(HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], [], extra={"_rake_percent": "-5"}))
+    Traceback (most recent call last):
+    ...
+    ValueError: PHH field _rake_percent: rake percent '-5' must be a number from 0 to 100
+    """
+    percent = hh.extra.get("_rake_percent")
+    names = [k for k in hh.extra if k.startswith("_rake_")]
+    if percent is None:
+        if names:
+            raise ValueError(f"PHH field {names[0]} without _rake_percent: a rake rule starts with its percent")
+        return None
+    if not isinstance(percent, str):
+        raise ValueError(f'PHH field _rake_percent = {percent!r} must be a string such as "4.15" (exact)')
+    try:
+        rake = Rake(percent)
+    except ValueError as exc:
+        raise ValueError(f"PHH field _rake_percent: {exc}") from None
+    options: dict[str, Any] = {}
+    for key in names:
+        name = key.removeprefix("_rake_")
+        if name == "percent":
+            continue
+        if name not in _RAKE_FIELDS:
+            known = ", ".join("_rake_" + n for n in ("percent", *_RAKE_FIELDS))
+            raise ValueError(f"unknown PHH field {key}: the rake fields are {known}")
+        try:  # each field checked alone, so the error names it
+            Rake(percent, **{name: hh.extra[key]})
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"PHH field {key}: {exc}") from None
+        options[name] = hh.extra[key]
+    return Rake(percent, **options) if options else rake
 
 
 # ---------------------------------------------------------------------- text form (TOML)
@@ -590,6 +664,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
         ante=hh.antes[0] if hh.antes else 0, bring_in=hh.bring_in, small_bet=hh.small_bet, big_bet=hh.big_bet
     )
     options = _options(hh, tie_rule, odd_chip)
+    options["rake"] = rake_rule(hh)
     _check_ante_trimming(hh, structure.ante)
     pattern = [up for street in GAMES[game].streets for up in street.up]
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card

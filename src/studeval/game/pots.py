@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from studeval._core import evaluate, evaluate_low, evaluate_low8, evaluate_low27
 from studeval.cards import CardsLike, format_cards, low_rank, parse_cards
+from studeval.game.structure import Rake
 from studeval.games import KIND_ACES, STUD_GAMES, Game, get_game
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "odd_chip_key",
     "settle_pots",
     "side_pots",
+    "take_rake",
     "uncalled_bet",
 ]
 
@@ -146,7 +148,8 @@ def hand_value(cards: Sequence[int], game: str | Game) -> HandValue:
 
 
 class PotSettlement(NamedTuple):
-    """The result of a hand: uncalled chips returned, pots, payouts (returned chips included).
+    """The result of a hand: uncalled chips returned, pots (as paid, the rake taken out),
+    payouts (returned chips included) and the rake: ``sum(payouts) + rake`` is what was put in.
 
     >>> settle_pots([10, 4], ["As Ad Kc Kd 2h", None]).returned
     [6, 0]
@@ -155,6 +158,26 @@ class PotSettlement(NamedTuple):
     returned: list[int]
     pots: list[Pot]
     payouts: list[int]
+    rake: int = 0
+
+
+def take_rake(pots: Sequence[Pot], rake: int) -> list[Pot]:
+    """The pots with ``rake`` chips taken out: from the main pot first, then each side pot in
+    turn (the dealer drops the rake from the pot as it builds, before side pots form).
+
+    >>> take_rake([Pot(10, (0, 1, 2)), Pot(6, (0, 1))], 12)
+    [Pot(amount=0, eligible=(0, 1, 2), winners=(), low_winners=()), Pot(amount=4, eligible=(0, 1), winners=(), low_winners=())]
+    """
+    if isinstance(rake, bool) or not isinstance(rake, int):
+        raise TypeError(f"rake must be an int number of chips, got {rake!r}")
+    if not 0 <= rake <= sum(p.amount for p in pots):
+        raise ValueError(f"rake {rake} must be 0..{sum(p.amount for p in pots)}, the chips in the pots")
+    out = []
+    for pot in pots:
+        taken = min(rake, pot.amount)
+        rake -= taken
+        out.append(pot._replace(amount=pot.amount - taken))
+    return out
 
 
 def _check_contributions(contributions: Sequence[int]) -> list[int]:
@@ -291,6 +314,9 @@ def award_hi_lo(
     """
     out = []
     for pot in pots:
+        if not pot.amount:  # raked to nothing: nobody wins it
+            out.append(pot)
+            continue
         best = max(highs[i] for i in pot.eligible)
         if best <= 0:
             raise ValueError(f"pot of {pot.amount} has no hand in contention among seats {pot.eligible}")
@@ -333,6 +359,7 @@ def settle_pots(
     game: str | Game = STUD_GAMES[0],
     live: Sequence[bool] | None = None,
     board: CardsLike = (),
+    rake: Rake | None = None,
 ) -> PotSettlement:
     """Settle a hand at showdown: return uncalled chips, build pots, split ties.
 
@@ -347,7 +374,9 @@ def settle_pots(
     ``live[i]`` says the player did not fold (default: those with a hand): a hand mucked at
     showdown wins nothing, but its chips beyond the others' still come back uncalled and its
     all-in level still bounds a side pot. ``board`` holds cards every hand shares (the
-    community card of the deck-exhaustion rule), counted in each hand.
+    community card of the deck-exhaustion rule), counted in each hand. ``rake`` (a
+    :class:`~studeval.game.structure.Rake`) is taken out of the pots (:func:`take_rake`) before
+    they are split, and reported as ``rake``.
 
     >>> hands = ["Ac Kd 9c 7h 3s", "As Kh 9d 7s 3c", "2c 3d 4h 6s 8c"]
     >>> r = settle_pots([25, 25, 25], hands)
@@ -359,12 +388,17 @@ def settle_pots(
     [19, 19, 37]
     >>> settle_pots([25, 25, 25], ["As Ad Kc Kd 2h", "Qs Qd Jc Jd 3h", "9c 9d 8h 7s 6c"], game="stud_hilo").payouts
     [38, 0, 37]
+    >>> r = settle_pots([25, 25, 25], hands, rake=Rake(5, cap=3))  # 5% of 75 is 3.75: 3 chips
+    >>> r.payouts, r.rake, r.pots[0].amount
+    ([36, 36, 0], 3, 72)
     """
     contributions = _check_contributions(contributions)
     if len(hands) != len(contributions):
         raise ValueError(f"{len(hands)} hands for {len(contributions)} contributions")
     if odd_chip not in ODD_CHIP_RULES:
         raise ValueError(f"odd_chip {odd_chip!r} must be one of {ODD_CHIP_RULES}")
+    if rake is not None and not isinstance(rake, Rake):
+        raise TypeError(f"rake must be a Rake or None, got {rake!r}")
     rules = get_game(game, stud=True)
     n = len(hands)
     if live is not None and len(live) != n:
@@ -400,8 +434,11 @@ def settle_pots(
         returned[uncalled.seat] = uncalled.amount
     payouts = list(returned)
     pots = side_pots(contributions, live)
+    taken = 0 if rake is None else rake.of(sum(p.amount for p in pots))
+    if taken:
+        pots = take_rake(pots, taken)
     if rules.hilo:
         pots = award_hi_lo(pots, values, lows, (high_keys, low_keys), odd_chip, payouts)
     else:
         pots = award(pots, values, high_keys, odd_chip, payouts)
-    return PotSettlement(returned, pots, payouts)
+    return PotSettlement(returned, pots, payouts, taken)

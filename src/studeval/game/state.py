@@ -62,7 +62,7 @@ from studeval.game.pots import (
     uncalled_bet,
 )
 from studeval.game.showdown import SHOWDOWN_RULES, Showdown
-from studeval.game.structure import MAX_CHIPS, Structure
+from studeval.game.structure import MAX_CHIPS, Rake, Structure
 from studeval.games import Game, get_game
 
 __all__ = [
@@ -171,6 +171,8 @@ class StudState:
     - ``all_in_rule``: see :data:`ALL_IN_RULES` ("half_bet" or "full_bet").
     - ``open_pair_raises``: see :data:`OPEN_PAIR_RULES` ("small_or_big" or "big").
     - ``showdown``: see :data:`SHOWDOWN_RULES` ("auto" or "choose").
+    - ``rake``: None (no rake), or the house's :class:`~studeval.game.structure.Rake`, taken
+      out of the pots before they are paid (``raked``: the chips it took).
 
     What a program reads (seats are 0-based here; ``p1`` in histories and "player 1" in the
     command line are seat 0); lists are indexed by seat, cards are ints (:mod:`studeval.cards`):
@@ -184,8 +186,9 @@ class StudState:
     - ``down`` and ``up``: each seat's down and up cards as dealt so far (-1: a card a replayed
       history hides); ``community``: a community card under deck exhaustion, or -1. A seat's
       own view without the others' down cards is :meth:`view`.
-    - ``pots``, ``payouts``, ``returned``: the pots with their winners, the chips each seat
-      won and the uncalled chips given back, once the hand is over; ``log``: the events so far.
+    - ``pots``, ``payouts``, ``returned``, ``raked``: the pots with their winners (as paid,
+      the rake taken out), the chips each seat won, the uncalled chips given back and the
+      rake, once the hand is over; ``log``: the events so far.
 
     >>> st = StudState("seven", Structure(1, 2, 5, 10), [100, 100], seed=7)
     >>> while st.actor >= 0:
@@ -208,6 +211,7 @@ class StudState:
         "cap_after_fold",
         "cap_counts",
         "fold_when_check",
+        "rake",
         "starting_stacks",
         "stacks",
         "totals",
@@ -226,6 +230,7 @@ class StudState:
         "pots",
         "payouts",
         "returned",
+        "raked",
         "log",
         "deck",
         "_scripted",
@@ -260,6 +265,7 @@ class StudState:
         cap_after_fold: str = "stays",
         cap_counts: str = "not_all_in",
         fold_when_check: str = "accepted",
+        rake: Rake | None = None,
     ) -> None:
         entry = get_game(game, stud=True)
         if not isinstance(structure, Structure):
@@ -289,6 +295,8 @@ class StudState:
                     raise ValueError(f"{name} {value!r} must be one of {allowed}")
         if raise_cap is not None and (isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0):
             raise ValueError(f"raise_cap must be None or an int >= 0, got {raise_cap!r}")
+        if rake is not None and not isinstance(rake, Rake):
+            raise TypeError(f"rake must be a Rake or None, got {rake!r}")
         if not isinstance(cap_heads_up, bool):
             raise TypeError(f"cap_heads_up must be True or False, got {cap_heads_up!r}")
         if seed is not None:
@@ -324,6 +332,7 @@ class StudState:
         self.cap_after_fold = cap_after_fold
         self.cap_counts = cap_counts
         self.fold_when_check = fold_when_check
+        self.rake = rake
         # one action at a time: a state shared between threads stays consistent (issue 17)
         self._lock = threading.Lock()
         self._half = all_in_rule == "half_bet"
@@ -363,6 +372,7 @@ class StudState:
         self.pots: list[Pot] = []
         self.payouts = [0] * n
         self.returned = [0] * n
+        self.raked = 0
         self.log: list[Event] = []
         ante = structure.ante
         if ante:
@@ -397,8 +407,8 @@ class StudState:
     @property
     def pot(self) -> int:
         """The chips in the middle: all put in so far this hand (antes included) until the
-        pots are paid, then none; ``sum(stacks) + pot`` is the chips at the table at every moment.
-        ``sum(totals)`` stays what the hand put in.
+        pots are paid, then none; ``sum(stacks) + pot + raked`` is the chips the table started
+        with at every moment. ``sum(totals)`` stays what the hand put in.
 
         >>> st = StudState("five", Structure(1, 2, 5, 10), [50, 50], seed=1)
         >>> st.pot
@@ -406,7 +416,7 @@ class StudState:
         >>> st.act("bring_in"); st.act("fold"); st.pot, sum(st.totals)
         (0, 4)
         """
-        return sum(self.totals) - sum(self.payouts)
+        return sum(self.totals) - sum(self.payouts) - self.raked
 
     def hand(self, seat: int) -> list[int]:
         """All of a seat's cards (down, up, and a community card), for the dealer's eyes only.
@@ -750,22 +760,33 @@ class StudState:
         uncalled = uncalled_bet(self.totals, [not f for f in self.folded])
         if uncalled.amount:
             self.returned[uncalled.seat] = uncalled.amount
-        self.pots = [Pot(total - uncalled.amount, (w,), (w,))]
+        self.pots = [Pot(total - uncalled.amount - self._uncalled_rake(), (w,), (w,))]
         if self.showdown == "choose":  # the uncalled winner may show or not (R40), then is paid
             self._sd = Showdown([w])
             self.actor = w
             return
         self._pay_uncalled_winner()
 
+    def _uncalled_rake(self) -> int:
+        """The rake of a hand won without a showdown: of the pot less the uncalled chips, none
+        with ``first_round_free`` when it ends on the first betting round."""
+        if self.rake is None:
+            return 0
+        pot = sum(self.totals) - sum(self.returned)
+        return self.rake.of(pot, first_round=self.street == 0)
+
     def _pay_uncalled_winner(self) -> None:
         w = self.folded.index(False)
         payouts = [0] * self.n
-        payouts[w] = sum(self.totals)  # uncalled chips come back, the rest is won; nobody has to show
-        self._pay(payouts)
+        raked = self._uncalled_rake()
+        payouts[w] = sum(self.totals) - raked  # uncalled chips come back, the rest is won; nobody has to show
+        self._pay(payouts, raked)
 
-    def _pay(self, payouts: list[int]) -> None:
-        """Push the pots to the winners: the stacks take the payouts, the pot is empty, the hand over."""
+    def _pay(self, payouts: list[int], raked: int = 0) -> None:
+        """Push the pots to the winners (the house takes its rake): the stacks take the
+        payouts, the pot is empty, the hand over."""
         self.payouts = payouts
+        self.raked = raked
         for i in range(self.n):
             self.stacks[i] += payouts[i]
         self.street = self._last + 1
@@ -817,9 +838,11 @@ class StudState:
         live = [not f for f in self.folded]
         hands = [self.down[i] + self.up[i] if self.shown[i] else None for i in range(self.n)]
         board = [self.community] if self.community >= 0 else []
-        result = settle_pots(self.totals, hands, odd_chip=self.odd_chip, game=self._rules, live=live, board=board)
+        result = settle_pots(
+            self.totals, hands, odd_chip=self.odd_chip, game=self._rules, live=live, board=board, rake=self.rake
+        )
         self.pots = result.pots
-        self._pay(result.payouts)
+        self._pay(result.payouts, result.rake)
 
     # ----------------------------------------------------------------- views
 

@@ -13,9 +13,12 @@ sane numbers: ante < bring-in < small bet < big bet = 2 x small bet.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 
-__all__ = ["MAX_CHIPS", "MAX_SEATS", "MIN_SEATS", "PRESETS", "Structure"]
+__all__ = ["MAX_CHIPS", "MAX_SEATS", "MIN_SEATS", "PRESETS", "RAKE_ROUNDING", "Rake", "Structure"]
 
 MIN_SEATS = 2
 MAX_SEATS = 8
@@ -108,6 +111,121 @@ class Structure:
         if not MIN_SEATS <= players <= self.max_seats:
             raise ValueError(f"{players} players: a stud table seats {MIN_SEATS}..{self.max_seats}")
         return players
+
+
+#: How a rake that is not a whole number of units is rounded: "down" (to the unit below: the
+#: "$0.01 for each $0.20 in the pot" of most rooms' posted rake tables), "half_even" (to the
+#: nearest, a half to the even unit: PokerStars' "true percentage rake"), "half_up" (to the
+#: nearest, a half up), "up".
+RAKE_ROUNDING = ("down", "half_even", "half_up", "up")
+
+
+def _percent(value: object) -> Fraction:
+    """A percentage, exactly: an int, a Fraction, a Decimal, a decimal string ("4.15") or a
+    float (read as its shortest decimal text, so 4.15 is 415/100)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal, Fraction)):
+        raise TypeError(f"rake percent must be a number such as 5 or '4.15', got {value!r}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"rake percent {value!r} must be a number from 0 to 100")
+    try:
+        exact = Fraction(repr(value) if isinstance(value, float) else value)
+    except (ValueError, ZeroDivisionError, ArithmeticError):
+        raise ValueError(f"rake percent {value!r} must be a number from 0 to 100") from None
+    if not 0 <= exact <= 100:
+        raise ValueError(f"rake percent {value!r} must be a number from 0 to 100")
+    return exact
+
+
+@dataclass(frozen=True, slots=True)
+class Rake:
+    """The house's rake: ``percent`` of each hand's pot, taken before the winners are paid.
+
+    The pot is what the hand's pots hold once uncalled chips are given back (the main and side
+    pots together). Its ``percent`` is rounded to whole ``unit`` s of chips by ``rounding``
+    (:data:`RAKE_ROUNDING`: "down" by default) and capped at ``cap`` chips (None: no cap).
+    ``first_round_free``: no rake when the hand ends on the first betting round (before fourth
+    street in seven card stud, third in five card stud; PokerStars' "no flop, no drop").
+    ``min_pot``: no rake on a pot smaller than this. Percentages are exact (``"4.15"`` is
+    415/10000 of the pot, not a float). The rake is taken from the main pot first, then from
+    each side pot in turn (the dealer drops it from the pot as it builds); docs/table-rules.md.
+
+    >>> r = Rake(5, cap=300)
+    >>> r.of(1234), r.of(10_000), r.of(19)
+    (61, 300, 0)
+    >>> Rake("4.15", rounding="half_even").of(1000), Rake(5, unit=5).of(199)  # $0.05 per $1.00
+    (42, 5)
+    >>> Rake(5, first_round_free=True).of(100, first_round=True)
+    0
+    >>> Rake(float("nan"))
+    Traceback (most recent call last):
+    ...
+    ValueError: rake percent nan must be a number from 0 to 100
+    """
+
+    percent: Fraction | int | float | str | Decimal
+    cap: int | None = None
+    rounding: str = "down"
+    unit: int = 1
+    first_round_free: bool = False
+    min_pot: int = 0
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "percent", _percent(self.percent))
+        if self.cap is not None:
+            _whole("rake cap", self.cap)
+            if not 0 <= self.cap <= MAX_CHIPS:
+                raise ValueError(f"rake cap {self.cap} must be 0..{MAX_CHIPS} chips (None: no cap)")
+        if self.rounding not in RAKE_ROUNDING:
+            raise ValueError(f"rake rounding {self.rounding!r} must be one of {RAKE_ROUNDING}")
+        _whole("rake unit", self.unit)
+        if not 1 <= self.unit <= MAX_CHIPS:
+            raise ValueError(f"rake unit {self.unit} must be 1..{MAX_CHIPS} chips")
+        if not isinstance(self.first_round_free, bool):
+            raise TypeError(f"first_round_free must be True or False, got {self.first_round_free!r}")
+        _whole("rake min_pot", self.min_pot)
+        if not 0 <= self.min_pot <= MAX_CHIPS:
+            raise ValueError(f"rake min_pot {self.min_pot} must be 0..{MAX_CHIPS} chips")
+
+    @property
+    def percent_text(self) -> str:
+        """The percentage as exact text: a decimal where it has one ("4.15"), else "p/q".
+
+        >>> Rake("4.150").percent_text, Rake(Fraction(10, 3)).percent_text
+        ('4.15', '10/3')
+        """
+        p = Fraction(self.percent)
+        rest = p.denominator
+        for prime in (2, 5):
+            while rest % prime == 0:
+                rest //= prime
+        if rest != 1:  # no decimal ends: a fraction
+            return str(p)
+        return str(Decimal(p.numerator) / Decimal(p.denominator))
+
+    def of(self, pot: int, *, first_round: bool = False) -> int:
+        """The rake of a hand whose pots hold ``pot`` chips in all; ``first_round``: the hand
+        ended on the first betting round. Never more than the pot.
+
+        >>> Rake(10, rounding="up").of(11), Rake(10, rounding="half_up").of(15), Rake(10, rounding="half_even").of(15)
+        (2, 2, 2)
+        """
+        _whole("pot", pot)
+        if pot < 0:
+            raise ValueError(f"pot {pot} must not be negative")
+        if pot < self.min_pot or (first_round and self.first_round_free):
+            return 0
+        units = Fraction(pot) * Fraction(self.percent) / 100 / self.unit
+        whole, part = divmod(units, 1)
+        if part and (
+            self.rounding == "up"
+            or (self.rounding == "half_up" and part >= Fraction(1, 2))
+            or (self.rounding == "half_even" and (part > Fraction(1, 2) or (part == Fraction(1, 2) and whole % 2)))
+        ):
+            whole += 1
+        rake = int(whole) * self.unit
+        if self.cap is not None:
+            rake = min(rake, self.cap)
+        return min(rake, pot)
 
 
 #: Named structures, amounts in cents, in the shape of the seven card stud room rules'

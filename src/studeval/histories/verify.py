@@ -12,10 +12,16 @@ the table rules pay him less his share of the rake. For each player the check is
   (``finishing_stacks``, which the reader computes from the site's lines) once the rake
   shares are taken.
 
-A hand that replays differently is reported with each difference, never accepted. The
-engine has no rake yet, so the rake is checked here from the history's own numbers; how a
-site splits its rake between the pots of a hand is not printed, so any split among the
-winners is accepted.
+A hand that replays differently is reported with each difference, never accepted.
+
+Where the history states the site's rake rule (``_rake_percent`` and the other ``_rake_``
+fields, :func:`~studeval.game.phh.rake_rule`), the replay takes the rake by that rule
+(:class:`~studeval.game.structure.Rake`) and must match the site exactly: the rake it takes
+is the site's printed ``_rake``, and each player is paid exactly what the site paid. Where it
+states none, the rake is checked from the history's own numbers as above: how a site splits
+its rake between the pots of a hand is not printed, so any split among the winners is
+accepted. :class:`SiteRake` writes a site's rule, as a player writes it down, into a cash
+hand's history (``studeval import --rake``).
 
 >>> from studeval.game.phh import HandHistory
 >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100],
@@ -31,11 +37,96 @@ winners is accepted.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from studeval.game.phh import HandHistory, replay
+from studeval.game.phh import HandHistory, rake_fields, replay
+from studeval.game.structure import RAKE_ROUNDING, Rake
 
-__all__ = ["verify"]
+__all__ = ["SiteRake", "verify"]
+
+
+@dataclass(frozen=True)
+class SiteRake:
+    """A site's rake rule as a player writes it down, amounts in the hand's currency
+    (``"5,cap=3.00,half_even,first_round_free"``: 5 percent, a $3.00 cap, rounded half to
+    even, none on a hand that ends on the first betting round). :meth:`state` writes it
+    into a cash hand's history, its amounts in the hand's chips; :func:`verify` then replays
+    the hand with that rake and checks it against the site's to the chip.
+
+    >>> rule = SiteRake.parse("5,cap=3.00,half_even,first_round_free")
+    >>> rule.rake(100)
+    Rake(percent=Fraction(5, 1), cap=300, rounding='half_even', unit=1, first_round_free=True, min_pot=0)
+    >>> SiteRake.parse("5,cap=-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: rake cap '-1' must be an amount such as 3.00
+    """
+
+    percent: str
+    cap: Decimal | None = None
+    unit: Decimal = Decimal(0)  # 0: one chip
+    min_pot: Decimal = Decimal(0)
+    rounding: str = "down"
+    first_round_free: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> SiteRake:
+        """``PERCENT[,cap=AMOUNT][,unit=AMOUNT][,min_pot=AMOUNT][,ROUNDING][,first_round_free]``
+        (ROUNDING one of :data:`~studeval.game.structure.RAKE_ROUNDING`); ValueError names a bad part."""
+        if not isinstance(text, str):
+            raise TypeError(f"a rake rule is text such as '5,cap=3.00', got {text!r}")
+        percent, *rest = [part.strip() for part in text.split(",")]
+        options: dict[str, Any] = {}
+        for part in rest:
+            name, _, value = part.partition("=")
+            if name in ("cap", "unit", "min_pot") and value:
+                options[name] = _amount(name, value)
+            elif part in RAKE_ROUNDING:
+                options["rounding"] = part
+            elif part == "first_round_free":
+                options["first_round_free"] = True
+            else:
+                raise ValueError(
+                    f"rake rule part {part!r}: use cap=AMOUNT, unit=AMOUNT, min_pot=AMOUNT, "
+                    f"{', '.join(RAKE_ROUNDING)} or first_round_free"
+                )
+        rule = cls(percent, **options)
+        Rake(percent, rounding=rule.rounding)  # the percentage checked now, the amounts per hand (its scale)
+        return rule
+
+    def rake(self, scale: int) -> Rake:
+        """The rule in chips, at ``scale`` chips to the currency unit; ValueError for an amount
+        that is not a whole number of chips there."""
+        chips = {}
+        for name in ("cap", "unit", "min_pot"):
+            value = getattr(self, name)
+            if value is None or (name == "unit" and not value):
+                continue
+            whole = value * scale
+            if whole != whole.to_integral_value():
+                raise ValueError(f"rake {name} {value} is not a whole number of chips at {scale} chips to the unit")
+            chips[name] = int(whole)
+        return Rake(self.percent, rounding=self.rounding, first_round_free=self.first_round_free, **chips)
+
+    def state(self, hh: HandHistory) -> None:
+        """Write the rule into a cash hand's history (its ``_scale``); a tournament hand
+        (``_tournament``) has no rake and is left as it is."""
+        if "_tournament" in hh.extra:
+            return
+        scale = hh.extra.get("_scale", 1)
+        hh.extra.update(rake_fields(self.rake(scale if type(scale) is int and scale > 0 else 1)))
+
+
+def _amount(name: str, text: str) -> Decimal:
+    try:
+        value = Decimal(text.lstrip("$€£"))
+    except InvalidOperation:
+        value = Decimal(-1)
+    if not value.is_finite() or value < 0:
+        raise ValueError(f"rake {name} {text!r} must be an amount such as 3.00")
+    return value
 
 
 def _list(hh: HandHistory, key: str, n: int, problems: list[str]) -> list[int] | None:
@@ -86,17 +177,27 @@ def verify(hh: HandHistory) -> list[str]:
         for i in range(n):
             if state.totals[i] != invested[i]:
                 problems.append(f"{who[i]}: puts in {state.totals[i]} in the replay, {invested[i]} on the site")
-    shares = [won[i] - collected[i] for i in range(n)]
-    for i in range(n):
-        if shares[i] < 0:
-            problems.append(f"{who[i]}: wins {won[i]} in the replay, the site paid {collected[i]} ({-shares[i]} more)")
-        elif shares[i] and not won[i]:  # pragma: no cover - a share > 0 needs won > collected >= 0
-            problems.append(f"{who[i]}: bears rake without winning")
-    if all(s >= 0 for s in shares) and sum(shares) != rake:
-        problems.append(
-            f"the replay's pots pay {sum(won)}, the site paid {sum(collected)} and took {rake} rake:"
-            f" {sum(won) - sum(collected) - rake} chips apart"
-        )
+    if state.rake is not None:  # the replay took the rake by the site's rule: it must match exactly
+        shares = [0] * n
+        if state.raked != rake:
+            problems.append(f"the replay takes {state.raked} rake by the history's rake rule, the site took {rake}")
+        for i in range(n):
+            if won[i] != collected[i]:
+                problems.append(f"{who[i]}: wins {won[i]} in the replay after rake, the site paid {collected[i]}")
+    else:  # the rake each winner bore, by the history's own numbers
+        shares = [won[i] - collected[i] for i in range(n)]
+        for i in range(n):
+            if shares[i] < 0:
+                problems.append(
+                    f"{who[i]}: wins {won[i]} in the replay, the site paid {collected[i]} ({-shares[i]} more)"
+                )
+            elif shares[i] and not won[i]:  # pragma: no cover - a share > 0 needs won > collected >= 0
+                problems.append(f"{who[i]}: bears rake without winning")
+        if all(s >= 0 for s in shares) and sum(shares) != rake:
+            problems.append(
+                f"the replay's pots pay {sum(won)}, the site paid {sum(collected)} and took {rake} rake:"
+                f" {sum(won) - sum(collected) - rake} chips apart"
+            )
     total = hh.extra.get("_total_pot")
     pot = sum(state.totals) - sum(state.returned)
     if type(total) is int and total != pot:
