@@ -5,10 +5,12 @@ studeval.equity.batch checks input and documents the result).
 
 A match-up is two players' known cards (-1: a card still to come); each player ends with
 ``cards`` cards, drawing at most ``MAX_DRAWS`` more from the live deck (the 52 cards less both
-hands and the dead cards). Each side's completions are evaluated once and every disjoint pair
-compared: at most C(50, 2)^2 pairs, a few hundred thousand simple steps, so no allocation,
-no inclusion-exclusion and no planning -- which is what makes a row cost nanoseconds on
-seventh street, where a general count spends its time being set up.
+hands and the dead cards). Each side's completions are evaluated once (at most C(50, 2) =
+1225, on the stack: no allocation, no planning -- which is what makes a row cost nanoseconds on
+seventh street, where a general count spends its time being set up). Where one kind decides the
+pot they are sorted by value and the disjoint pairs counted by inclusion-exclusion over the
+one or two cards two completions can share, each term a merge of sorted lists; a hi-lo pot
+(scoops: two values at once) compares every disjoint pair.
 
 Each row of the output holds, per player, the columns of ``COLUMNS`` (one kind decides the pot)
 or ``HILO_COLUMNS`` (a high half and a low half): the deals, the pot share summed over them in
@@ -19,9 +21,10 @@ the deals where nobody has a qualifying low.
 
 from cython.parallel cimport prange, threadid
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
 
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_hand_low
-from studeval._core cimport stud_hand_low8, stud_hand_low27
+from studeval._core cimport stud_hand_low8, stud_hand_low27, stud_ctz64
 from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pending
 
 import numpy as np
@@ -93,25 +96,94 @@ cdef void _complete(_Side *side, stud_hand base, int draws, const uint8_t *live,
     side.count = k
 
 
-cdef void _count_pot(const _Side *a, const _Side *b, int64_t *out) noexcept nogil:
-    """One kind decides the pot: every disjoint pair compared (out: 2 x NCOLS)."""
-    cdef int i, j, va
-    cdef uint64_t ca
-    cdef int64_t wa = 0, wb = 0, tie = 0
-    for i in range(a.count):
-        va = a.high[i]
-        ca = a.cards[i]
-        for j in range(b.count):
-            if ca & b.cards[j]:
-                continue
-            wa += va > b.high[j]
-            wb += va < b.high[j]
-            tie += va == b.high[j]
-    out[0] = out[NCOLS] = wa + wb + tie
+cdef void _sort_by_value(_Side *side) noexcept nogil:
+    """Sort the completions by their value (a stable radix sort: two passes of 7 bits; values
+    are below 2^14), the card sets alongside."""
+    cdef int count[129]
+    cdef int high[MAX_COMPLETIONS]
+    cdef uint64_t cards[MAX_COMPLETIONS]
+    cdef int i, shift, digit
+    if side.count < 2:
+        return
+    for shift in range(0, 14, 7):
+        memset(count, 0, sizeof(count))
+        for i in range(side.count):
+            count[((side.high[i] >> shift) & 127) + 1] += 1
+        for i in range(128):
+            count[i + 1] += count[i]
+        for i in range(side.count):
+            digit = (side.high[i] >> shift) & 127
+            high[count[digit]] = side.high[i]
+            cards[count[digit]] = side.cards[i]
+            count[digit] += 1
+        memcpy(side.high, high, side.count * sizeof(int))
+        memcpy(side.cards, cards, side.count * sizeof(uint64_t))
+
+
+cdef inline void _merge(const int *x, int nx, const int *y, int ny, int64_t *less, int64_t *equal) noexcept nogil:
+    """Over the pairs of two ascending lists: how many have x above y, and how many x equal to y."""
+    cdef int i, lt = 0, le = 0
+    for i in range(nx):
+        while lt < ny and y[lt] < x[i]:
+            lt += 1
+        if le < lt:
+            le = lt
+        while le < ny and y[le] <= x[i]:
+            le += 1
+        less[0] += lt
+        equal[0] += le - lt
+
+
+cdef struct _ByCard:
+    # each live card's completions, their values ascending (a completion holds at most two cards)
+    int size[52]
+    int value[52][52]
+
+
+cdef void _by_card(const _Side *side, _ByCard *by) noexcept nogil:
+    cdef int i, c
+    cdef uint64_t rest
+    memset(by.size, 0, sizeof(by.size))
+    for i in range(side.count):
+        rest = side.cards[i]
+        while rest:
+            c = stud_ctz64(rest)
+            by.value[c][by.size[c]] = side.high[i]
+            by.size[c] += 1
+            rest &= rest - 1
+
+
+cdef void _count_pot(_Side *a, _Side *b, int draws_a, int draws_b, int64_t *out) noexcept nogil:
+    """One kind decides the pot: the disjoint pairs where a wins and the tied ones, by
+    inclusion-exclusion over the cards both completions hold (a completion holds at most two):
+    all pairs, less those sharing each card, plus those sharing two (the same two cards, the
+    same completion index on both sides, as both are listed in the same order). Each term is
+    a merge of value-sorted lists (out: 2 x NCOLS)."""
+    cdef int64_t wa = 0, tie = 0, deals = <int64_t>a.count * b.count, shared_wins = 0, shared_ties = 0
+    cdef int i, c
+    cdef _ByCard by_a, by_b
+    if draws_a == 2 and draws_b == 2:
+        for i in range(a.count):
+            wa += a.high[i] > b.high[i]
+            tie += a.high[i] == b.high[i]
+        deals += a.count
+    _sort_by_value(a)
+    _sort_by_value(b)
+    _merge(a.high, a.count, b.high, b.count, &wa, &tie)
+    if draws_a and draws_b:
+        _by_card(a, &by_a)
+        _by_card(b, &by_b)
+        for c in range(52):
+            if by_a.size[c] and by_b.size[c]:
+                _merge(by_a.value[c], by_a.size[c], by_b.value[c], by_b.size[c], &shared_wins, &shared_ties)
+                deals -= by_a.size[c] * by_b.size[c]
+        wa -= shared_wins
+        tie -= shared_ties
+    out[0] = out[NCOLS] = deals
     out[1] = 4 * wa + 2 * tie
-    out[NCOLS + 1] = 4 * wb + 2 * tie
+    out[NCOLS + 1] = 4 * (deals - wa - tie) + 2 * tie
     out[2] = wa
-    out[NCOLS + 2] = wb
+    out[NCOLS + 2] = deals - wa - tie
     out[3] = out[NCOLS + 3] = tie
 
 
@@ -184,7 +256,7 @@ cdef void _count_row(const int8_t *row, int width, uint64_t dead, int cards, int
     if low_kind >= 0:
         _count_hilo(&a, &b, out)
     else:
-        _count_pot(&a, &b, out)
+        _count_pot(&a, &b, cards - na, cards - nb, out)
 
 
 cdef str _check_row(const int8_t *row, int width, uint64_t dead, int cards):

@@ -25,7 +25,7 @@ from studeval.equity import (
     stud_equity,
 )
 from studeval.equity import batch as batch_module
-from studeval.equity.small import DIRECT_PAIRS, small_headsup
+from studeval.equity.small import small_headsup
 from studeval.equity.solve import Question, answer
 from studeval.games import STUD_GAMES, get_game
 
@@ -51,13 +51,13 @@ def _deal(seed: int, known: tuple[int, int], ndead: int) -> tuple[list[int], lis
     return a, b, deck[sum(known) : sum(known) + ndead]
 
 
-_late = st.tuples(st.integers(0, 2**32), st.sampled_from(STUD_GAMES), st.integers(0, 1), st.integers(0, 1))
+_late = st.tuples(st.integers(0, 2**32), st.sampled_from(STUD_GAMES), st.integers(0, 2), st.integers(0, 2))
 
 
 @settings(max_examples=60, deadline=None)
 @given(_late, st.integers(0, 6))
 def test_direct_route_equals_general_route(case, ndead) -> None:
-    """On random sixth- and seventh-street deals of every stud game (hi-lo, razz27 too), with
+    """On random deals from fifth street on of every stud game (hi-lo, razz27 too), with
     dead cards, the direct route answers and its answer is the general route's, field by field
     (all but the time)."""
     seed, name, draw_a, draw_b = case
@@ -72,15 +72,19 @@ def test_direct_route_equals_general_route(case, ndead) -> None:
 
 
 def test_direct_route_takes_only_small_plain_questions() -> None:
-    """Ranges, ints, three players, early streets and progress go the general way; the
-    direct route's bound is what it says."""
+    """Ranges, ints, three players and fourth street go the general way; so does a call
+    with ``progress``, which is then called."""
     options = ("seven", (), "auto", 1_000_000, None, None)
     assert small_headsup(["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], *options) is not None
-    assert small_headsup(["As Ah Kd 2c 3c", "Qc Qd 7s 8h 9h"], *options) is None  # fifth street
+    assert small_headsup(["As Ah Kd 2c 3c", "Qc Qd 7s 8h 9h"], *options) is not None  # fifth street
+    assert small_headsup(["As Ah Kd 2c", "Qc Qd 7s 8h 9h"], *options) is None  # fourth street: 3 to come
+    assert small_headsup(["As Ah Kd 2c 3c", "Qc Qd 7s 8h 9h"], *options[:-1], 2) is not None
     assert small_headsup(["As Ah Kd 2c 3c 4d 5h", "[QQ] 7s 8h 9h Th"], *options) is None
     assert small_headsup([[51, 50, 45, 0, 4, 9, 14], "Qc Qd 7s 8h 9h Th Jc"], *options) is None
     assert small_headsup(["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc", "2d"], *options) is None
-    assert 44 * 44 <= DIRECT_PAIRS < 946 * 946
+    seen: list[float] = []
+    stud_equity(["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], progress=seen.append)
+    assert seen and seen[-1] == 1.0
 
 
 @pytest.mark.parametrize(
@@ -133,7 +137,7 @@ def test_batch_rows_equal_stud_equity(seed, name, ndead, unknown) -> None:
     unknown, dead cards) gives stud_equity's deals and figures: equity, and win and tie or
     scoop, high, low and no low."""
     game = get_game(name)
-    width = game.cards - int(seed % 2)  # seventh street, or one card to come for each player
+    width = game.cards - int(seed % 3)  # seventh street, or one or two cards to come a player
     rows, dead = _rows(seed, 4, width, game.cards, ndead, unknown)
     counts = equity_batch(rows, game=name, dead=dead, threads=1)
     columns = BATCH_HILO_COLUMNS if game.hilo else BATCH_COLUMNS
