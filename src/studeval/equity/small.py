@@ -5,11 +5,12 @@ the card text, checking the deal, the cost model, the result. A question that is
 heads-up cards of a stud game named by a string, each player with at most two cards to come
 (fifth street on; third street on in five card stud), takes a shorter way with the same
 answer: the text's parse is cached, the plan is cached by the question's shape (the cost model
-reads nothing else), and the count is one call of ``studeval._matchups`` (the kernel of
-:func:`~studeval.equity.equity_batch`: no allocation, and on fifth street faster than the
-general counts, which are built for millions of completions). Anything else -- a range, ints, a bad card, an
-option the plan would refuse, a plan that samples or leaves the scoop uncounted -- goes the
-general way, which also gives every error message.
+reads nothing else but its own figures, :func:`~studeval.equity.plan.settings`), and the count
+is one call of ``studeval._matchups`` (the kernel of :func:`~studeval.equity.equity_batch`: no
+allocation, and on fifth street faster than the general counts, which are built for millions
+of completions). Anything else -- a range, ints, a bad card, an option the plan would refuse,
+a plan that samples or leaves the scoop uncounted -- goes the general way, which also gives
+every error message.
 
 >>> r = small_headsup(["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], "seven", (), "auto", 10**6, None, None)
 >>> r.method, r.deals, r.equity
@@ -29,14 +30,14 @@ from studeval import _equity, _matchups
 from studeval.cards import CardsLike, format_cards, parse_cards
 from studeval.equity.counts import hilo_result, pot_result
 from studeval.equity.deal import stud_deal, stud_game
-from studeval.equity.plan import EquityPlan, plan
+from studeval.equity.plan import EquityPlan, plan, settings
 from studeval.equity.result import EquityResult, HiLoResult
 from studeval.games import Game
 
 __all__ = ["small_headsup"]
 
-# Longest card text whose parse is cached (seven cards with separators fit).
-_MAX_TEXT = 40
+# Longest card text whose parse is cached (a whole deck with separators fits: dead cards).
+_MAX_TEXT = 160
 # Plans kept by the question's shape before the cache starts again.
 _MAX_PLANS = 1024
 _plans: dict[tuple[object, ...], EquityPlan] = {}
@@ -109,7 +110,7 @@ def small_headsup(
     if type(one) is not str or type(two) is not str or len(one) > _MAX_TEXT or len(two) > _MAX_TEXT:
         return None
     if type(dead) is str:
-        out = _parsed(dead) if len(dead) <= _MAX_TEXT else None
+        out = _parsed(dead) if len(dead) <= _MAX_TEXT else None  # the analysis of histories passes text
     else:
         out = _NO_CARDS if type(dead) in (tuple, list) and not dead else None
     first, second, facts = _parsed(one), _parsed(two), _game(game)
@@ -121,7 +122,7 @@ def small_headsup(
     live = 52 - len(first.cards) - len(second.cards) - len(out.cards)
     if not 0 <= draws[0] <= _matchups.MAX_DRAWS or not 0 <= draws[1] <= _matchups.MAX_DRAWS:
         return None
-    key = (facts.game.name, draws, live, method, samples, seed, threads)
+    key = (facts.game.name, draws, live, method, samples, seed, threads, settings())
     chosen = _plans.get(key)
     if chosen is None:
         deal = stud_deal([first.cards, second.cards], facts.game, out.cards)
