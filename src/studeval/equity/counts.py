@@ -94,21 +94,17 @@ def pot_result(
 ) -> EquityResult:
     """The result of a game with one winner per pot: ``ties[p][k]`` counts player p's k-way
     splits (plain lists: a small question's route builds them without numpy)."""
-    equity, win, tie, stderr = [], [], [], []
-    for w, row in zip(wins, ties, strict=True):
-        splits = range(2, len(row))
-        e = (w + sum([row[k] / k for k in splits])) / deals
-        equity.append(e)
-        win.append(w / deals)
-        tie.append(sum(row) / deals)
-        # each deal pays 1, 1/k or 0: the variance of that share over the deals
-        stderr.append(
-            0.0 if method == "exact" else _stderr(method, w + sum([row[k] / (k * k) for k in splits]), e, deals)
-        )
+    splits = range(2, len(ties[0]))
+    equity = [(w + sum([row[k] / k for k in splits])) / deals for w, row in zip(wins, ties, strict=True)]
+    if method == "exact":
+        stderr = [0.0] * len(wins)
+    else:  # each deal pays 1, 1/k or 0: the variance of that share over the deals
+        squares = [w + sum([row[k] / (k * k) for k in splits]) for w, row in zip(wins, ties, strict=True)]
+        stderr = [_stderr(method, sq, e, deals) for sq, e in zip(squares, equity, strict=True)]
     return EquityResult(
         equity=tuple(equity),
-        win=tuple(win),
-        tie=tuple(tie),
+        win=tuple([w / deals for w in wins]),
+        tie=tuple([sum(row) / deals for row in ties]),
         stderr=tuple(stderr),
         deals=int(deals),
         method=method,
