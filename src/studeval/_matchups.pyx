@@ -247,16 +247,39 @@ cdef void _count_row(const int8_t *row, int width, uint64_t dead, int cards, int
             hb = stud_hand_add(hb, row[width + j])
             used |= (<uint64_t>1) << row[width + j]
             nb += 1
-    for j in range(52):
-        if not (used >> j) & 1:
-            live[n] = <uint8_t>j
-            n += 1
+    if na < cards or nb < cards:  # seventh street has nothing to draw
+        for j in range(52):
+            if not (used >> j) & 1:
+                live[n] = <uint8_t>j
+                n += 1
     _complete(&a, ha, cards - na, live, n, kind, low_kind)
     _complete(&b, hb, cards - nb, live, n, kind, low_kind)
     if low_kind >= 0:
         _count_hilo(&a, &b, out)
     else:
         _count_pot(&a, &b, cards - na, cards - nb, out)
+
+
+cdef inline bint _row_ok(const int8_t *row, int width, uint64_t dead, int cards) noexcept nogil:
+    """Whether a match-up can be counted (``_check_row`` says why not)."""
+    cdef int p, j, c, known
+    cdef uint64_t seen = dead, bit
+    for p in range(2):
+        known = 0
+        for j in range(width):
+            c = row[p * width + j]
+            if c == -1:
+                continue
+            if not 0 <= c <= 51:
+                return False
+            bit = (<uint64_t>1) << c
+            if seen & bit:
+                return False
+            seen |= bit
+            known += 1
+        if cards - known > MAX_DRAWS_ or known > cards:
+            return False
+    return True
 
 
 cdef str _check_row(const int8_t *row, int width, uint64_t dead, int cards):
@@ -286,7 +309,7 @@ cdef str _check_row(const int8_t *row, int width, uint64_t dead, int cards):
     return None
 
 
-cdef int64_t _row_work(const int8_t *row, int width, int cards, int live) noexcept:
+cdef inline int64_t _row_work(const int8_t *row, int width, int cards, int live) noexcept nogil:
     """A row's pairs to compare, roughly (the completions of each side multiplied)."""
     cdef int p, j, draws
     cdef int64_t work = 1
@@ -327,13 +350,12 @@ def headsup_batch(const int8_t[:, :, ::1] hands not None, dead_cards, int cards,
         if not 0 <= c <= 51 or dead >> c & 1:
             raise ValueError(f"dead cards must be distinct cards 0..51, got {list(dead_cards)}")
         dead |= (<uint64_t>1) << c
-    out = np.zeros((n, 2, ncols), dtype=np.int64)
+    out = np.empty((n, 2, ncols), dtype=np.int64)  # every row's counts are written
     cdef int64_t[:, :, ::1] counts = out
     cdef int live = 52 - len(dead_cards)
     for i in range(n):
-        why = _check_row(&hands[i, 0, 0], width, dead, cards)
-        if why is not None:
-            raise ValueError(f"row {i}: {why}")
+        if not _row_ok(&hands[i, 0, 0], width, dead, cards):
+            raise ValueError(f"row {i}: {_check_row(&hands[i, 0, 0], width, dead, cards)}")
         work += _row_work(&hands[i, 0, 0], width, cards, live)
     # about 4 ns a pair: a thread for every ROWS_PER_THREAD seventh-street rows or their work
     nthreads = <int>max(1, min(nthreads, n, work // ROWS_PER_THREAD))
