@@ -38,7 +38,7 @@ cdef enum:
     MAX_COMPLETIONS = 1326  # C(52, 2): more than any side can have
     NCOLS = 4             # deals, share, win, tie
     NCOLS_HILO = 6        # deals, share, scoop, high, low, no low
-    POLL_ROWS = 256       # rows between looks at pending signals (thread 0)
+    POLL_WORK = 1 << 18   # pairs of work (about a millisecond) between looks at pending signals
     ROWS_PER_THREAD = 4096  # rows of seventh-street work a second thread is worth starting for
 
 MAX_DRAWS = MAX_DRAWS_
@@ -341,7 +341,7 @@ def headsup_batch(const int8_t[:, :, ::1] hands not None, dead_cards, int cards,
     cdef int ncols = NCOLS if lk < 0 else NCOLS_HILO, nthreads = check_threads(threads), stop = 0, c
     cdef int *stopp = &stop  # shared by the threads (a variable assigned in the loop is private)
     cdef uint64_t dead = 0
-    cdef int64_t work = 0
+    cdef int64_t work = 0, poll
     if hands.shape[1] != 2:
         raise ValueError(f"a match-up here is heads-up: hands must have shape (n, 2, cards), got {tuple(hands.shape)}")
     if not 5 <= cards <= 7 or not 1 <= width <= cards:
@@ -359,13 +359,15 @@ def headsup_batch(const int8_t[:, :, ::1] hands not None, dead_cards, int cards,
         work += _row_work(&hands[i, 0, 0], width, cards, live)
     # about 4 ns a pair: a thread for every ROWS_PER_THREAD seventh-street rows or their work
     nthreads = <int>max(1, min(nthreads, n, work // ROWS_PER_THREAD))
+    # thread 0 looks at pending signals (Ctrl-C) every so many rows: about every POLL_WORK
+    poll = max(1, POLL_WORK // max(1, work // max(1, n)))
     if n == 0:
         return out
     with nogil:
         for i in prange(n, num_threads=nthreads, schedule="guided"):
             if stopp[0]:
                 continue
-            if threadid() == 0 and i % POLL_ROWS == 0 and stud_signal_raised():
+            if threadid() == 0 and i % poll == 0 and stud_signal_raised():
                 stopp[0] = 1
             _count_row(&hands[i, 0, 0], width, dead, cards, k, lk, &counts[i, 0, 0])
     if stop:

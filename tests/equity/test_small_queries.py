@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from dataclasses import replace
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from interrupts import STOPS_WITHIN, interrupt_after_ready
 
 from studeval import _reference
 from studeval.cards import format_cards, parse_cards
@@ -264,3 +266,21 @@ def test_batch_bound_on_rows(monkeypatch) -> None:
     monkeypatch.setattr(batch_module, "MAX_BATCH", 2)
     with pytest.raises(ValueError, match="at most 2 match-ups"):
         equity_batch(np.vstack([_one("As Ah Kd 2c 3c", "Qc Qd 7s 8h 9h")] * 3))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_sigint_stops_a_long_batch() -> None:
+    """Ctrl-C stops a batch of heavy rows (stud8 fifth street, milliseconds each) within
+    seconds, on both threads, with KeyboardInterrupt."""
+    code = (
+        "import numpy as np\n"
+        "from studeval.equity import equity_batch\n"
+        "rows = np.argsort(np.random.default_rng(1).random((100_000, 52)), axis=1)[:, :10]\n"
+        "rows = rows.reshape(-1, 2, 5).astype(np.int8)\n"
+        "print('ready', flush=True)\n"
+        "equity_batch(rows, game='stud8', threads=2)\n"
+        "print('finished', flush=True)\n"
+    )
+    out, err, waited = interrupt_after_ready(code)
+    assert "finished" not in out and "KeyboardInterrupt" in err
+    assert waited < STOPS_WITHIN, f"took {waited:.2f} s to stop"
