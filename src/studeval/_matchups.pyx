@@ -29,7 +29,7 @@ from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pen
 
 import numpy as np
 
-from studeval._core import KINDS, check_threads
+from studeval._core import KINDS as _KINDS, check_threads
 
 stud_tables_init()  # the kernels read studeval._core's lookup tables
 
@@ -45,11 +45,11 @@ MAX_DRAWS = MAX_DRAWS_
 COLUMNS = ("deals", "share", "win", "tie")
 HILO_COLUMNS = ("deals", "share", "scoop", "high", "low", "no_low")
 
-# the evaluator kinds, numbered as _core numbers them (KINDS is in that order)
-cdef int KIND_HIGH = KINDS.index("high")
-cdef int KIND_LOW = KINDS.index("low")
-cdef int KIND_LOW8 = KINDS.index("low8")
-cdef int KIND_LOW27 = KINDS.index("low27")
+# the evaluator kinds, numbered as _core numbers them (its KINDS are in that order)
+cdef int KIND_HIGH = _KINDS.index("high")
+cdef int KIND_LOW = _KINDS.index("low")
+cdef int KIND_LOW8 = _KINDS.index("low8")
+cdef int KIND_LOW27 = _KINDS.index("low27")
 
 
 cdef inline int _value(stud_hand h, int kind) noexcept nogil:
@@ -324,9 +324,9 @@ cdef inline int64_t _row_work(const int8_t *row, int width, int cards, int live)
 cdef int _kind_code(str kind) except -2:
     if kind is None:
         return -1
-    if kind not in KINDS:
-        raise ValueError(f"unknown evaluator kind {kind!r}: use one of {', '.join(KINDS)}")
-    return KINDS.index(kind)
+    if kind not in _KINDS:
+        raise ValueError(f"unknown evaluator kind {kind!r}: use one of {', '.join(_KINDS)}")
+    return _KINDS.index(kind)
 
 
 def headsup_batch(const int8_t[:, :, ::1] hands not None, dead_cards, int cards, str kind,
