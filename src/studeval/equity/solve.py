@@ -167,7 +167,10 @@ def stud_equity(
     given, is called with the fraction done between chunks of work.
 
     A game with one winner per pot gives an :class:`~studeval.equity.EquityResult`; a hi-lo
-    game (``"stud8"``, ``"stud_hilo"``) a :class:`~studeval.equity.HiLoResult`.
+    game (``"stud8"``, ``"stud_hilo"``) a :class:`~studeval.equity.HiLoResult`. A heads-up
+    question in card text with at most two cards to come a player (fifth street on) takes a
+    direct route with the same answer in microseconds; for many such questions at once see
+    :func:`~studeval.equity.equity_batch`.
 
     Raises ValueError for a card held twice, a dead card also held, too many cards for the
     game, more players than the deck allows, or an unknown game or method.
