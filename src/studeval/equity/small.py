@@ -46,7 +46,7 @@ _plans: dict[tuple[object, ...], EquityPlan] = {}
 class _Cards(NamedTuple):
     """Card text parsed: the cards, as bytes for the kernel, as a set of bits, and the label."""
 
-    cards: list[int]
+    cards: tuple[int, ...]
     raw: bytes
     bits: int
     label: str
@@ -70,7 +70,7 @@ def _parsed(text: str) -> _Cards | None:
         cards = parse_cards(text)
     except (ValueError, TypeError):
         return None
-    return _Cards(cards, bytes(cards), sum(1 << c for c in cards), format_cards(cards))
+    return _Cards(tuple(cards), bytes(cards), sum(1 << c for c in cards), format_cards(cards))
 
 
 @lru_cache(maxsize=64)
@@ -83,7 +83,7 @@ def _game(name: str) -> _Facts | None:
     return _Facts(game, game.cards, game.pot[0], game.pot[1] if game.hilo else None)
 
 
-_NO_CARDS = _Cards([], b"", 0, "")
+_NO_CARDS = _Cards((), b"", 0, "")
 
 
 def small_headsup(
@@ -125,7 +125,7 @@ def small_headsup(
     key = (facts.game.name, draws, live, method, samples, seed, threads, settings())
     chosen = _plans.get(key)
     if chosen is None:
-        deal = stud_deal([first.cards, second.cards], facts.game, out.cards)
+        deal = stud_deal([list(first.cards), list(second.cards)], facts.game, list(out.cards))
         chosen = plan(deal, method=method, samples=samples, seed=seed, threads=threads, progress=None)[3]
         if len(_plans) >= _MAX_PLANS:
             _plans.clear()
@@ -134,18 +134,18 @@ def small_headsup(
     if chosen.method != "exact" or facts.low is not None and chosen.kernel == "headsup":
         return None
     counts = _matchups.headsup_one(first.raw, second.raw, out.raw, facts.cards, facts.kind, facts.low)
+    a, b = counts[: len(counts) // 2], counts[len(counts) // 2 :]
     labels = (first.label, second.label)
     if facts.low is None:
-        # COLUMNS per player: deals, share, win, tie
-        deals, wins, ties = counts[0], [counts[2], counts[6]], [[0, 0, counts[3]], [0, 0, counts[7]]]
+        # _matchups.COLUMNS: deals, share, win, tie; the ties are two-way
         seconds = time.perf_counter() - start
-        return pot_result(wins, ties, deals, "exact", seconds, False, chosen.reason, labels)
-    # HILO_COLUMNS per player: deals, share (quarters), scoop, high, low, no low
-    deals, quarter = counts[0], _equity.HILO_SHARE_UNIT // 4
-    rows = [
-        [quarter * counts[1], counts[2], 0, counts[3], counts[4]],
-        [quarter * counts[7], counts[8], 0, counts[9], counts[10]],
-    ]
-    no_low = counts[5] / deals if facts.game.low_qualifies else 0.0
+        return pot_result(
+            [a[2], b[2]], [[0, 0, a[3]], [0, 0, b[3]]], a[0], "exact", seconds, False, chosen.reason, labels
+        )
+    # _matchups.HILO_COLUMNS: deals, share (quarters), scoop, high, low, no low; as rows of
+    # _equity.HILO_COLUMNS: share (in its unit), scoop, part (not read), high, low
+    quarter = _equity.HILO_SHARE_UNIT // 4
+    rows = [[quarter * x[1], x[2], 0, x[3], x[4]] for x in (a, b)]
+    no_low = a[5] / a[0] if facts.game.low_qualifies else 0.0
     seconds = time.perf_counter() - start
-    return hilo_result(rows, [0.0, 0.0], deals, "exact", True, no_low, seconds, False, chosen.reason, labels)
+    return hilo_result(rows, [0.0, 0.0], a[0], "exact", True, no_low, seconds, False, chosen.reason, labels)
