@@ -411,3 +411,41 @@ def test_razz_exact_3rd_vs_door_card_studeval(benchmark) -> None:
     deals = math.comb(48, 4) * math.comb(44, 6)
     r = _run(benchmark, lambda: stud_equity(["As 2d 3c", "Kh"], game="razz", method="exact", threads=1), deals)
     assert r.method == "exact" and r.deals == deals
+
+
+# ---------------------------------------------------------------------------------------------
+# Small queries (issue 22, item 6): one late-street heads-up question per stud_equity call
+# (the direct route), and many match-ups per equity_batch call (extra_info['items']: the
+# match-ups of a round, so the rate is match-ups per second). poker-eval's pokenum answers the
+# seventh-street query in about 3 µs, the sixth-street one in about 27 µs (issue 22).
+
+LATE_STREETS = {
+    "7th": ["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"],
+    "6th": ["As Ah Kd 2c 3c 4d", "Qc Qd 7s 8h 9h Th"],
+    "5th": ["As Ah Kd 2c 3c", "Qc Qd 7s 8h 9h"],
+}
+BATCH_ROWS = {"7th": 200_000, "6th": 20_000, "5th": 1_000}
+
+
+@pytest.mark.benchmark(group="stud7 heads-up, one stud_equity call per query (issue 22, item 6)")
+@pytest.mark.parametrize("street", list(LATE_STREETS))
+def test_small_query_studeval(benchmark, street) -> None:
+    r = _run(benchmark, lambda: stud_equity(LATE_STREETS[street]), 1)
+    assert r.method == "exact" and r.deals == {"7th": 1, "6th": 1560, "5th": 671580}[street]
+
+
+def _late_rows(street: str, rows: int) -> np.ndarray:
+    """Random heads-up match-ups of seven card stud with 7, 6 or 5 cards each."""
+    k = int(street[0])
+    rng = np.random.default_rng(22)
+    return np.argsort(rng.random((rows, 52)), axis=1)[:, : 2 * k].reshape(rows, 2, k).astype(np.int8)
+
+
+@pytest.mark.benchmark(group="stud7 heads-up match-ups through equity_batch (issue 22, item 6)")
+@pytest.mark.parametrize("street", list(BATCH_ROWS))
+@pytest.mark.parametrize("threads", [1, None], ids=["1 thread", "all cores"])
+def test_batch_matchups_studeval(benchmark, street, threads) -> None:
+    rows = BATCH_ROWS[street]
+    hands = _late_rows(street, rows)
+    counts = _run(benchmark, lambda: studeval.equity_batch(hands, threads=threads), rows, rounds=5)
+    assert counts.shape == (rows, 2, 4) and (counts[:, 0, 0] == counts[:, 1, 0]).all()

@@ -55,7 +55,7 @@ from studeval.evaluate import (
 
 if TYPE_CHECKING:
     from studeval import caribbean, game
-    from studeval.equity import EquityResult, HiLoResult, equity_table, holdem_equity, stud_equity
+    from studeval.equity import EquityResult, HiLoResult, equity_batch, equity_table, holdem_equity, stud_equity
 
 __version__ = "0.1.0"
 
@@ -66,6 +66,7 @@ _LAZY = {
     "EquityResult": "studeval.equity",
     "HiLoResult": "studeval.equity",
     "equity_table": "studeval.equity",
+    "equity_batch": "studeval.equity",
     "game": "studeval.game",
     "caribbean": "studeval.caribbean",
 }
@@ -108,6 +109,7 @@ __all__ = [
     "describe",
     "describe_low",
     "describe_low27",
+    "equity_batch",
     "equity_table",
     "evaluate",
     "evaluate_batch",

@@ -52,7 +52,9 @@ cards folded face down that nobody saw are not known to be out, so they count as
 The package, one module per job: ``deal`` (the question and its checks), ``plan`` (the cost
 model and ``method="auto"``), ``exact`` and ``montecarlo`` (the counts), ``ranged`` (ranges of
 hole cards), ``counts`` and ``result`` (the results), ``solve`` (the functions below) and
-``sharded`` (the same as independent tasks, for ``studeval.distributed``).
+``sharded`` (the same as independent tasks, for ``studeval.distributed``), ``small`` (the direct
+route of a small heads-up question) and ``batch`` (many late-street match-ups as an int array,
+:func:`equity_batch`).
 
 >>> r = stud_equity(["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"])
 >>> r.method, r.deals, [round(e, 4) for e in r.equity]
@@ -61,6 +63,7 @@ hole cards), ``counts`` and ``result`` (the results), ``solve`` (the functions b
 
 from __future__ import annotations
 
+from studeval.equity.batch import BATCH_COLUMNS, BATCH_HILO_COLUMNS, BATCH_MAX_DRAWS, MAX_BATCH, equity_batch
 from studeval.equity.deal import DEFAULT_SAMPLES, METHODS
 from studeval.equity.plan import (
     AUTO_EXACT_GRACE,
@@ -77,9 +80,13 @@ from studeval.equity.solve import MAX_MATCHUPS, equity_table, holdem_equity, pla
 __all__ = [
     "AUTO_EXACT_GRACE",
     "AUTO_EXACT_RATIO",
+    "BATCH_COLUMNS",
+    "BATCH_HILO_COLUMNS",
+    "BATCH_MAX_DRAWS",
     "DEFAULT_SAMPLES",
     "EXACT_WORK_LIMIT",
     "HEADSUP_MAX_COMPLETIONS",
+    "MAX_BATCH",
     "MAX_MATCHUPS",
     "MAX_TASKS",
     "METHODS",
@@ -89,6 +96,7 @@ __all__ = [
     "EquityTable",
     "HiLoResult",
     "check_tasks",
+    "equity_batch",
     "equity_table",
     "holdem_equity",
     "plan_equity",

@@ -18,7 +18,7 @@ from studeval import _equity
 from studeval.equity.result import EquityResult, HiLoResult
 from studeval.games import Game
 
-__all__ = ["Counts", "to_result"]
+__all__ = ["Counts", "hilo_result", "pot_result", "to_result"]
 
 
 class Counts:
@@ -60,42 +60,88 @@ def _stderr(method: str, square: float, e: float, deals: int) -> float:
     return math.sqrt(var / deals)
 
 
-def to_result(counts: Counts, game: Game, method: str, *, seconds: float, community: bool) -> EquityResult | HiLoResult:
+def to_result(
+    counts: Counts,
+    game: Game,
+    method: str,
+    *,
+    seconds: float,
+    community: bool,
+    plan: str = "",
+    labels: tuple[str, ...] = (),
+) -> EquityResult | HiLoResult:
     """Probabilities from counts: ties[p, k] counts the k-way splits of player p; a hi-lo
     game's count gives a :class:`HiLoResult` (where the low needs no qualifier every hand
-    has one: the chance of none is 0)."""
+    has one: the chance of none is 0). ``plan`` and ``labels`` are the result's."""
     deals = counts.deals
     if counts.hilo is not None and counts.squares is not None:
-        unit = _equity.HILO_SHARE_UNIT
-        rows = counts.hilo.tolist()
-        equity = [row[0] / unit / deals for row in rows]
-        return HiLoResult(
-            equity=tuple(equity),
-            high=tuple(row[3] / deals for row in rows),
-            low=tuple(row[4] / deals for row in rows),
-            scoop=tuple(row[1] / deals for row in rows) if counts.scoops else None,
-            no_low=(counts.nolow / deals if counts.nolow is not None else None) if game.low_qualifies else 0.0,
-            stderr=tuple(_stderr(method, sq, e, deals) for e, sq in zip(equity, counts.squares.tolist(), strict=True)),
-            deals=int(deals),
-            method=method,
-            seconds=seconds,
-            community_card=community,
-        )
-    equity, win, tie, stderr = [], [], [], []
-    for w, row in zip(counts.wins.tolist(), counts.ties.tolist(), strict=True):
-        e = (w + sum(row[k] / k for k in range(2, len(row)))) / deals
-        equity.append(e)
-        win.append(w / deals)
-        tie.append(sum(row) / deals)
-        # each deal pays 1, 1/k or 0: the variance of that share over the deals
-        stderr.append(_stderr(method, w + sum(row[k] / (k * k) for k in range(2, len(row))), e, deals))
+        nolow = counts.nolow
+        no_low = (None if nolow is None else nolow / deals) if game.low_qualifies else 0.0
+        rows, squares = counts.hilo.tolist(), counts.squares.tolist()
+        return hilo_result(rows, squares, deals, method, counts.scoops, no_low, seconds, community, plan, labels)
+    return pot_result(counts.wins.tolist(), counts.ties.tolist(), deals, method, seconds, community, plan, labels)
+
+
+def pot_result(
+    wins: list[int],
+    ties: list[list[int]],
+    deals: int,
+    method: str,
+    seconds: float,
+    community: bool,
+    plan: str,
+    labels: tuple[str, ...],
+) -> EquityResult:
+    """The result of a game with one winner per pot: ``ties[p][k]`` counts player p's k-way
+    splits (plain lists: a small question's route builds them without numpy)."""
+    splits = range(2, len(ties[0]))
+    equity = [(w + sum([row[k] / k for k in splits])) / deals for w, row in zip(wins, ties, strict=True)]
+    if method == "exact":
+        stderr = [0.0] * len(wins)
+    else:  # each deal pays 1, 1/k or 0: the variance of that share over the deals
+        squares = [w + sum([row[k] / (k * k) for k in splits]) for w, row in zip(wins, ties, strict=True)]
+        stderr = [_stderr(method, sq, e, deals) for sq, e in zip(squares, equity, strict=True)]
     return EquityResult(
         equity=tuple(equity),
-        win=tuple(win),
-        tie=tuple(tie),
+        win=tuple([w / deals for w in wins]),
+        tie=tuple([sum(row) / deals for row in ties]),
         stderr=tuple(stderr),
         deals=int(deals),
         method=method,
         seconds=seconds,
         community_card=community,
+        plan=plan,
+        labels=labels,
+    )
+
+
+def hilo_result(
+    rows: list[list[int]],
+    squares: list[float],
+    deals: int,
+    method: str,
+    scoops: bool,
+    no_low: float | None,
+    seconds: float,
+    community: bool,
+    plan: str,
+    labels: tuple[str, ...],
+) -> HiLoResult:
+    """The result of a hi-lo game: per player a row of ``_equity.HILO_COLUMNS`` and the sum of
+    the squared shares; ``scoops`` False when the scoops were not counted."""
+    unit = _equity.HILO_SHARE_UNIT
+    equity = [row[0] / unit / deals for row in rows]
+    return HiLoResult(
+        equity=tuple(equity),
+        high=tuple([row[3] / deals for row in rows]),
+        low=tuple([row[4] / deals for row in rows]),
+        scoop=tuple([row[1] / deals for row in rows]) if scoops else None,
+        no_low=no_low,
+        stderr=tuple([_stderr(method, sq, e, deals) for e, sq in zip(equity, squares, strict=True)]),
+        deals=int(deals),
+        method=method,
+        seconds=seconds,
+        community_card=community,
+        plan=plan,
+        labels=labels,
     )

@@ -41,6 +41,7 @@ __all__ = [
     "monte_carlo_seconds",
     "monte_carlo_threads",
     "plan",
+    "settings",
     "unseen_roles",
 ]
 
@@ -255,3 +256,19 @@ def plan(
     exact_s = exact_seconds(kind, work, exact_threads(threads, nthreads, work))
     mc_s = monte_carlo_seconds(deal, samples, monte_carlo_threads(threads, nthreads, deal, samples))
     return samples, seed, nthreads, choose(method, kind, work, exact_s, mc_s, samples)
+
+
+def settings() -> tuple[object, ...]:
+    """Every figure of this module a plan reads: a plan kept by a question's shape is good while
+    this is unchanged (the direct route of small questions keeps them; tests change figures)."""
+    return (
+        tuple(SECONDS_PER_UNIT.items()),
+        AUTO_EXACT_RATIO,
+        AUTO_EXACT_GRACE,
+        EXACT_WORK_LIMIT,
+        HEADSUP_MAX_COMPLETIONS,
+        HILO_ENUMERATE_WORK,
+        _SMALL_JOB,
+        _UNSEEN_MAX_SHARED,
+        _UNSEEN_POTS,
+    )

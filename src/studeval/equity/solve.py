@@ -35,6 +35,7 @@ from studeval.equity.montecarlo import monte_carlo
 from studeval.equity.plan import EquityPlan, exact_threads, monte_carlo_threads, plan
 from studeval.equity.ranged import range_equity
 from studeval.equity.result import EquityResult, EquityTable, HiLoResult
+from studeval.equity.small import small_headsup
 from studeval.games import HOLDEM, Game, get_game
 from studeval.ranges import HoleRange, format_player
 
@@ -132,8 +133,10 @@ def solve(
         counts = monte_carlo(deal, samples, seed, monte_carlo_threads(threads, nthreads, deal, samples), progress)
     # hold'em's board cards to come are not stud's deck-exhaustion card
     exhausted = deal.game.stud and deal.community == 1
-    result = to_result(counts, deal.game, chosen.method, seconds=time.perf_counter() - start, community=exhausted)
-    return replace(result, plan=chosen.reason, labels=labels(deal))
+    seconds = time.perf_counter() - start
+    return to_result(
+        counts, deal.game, chosen.method, seconds=seconds, community=exhausted, plan=chosen.reason, labels=labels(deal)
+    )
 
 
 def stud_equity(
@@ -164,7 +167,10 @@ def stud_equity(
     given, is called with the fraction done between chunks of work.
 
     A game with one winner per pot gives an :class:`~studeval.equity.EquityResult`; a hi-lo
-    game (``"stud8"``, ``"stud_hilo"``) a :class:`~studeval.equity.HiLoResult`.
+    game (``"stud8"``, ``"stud_hilo"``) a :class:`~studeval.equity.HiLoResult`. A heads-up
+    question in card text with at most two cards to come a player (fifth street on) takes a
+    direct route with the same answer in microseconds; for many such questions at once see
+    :func:`~studeval.equity.equity_batch`.
 
     Raises ValueError for a card held twice, a dead card also held, too many cards for the
     game, more players than the deck allows, or an unknown game or method.
@@ -190,6 +196,10 @@ def stud_equity(
     >>> r.method, [round(x, 4) for x in r.equity], [round(x, 4) for x in r.scoop]
     ('exact', [0.3683, 0.6317], [0.1606, 0.424])
     """
+    # a small heads-up question of plain cards is answered directly, the same answer sooner
+    direct = small_headsup(players, game, dead, method, samples, seed, threads) if progress is None else None
+    if direct is not None:
+        return direct
     question = Question.of(players, game=stud_game(game), board=(), dead=dead)
     return answer(question, method=method, samples=samples, seed=seed, threads=threads, progress=progress)
 
