@@ -25,11 +25,10 @@ class Counts:
     """What a kernel counted: wins and k-way ties (games with one winner per pot), or for a
     hi-lo game the columns of ``_equity.HILO_COLUMNS`` (pot share in units of
     ``HILO_SHARE_UNIT``, scoops, part shares, high and low halves) and, for Monte Carlo, the
-    sum of each player's squared share. ``scoops`` is False when the scoop and part columns
-    were not counted (the heads-up count); ``nolow`` the deals where nobody has a qualifying
+    sum of each player's squared share; ``nolow`` the deals where nobody has a qualifying
     low, None when not counted."""
 
-    __slots__ = ("wins", "ties", "deals", "hilo", "squares", "scoops", "nolow")
+    __slots__ = ("wins", "ties", "deals", "hilo", "squares", "nolow")
 
     def __init__(self, players: int, hilo: bool) -> None:
         self.wins = np.zeros(players, dtype=np.int64)
@@ -37,7 +36,6 @@ class Counts:
         self.deals = 0
         self.hilo = np.zeros((players, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
         self.squares = np.zeros(players) if hilo else None
-        self.scoops = True
         self.nolow: int | None = None
 
     def add(self, other: Counts) -> None:
@@ -48,7 +46,6 @@ class Counts:
         if self.hilo is not None and other.hilo is not None and self.squares is not None and other.squares is not None:
             self.hilo += other.hilo
             self.squares += other.squares
-        self.scoops = self.scoops and other.scoops
         self.nolow = None if self.nolow is None or other.nolow is None else self.nolow + other.nolow
 
 
@@ -73,7 +70,7 @@ def to_result(counts: Counts, game: Game, method: str, *, seconds: float, commun
             equity=tuple(equity),
             high=tuple(row[3] / deals for row in rows),
             low=tuple(row[4] / deals for row in rows),
-            scoop=tuple(row[1] / deals for row in rows) if counts.scoops else None,
+            scoop=tuple(row[1] / deals for row in rows),
             no_low=(counts.nolow / deals if counts.nolow is not None else None) if game.low_qualifies else 0.0,
             stderr=tuple(_stderr(method, sq, e, deals) for e, sq in zip(equity, counts.squares.tolist(), strict=True)),
             deals=int(deals),

@@ -107,7 +107,8 @@ class EquityPlan:
 
 def headsup_runs(deal: Deal) -> int:
     """The one-key heads-up counts a pot takes: one per evaluator kind of the pot, and two
-    more for the pairs where nobody has a qualifying low (the high then takes it all)."""
+    more for the pairs where nobody has a qualifying low (the high then takes it all). (A
+    hi-lo pot takes a two-key count too, for the scoops.)"""
     return len(deal.game.pot) + 2 * deal.game.low_qualifies
 
 
@@ -121,9 +122,8 @@ def count_work(deal: Deal) -> tuple[str, int]:
         if max(completions) <= HEADSUP_MAX_COMPLETIONS:
             a, b = headsup_roles(deal)
             runs = headsup_runs(deal)
-            options.append(
-                (runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)), "headsup")
-            )
+            work = runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions))
+            options.append((work + (_scoops_work(deal) if deal.game.hilo else 0), "headsup"))
         # the rank-multiset count knows high hands and ace-to-five lows, of hands with no card
         # in common (hold'em's hands share the board: the card-subset count takes those)
         disjoint = not set(deal.known[0]) & set(deal.known[1])
@@ -148,6 +148,38 @@ def count_work(deal: Deal) -> tuple[str, int]:
     ):
         return "threeway", threeway
     return "enumerate", enumerate_work
+
+
+# The two-key count (hi-lo scoops, ``_equity.headsup_dominance``) in the heads-up count's
+# units, fitted to its times on third and fourth street (2026-12-01): its second key has 58
+# values in one digit (the eight-or-better low plus one) or 6,176 in two digits of 79 (the
+# ace-to-five low); a query sums a row's columns (about 16 a unit); a table beyond the cache
+# costs about three times as much per insertion.
+_SCOOP_DIGITS = {True: (1, 58), False: (2, 79)}  # by Game.low_qualifies: (digits, columns)
+_SCOOP_CACHE = 1 << 20
+_SCOOP_CACHE_MISS = 3
+
+
+def _scoops_work(deal: Deal) -> int:
+    """The two-key count's work: per digit and direction a sweep (the inserted side's subset
+    rows, the queried side's row sums), the pairs of completions holding s - 1 shared cards
+    when both sides draw s, and the s-card subsets compared one by one."""
+    n = len(deal.live)
+    a, b = headsup_roles(deal)
+    ra, rb = deal.draws[a], deal.draws[b]
+    s = min(ra, rb)
+    pairs = ra == rb and s > 0
+    top = s - 1 if pairs else s
+    digits, columns = _SCOOP_DIGITS[deal.game.low_qualifies]
+    rows = sum(math.comb(n, k) for k in range(top))
+    inserted = math.comb(n, rb) * sum(math.comb(rb, k) for k in range(top))
+    queried = math.comb(n, ra) * sum(math.comb(ra, k) for k in range(top)) * columns // 16
+    if rows * columns * 4 > _SCOOP_CACHE:
+        inserted *= _SCOOP_CACHE_MISS
+    paired = math.comb(n, s - 1) * (n - s + 1) ** 2 // 8 if pairs else 0
+    y = max(ra, rb)  # the other side of the one drawing s cards
+    nested = math.comb(n, y) * math.comb(y, s)
+    return 2 * digits * (inserted + queried) + paired + nested + 2 * (math.comb(n, ra) + math.comb(n, rb))
 
 
 def _threeway_work(deal: Deal) -> int | None:
