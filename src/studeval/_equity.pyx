@@ -641,14 +641,18 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
 #
 # The one-key count's inclusion-exclusion over shared cards, with the second key as columns
 # of the table: sweeping the first key upwards, row S column c holds the inserted side's
-# completions so far that contain S and whose second key is in column c, and a query sums the
-# columns below its own. A second key of more than DOM_COLUMNS values (the ace-to-five low)
-# is split into two digits of about sqrt(values) each: one key is below another if its first
-# digit is below, or equal and its second digit below, so two sweeps (the second within each
-# group of equal first digits) keep the table at rows x ~80 columns. The inserted side
-# beating the queried one is the same sweep downwards with the columns mirrored. The largest
-# subsets (|S| = s: a whole completion of the side drawing s cards) are compared directly,
-# for each completion of the other side and each of its s-card subsets.
+# completions so far that contain S and whose second key is in column c (and the row's
+# total), and a query sums the columns below its own. The inserted side beating the queried
+# one comes from the same sweep: those above on the second key (at the end, when the table
+# holds them all) less those of them not above on the first (when it holds those up to the
+# queried one's first key). A second key of more than DOM_COLUMNS values (the ace-to-five
+# low) is split into two digits of about sqrt(values) each: one key is below another if its
+# first digit is below, or equal and its second digit below, so two sweeps (the second
+# within each group of equal first digits) keep the table at rows x ~80 columns. When both
+# sides draw s cards, the subsets of s - 1 cards pair their completions directly (S plus
+# one card each), so the table keeps the smaller subsets only and stays in cache. The
+# largest subsets (|S| = s: a whole completion of the side drawing s cards) are compared
+# directly, for each completion of the other side and each of its s-card subsets.
 
 
 cdef enum:
@@ -753,28 +757,72 @@ cdef void _dom_free(_Dom *d) noexcept nogil:
     d.order = NULL
 
 
-cdef inline int _dom_column(const _Dom *d, int64_t i, int level, int columns, int digits, int down) noexcept nogil:
-    """Completion i's column at a level: the second key, or its first or second digit;
-    mirrored in the downward sweep."""
+cdef inline int _dom_column(const _Dom *d, int64_t i, int level, int columns, int digits) noexcept nogil:
+    """Completion i's column at a level: the second key, or its first or second digit."""
     cdef int c = d.second[i]
     if digits == 2:
         c = c // columns if level == 0 else c % columns
-    return columns - 1 - c if down else c
+    return c
+
+
+cdef inline int64_t _dom_at(const _Dom *d, int level, int64_t k) noexcept nogil:
+    """The k-th completion of a side in the level's order."""
+    return d.order[k] if level == 1 else k
+
+
+cdef inline void _dom_insert(int32_t *table, const _Dom *d, int64_t i, int level, int columns, int digits,
+                             int top, const int64_t *offset, int32_t delta) noexcept nogil:
+    """Add completion i to (or, delta -1, take it out of) the rows of its subsets below top
+    cards: the row's total (cell 0) and its column's count (cell 1 + column)."""
+    cdef int64_t row[STUD_MAX_SUBSETS]
+    cdef int size[STUD_MAX_SUBSETS]
+    cdef int k, m, col = 1 + _dom_column(d, i, level, columns, digits)
+    m = _subset_rows(d.side.packed[i], d.side.r, top - 1, offset, row, size)
+    for k in range(m):
+        table[row[k] * (columns + 1)] += delta
+        table[row[k] * (columns + 1) + col] += delta
+
+
+cdef inline int64_t _dom_query(const int32_t *table, const _Dom *d, int64_t i, int level, int columns,
+                               int digits, int top, const int64_t *offset, bint above) noexcept nogil:
+    """The signed sum over completion i's subsets below top cards of the completions in the
+    row whose column is below its own (or ``above`` it): whichever of the row's two sums
+    of columns is shorter, the other from the row's total."""
+    cdef int64_t row[STUD_MAX_SUBSETS]
+    cdef int size[STUD_MAX_SUBSETS]
+    cdef int k, m, c, col = _dom_column(d, i, level, columns, digits) + (1 if above else 0)
+    cdef int64_t acc = 0
+    cdef int32_t part
+    cdef const int32_t *cell
+    m = _subset_rows(d.side.packed[i], d.side.r, top - 1, offset, row, size)
+    for k in range(m):
+        cell = &table[row[k] * (columns + 1)]
+        part = 0
+        if 2 * col <= columns:
+            for c in range(1, col + 1):
+                part += cell[c]
+        else:
+            for c in range(col + 1, columns + 1):
+                part += cell[c]
+            part = cell[0] - part
+        # below col: part; above col - 1: the rest
+        if above:
+            part = cell[0] - part
+        acc += -part if size[k] & 1 else part
+    return acc
 
 
 cdef int _dom_sweep(const _Dom *q, const _Dom *ins, int top, const int64_t *offset, int level, int columns,
-                    int digits, int down, int64_t *out, int poll, int *stop) noexcept nogil:
+                    int digits, int64_t *beats, int64_t *beaten, int poll, int *stop) noexcept nogil:
     """The signed pairs, over the subsets of fewer than ``top`` cards, where the queried
     side's completion beats the inserted side's on the first key and on the level's digit of
-    the second (upwards), or is beaten on both (``down``); at the second level, within the
-    groups of equal first digits. 1 if out of memory, 2 if stopped."""
-    cdef int64_t row[STUD_MAX_SUBSETS]
-    cdef int size[STUD_MAX_SUBSETS]
-    cdef int32_t *table = <int32_t *> calloc(offset[top] * columns + 1, sizeof(int32_t))
-    cdef int groups = columns if level == 1 else 1, g, k, m, c, col
-    cdef int64_t qa, qb, ia, ib, t, j, qi, ii, acc = 0, done = 0
-    cdef int32_t part
-    cdef int32_t *cell
+    the second (``beats``), and where it is beaten on both (``beaten``); at the second level,
+    within the groups of equal first digits. One sweep upwards gives both: a completion is
+    beaten by those above it on the second key less those of them not above it on the first.
+    1 if out of memory, 2 if stopped."""
+    cdef int32_t *table = <int32_t *> calloc(offset[top] * (columns + 1) + 1, sizeof(int32_t))
+    cdef int groups = columns if level == 1 else 1, g
+    cdef int64_t qa, qb, ia, ib, t, u, w, j, v, up = 0, down = 0, done = 0
     if table == NULL:
         return 1
     for g in range(groups):
@@ -784,47 +832,44 @@ cdef int _dom_sweep(const _Dom *q, const _Dom *ins, int top, const int64_t *offs
         ib = ins.group[g + 1] if level == 1 else ins.side.count
         if qa == qb or ia == ib:
             continue
-        j = 0
-        for t in range(qb - qa):
-            qi = (qb - 1 - t) if down else (qa + t)
-            if level == 1:
-                qi = q.order[qi]
-            # the inserted completions strictly below (upwards; above, downwards) this one
-            while j < ib - ia:
-                ii = (ib - 1 - j) if down else (ia + j)
-                if level == 1:
-                    ii = ins.order[ii]
-                if (ins.first[ii] <= q.first[qi]) if down else (ins.first[ii] >= q.first[qi]):
-                    break
-                col = _dom_column(ins, ii, level, columns, digits, down)
-                m = _subset_rows(ins.side.packed[ii], ins.side.r, top - 1, offset, row, size)
-                for k in range(m):
-                    table[row[k] * columns + col] += 1
+        j = ia
+        t = qa
+        while t < qb:
+            v = q.first[_dom_at(q, level, t)]
+            while j < ib and ins.first[_dom_at(ins, level, j)] < v:
+                _dom_insert(table, ins, _dom_at(ins, level, j), level, columns, digits, top, offset, 1)
                 j += 1
                 if _tick(&done, poll, stop):
                     free(table)
                     return 2
-            col = _dom_column(q, qi, level, columns, digits, down)
-            m = _subset_rows(q.side.packed[qi], q.side.r, top - 1, offset, row, size)
-            for k in range(m):
-                cell = &table[row[k] * columns]
-                part = 0
-                for c in range(col):
-                    part += cell[c]
-                acc += -part if size[k] & 1 else part
-            if _tick(&done, poll, stop):
-                free(table)
-                return 2
+            # the queried completions of first key v: those below on both keys
+            u = t
+            while u < qb and q.first[_dom_at(q, level, u)] == v:
+                up += _dom_query(table, q, _dom_at(q, level, u), level, columns, digits, top, offset, False)
+                u += 1
+            while j < ib and ins.first[_dom_at(ins, level, j)] == v:
+                _dom_insert(table, ins, _dom_at(ins, level, j), level, columns, digits, top, offset, 1)
+                j += 1
+            # ... and those above on the second key but not on the first
+            for w in range(t, u):
+                down -= _dom_query(table, q, _dom_at(q, level, w), level, columns, digits, top, offset, True)
+                if _tick(&done, poll, stop):
+                    free(table)
+                    return 2
+            t = u
+        while j < ib:
+            _dom_insert(table, ins, _dom_at(ins, level, j), level, columns, digits, top, offset, 1)
+            j += 1
+        # every one above on the second key
+        for t in range(qa, qb):
+            down += _dom_query(table, q, _dom_at(q, level, t), level, columns, digits, top, offset, True)
         if level == 1:
             # empty the table for the next group: take out what went in
-            for t in range(j):
-                ii = ins.order[(ib - 1 - t) if down else (ia + t)]
-                col = _dom_column(ins, ii, level, columns, digits, down)
-                m = _subset_rows(ins.side.packed[ii], ins.side.r, top - 1, offset, row, size)
-                for k in range(m):
-                    table[row[k] * columns + col] -= 1
+            for j in range(ia, ib):
+                _dom_insert(table, ins, _dom_at(ins, level, j), level, columns, digits, top, offset, -1)
     free(table)
-    out[0] = acc
+    beats[0] = up
+    beaten[0] = down
     return 0
 
 
@@ -913,7 +958,7 @@ cdef enum:
     # the tasks of the two-key count
     DOM_NESTED = 0     # the subsets of s cards
     DOM_PAIRS = 1      # those of s - 1 cards when both sides draw s
-    DOM_SWEEP = 2      # then one per level of the second key and direction
+    DOM_SWEEP = 2      # then one sweep per level (digit) of the second key
 
 
 def headsup_dominance(const uint8_t[::1] live not None, const uint8_t[::1] known_a not None, int draws_a,
@@ -924,8 +969,8 @@ def headsup_dominance(const uint8_t[::1] live not None, const uint8_t[::1] known
     (``KEYS``; ties on either key count for neither). ``a`` is queried, ``b`` inserted: put
     the side with costlier subset lists second. ``cancel`` as for :func:`headsup_exact`.
 
-    The terms (the largest subsets; per level of the second key, the sweeps upwards and
-    downwards) are independent: several threads share them out."""
+    The terms (the largest subsets; per level of the second key, a sweep) are independent:
+    several threads share them out."""
     cdef stud_hand ha, hb
     cdef int n = <int>live.shape[0], s, k, task, tasks, top, err = 0, digits = 1, columns = 1
     cdef int max_second = 0
@@ -974,7 +1019,7 @@ def headsup_dominance(const uint8_t[::1] live not None, const uint8_t[::1] known
                         columns += 1
                     err = _dom_groups(&a, columns) | _dom_groups(&b, columns)
             if not err:
-                tasks = DOM_SWEEP + (2 * digits if top > 0 else 0)
+                tasks = DOM_SWEEP + (digits if top > 0 else 0)
                 for task in prange(tasks, num_threads=min(nthreads, tasks), schedule="dynamic", chunksize=1):
                     if task == DOM_NESTED:
                         if x_is_a:
@@ -985,12 +1030,9 @@ def headsup_dominance(const uint8_t[::1] live not None, const uint8_t[::1] known
                         if pairs:
                             fail[task] = _dom_pairs(&a, &b, n, s, &a_got[task], &b_got[task], threadid() == 0,
                                                     stopp)
-                    elif (task - DOM_SWEEP) & 1:
-                        fail[task] = _dom_sweep(&a, &b, top, offset, (task - DOM_SWEEP) // 2, columns, digits, 1,
-                                                &b_got[task], threadid() == 0, stopp)
                     else:
-                        fail[task] = _dom_sweep(&a, &b, top, offset, (task - DOM_SWEEP) // 2, columns, digits, 0,
-                                                &a_got[task], threadid() == 0, stopp)
+                        fail[task] = _dom_sweep(&a, &b, top, offset, task - DOM_SWEEP, columns, digits,
+                                                &a_got[task], &b_got[task], threadid() == 0, stopp)
         if not err:
             for task in range(tasks):
                 err |= fail[task]

@@ -151,35 +151,31 @@ def count_work(deal: Deal) -> tuple[str, int]:
 
 
 # The two-key count (hi-lo scoops, ``_equity.headsup_dominance``) in the heads-up count's
-# units, fitted to its times on third and fourth street (2026-12-01): its second key has 58
-# values in one digit (the eight-or-better low plus one) or 6,176 in two digits of 79 (the
-# ace-to-five low); a query sums a row's columns (about 16 a unit); a table beyond the cache
-# costs about three times as much per insertion.
-_SCOOP_DIGITS = {True: (1, 58), False: (2, 79)}  # by Game.low_qualifies: (digits, columns)
-_SCOOP_CACHE = 1 << 20
-_SCOOP_CACHE_MISS = 3
+# units, fitted to its times against the one-key count's on third and fourth street, one up
+# card to three (2026-12-01): a sweep per digit of the second key (one for the
+# eight-or-better low, two for the ace-to-five low), each inserting the inserted side's
+# subset rows once and querying the queried side's three times (a query sums up to a
+# quarter of a row's ~60-80 columns: about two units).
+_SCOOP_DIGITS = {True: 1, False: 2}  # by Game.low_qualifies
 
 
 def _scoops_work(deal: Deal) -> int:
-    """The two-key count's work: per digit and direction a sweep (the inserted side's subset
-    rows, the queried side's row sums), the pairs of completions holding s - 1 shared cards
-    when both sides draw s, and the s-card subsets compared one by one."""
+    """The two-key count's work: per digit a sweep (the inserted side's subset rows, the
+    queried side's row sums), the pairs of completions holding s - 1 shared cards when both
+    sides draw s, the s-card subsets compared one by one, and both sides' completions."""
     n = len(deal.live)
     a, b = headsup_roles(deal)
     ra, rb = deal.draws[a], deal.draws[b]
     s = min(ra, rb)
     pairs = ra == rb and s > 0
     top = s - 1 if pairs else s
-    digits, columns = _SCOOP_DIGITS[deal.game.low_qualifies]
-    rows = sum(math.comb(n, k) for k in range(top))
     inserted = math.comb(n, rb) * sum(math.comb(rb, k) for k in range(top))
-    queried = math.comb(n, ra) * sum(math.comb(ra, k) for k in range(top)) * columns // 16
-    if rows * columns * 4 > _SCOOP_CACHE:
-        inserted *= _SCOOP_CACHE_MISS
+    queried = math.comb(n, ra) * sum(math.comb(ra, k) for k in range(top))
     paired = math.comb(n, s - 1) * (n - s + 1) ** 2 // 8 if pairs else 0
-    y = max(ra, rb)  # the other side of the one drawing s cards
-    nested = math.comb(n, y) * math.comb(y, s)
-    return 2 * digits * (inserted + queried) + paired + nested + 2 * (math.comb(n, ra) + math.comb(n, rb))
+    y = max(ra, rb)  # the other side of the one drawing s cards: its subsets up to s built
+    nested = math.comb(n, y) * sum(math.comb(y, k) for k in range(s + 1)) // 2
+    sweeps = _SCOOP_DIGITS[deal.game.low_qualifies] * (inserted + 6 * queried)
+    return sweeps + paired + nested + 2 * (math.comb(n, ra) + math.comb(n, rb))
 
 
 def _threeway_work(deal: Deal) -> int | None:
