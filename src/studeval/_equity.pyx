@@ -558,7 +558,7 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
 
     The sweep's subset sizes are independent terms: several threads share them out."""
     cdef stud_hand ha, hb
-    cdef int j, k, g, err = 0, n = <int>live.shape[0], s, groups
+    cdef int k, g, err = 0, n = <int>live.shape[0], s, groups
     cdef bint x_is_a
     cdef _Side a, b
     cdef _Nested nest
@@ -697,7 +697,7 @@ cdef int _dom_fill(_Dom *d, stud_hand base, int r, int n, const uint8_t *live, b
     ``by_rank``, both by completion rank). 0, 1 if out of memory, 2 if stopped."""
     cdef int err, j, v
     cdef int pos[MAXR + 1]
-    cdef int64_t i, count
+    cdef int64_t i, count, done = 0
     cdef stud_hand h
     d.first = d.second = d.second_by_rank = NULL
     d.order = NULL
@@ -721,6 +721,8 @@ cdef int _dom_fill(_Dom *d, stud_hand base, int r, int n, const uint8_t *live, b
         d.second[i] = <uint16_t>_key(h, second)
         if by_rank:
             d.second_by_rank[_rank(pos, r)] = d.second[i]
+        if _tick(&done, 1, stop):
+            return 2
     return 0
 
 

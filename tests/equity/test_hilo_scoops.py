@@ -12,6 +12,8 @@ import functools
 import itertools
 import math
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -213,3 +215,40 @@ def test_no_method_leaves_the_scoop_out(game: str) -> None:
     ]
     assert isinstance(wide, HiLoResult) and wide.method == "exact"
     assert close(wide.scoop, [sum(r.scoop[p] for r in parts) / 4 for p in range(2)])
+
+
+_GAPS = """
+import signal, time
+import numpy as np
+from studeval import _equity
+from studeval.cards import parse_cards
+
+polls = []
+signal.signal(signal.SIGALRM, lambda *_: polls.append(time.perf_counter()))
+for a, b, low in QUESTIONS:
+    a, b = parse_cards(a), parse_cards(b)
+    live = np.array([c for c in range(52) if c not in a + b], dtype=np.uint8)
+    polls.clear()
+    signal.setitimer(signal.ITIMER_REAL, 0.005, 0.005)
+    start = time.perf_counter()
+    _equity.headsup_dominance(live, np.array(a, dtype=np.uint8), 7 - len(a), np.array(b, dtype=np.uint8),
+                              7 - len(b), _equity.KEYS["high"], _equity.KEYS[low])
+    end = time.perf_counter()
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    times = [start, *polls, end]
+    print(low, end - start, max(y - x for x, y in zip(times, times[1:])), flush=True)
+"""
+# third street against two up cards (eight or better) and against three (ace-to-five, two digits)
+_QUESTIONS = [("As 2h 3d", "Kd Qc", "low8"), ("As 2h 3d", "Kc 7d 8h", "low")]
+
+
+def test_the_two_key_count_looks_at_signals_all_along() -> None:
+    """As the one-key count (tests/equity/test_interrupt.py): a timer signal every 5 ms runs
+    its handler only when the kernel looks at pending signals; the longest stretch without a
+    look is at most a tenth of the count, or a quarter of a second on a loaded machine."""
+    code = f"QUESTIONS = {_QUESTIONS!r}\n{_GAPS}"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True).stdout
+    lines = [line.split() for line in out.splitlines()]
+    assert [low for low, _, _ in lines] == [low for _, _, low in _QUESTIONS]
+    for low, total, gap in lines:
+        assert float(gap) < max(0.25, float(total) / 10), f"{low}: {gap} s without a look at signals in {total} s"

@@ -150,7 +150,9 @@ def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | N
     expected = SECONDS_PER_UNIT["headsup"] * count_work(deal)[1] / jobs
     pool = ThreadPoolExecutor(min(threads, jobs))
     try:
-        futures = [pool.submit(count, k) for k in range(jobs)]
+        # the two-key count, the longest, first: the one-key counts share the other threads
+        submitted = {k: pool.submit(count, k) for k in (jobs - 1, *range(jobs - 1))}
+        futures = [submitted[k] for k in range(jobs)]
         reported = 0.0
         pending = set(futures)
         while True:
