@@ -974,7 +974,7 @@ def headsup_dominance(const uint8_t[::1] live not None, const uint8_t[::1] known
     The terms (the largest subsets; per level of the second key, a sweep) are independent:
     several threads share them out."""
     cdef stud_hand ha, hb
-    cdef int n = <int>live.shape[0], s, k, task, tasks, top, err = 0, digits = 1, columns = 1
+    cdef int n = <int>live.shape[0], s, k, task, tasks = 0, top, err = 0, digits = 1, columns = 1
     cdef int max_second = 0
     cdef bint x_is_a, pairs
     cdef _Dom a, b
