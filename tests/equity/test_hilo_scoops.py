@@ -22,6 +22,8 @@ from questions import close, random_question
 from studeval import _equity, parse_cards
 from studeval import _reference as reference
 from studeval.equity import HiLoResult, plan_equity, stud_equity
+from studeval.equity.deal import stud_deal
+from studeval.equity.exact import exact
 from studeval.games import GAMES, get_game
 
 HILO_GAMES = [name for name, g in GAMES.items() if g.hilo]
@@ -252,3 +254,19 @@ def test_the_two_key_count_looks_at_signals_all_along() -> None:
     assert [low for low, _, _ in lines] == [low for _, _, low in _QUESTIONS]
     for low, total, gap in lines:
         assert float(gap) < max(0.25, float(total) / 10), f"{low}: {gap} s without a look at signals in {total} s"
+
+
+@pytest.mark.parametrize("game", HILO_GAMES)
+def test_the_heads_up_count_fills_every_column_as_enumeration_does(game: str) -> None:
+    """Every column of the hi-lo count (pot share, scoops, split pots, high, low) and the
+    deals with no low, integer for integer, against the enumeration of every deal."""
+    rng = random.Random(12)
+    for known in ([5, 5], [5, 6], [4, 4]):
+        players, dead = random_question(rng, known, 20 if known == [4, 4] else 2)
+        deal = stud_deal([parse_cards(p) for p in players], get_game(game), parse_cards(dead))
+        counted, enumerated = exact(deal, "headsup", 1, None), exact(deal, "enumerate", 1, None)
+        assert counted.hilo is not None and enumerated.hilo is not None
+        assert counted.deals == enumerated.deals
+        assert counted.hilo.tolist() == enumerated.hilo.tolist()
+        if get_game(game).low_qualifies:
+            assert counted.nolow == enumerated.nolow is not None
