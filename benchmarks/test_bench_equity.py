@@ -20,7 +20,10 @@ import studeval
 from studeval._equity import headsup_exact
 from studeval._unseen import headsup_unseen
 from studeval.cards import format_cards, parse_cards
-from studeval.equity import holdem_equity, stud_equity
+from studeval.equity import HiLoResult, holdem_equity, stud_equity
+from studeval.equity.deal import stud_deal
+from studeval.equity.exact import headsup, headsup_scoops
+from studeval.games import get_game
 from studeval.ranges import parse_player
 
 try:
@@ -371,7 +374,8 @@ def test_razz_exact_3rd_studeval(benchmark, threads) -> None:
 @pytest.mark.benchmark(group="stud8 exact heads-up, 3rd street (As 2d 3c v Kh 7d 8s)")
 @pytest.mark.parametrize("threads", [1], ids=["1 thread"])
 def test_stud8_exact_3rd_studeval(benchmark, threads) -> None:
-    """Target <= 100 ms (issue 9): four one-key counts (high, low, high where nobody has a low)."""
+    """Target <= 100 ms (issue 9): four one-key counts (high, low, high where nobody has a low),
+    and since issue 22 the two-key count of the scoops."""
     r = _run(benchmark, lambda: stud_equity(LOW_HU, game="stud8", method="exact", threads=threads), 18_265_297_050)
     assert r.method == "exact" and r.high is not None and r.low is not None
 
@@ -449,3 +453,44 @@ def test_batch_matchups_studeval(benchmark, street, threads) -> None:
     hands = _late_rows(street, rows)
     counts = _run(benchmark, lambda: studeval.equity_batch(hands, threads=threads), rows, rounds=5)
     assert counts.shape == (rows, 2, 4) and (counts[:, 0, 0] == counts[:, 1, 0]).all()
+
+
+# ---------------------------------------------------------------------------------------------
+# Hi-lo scoops exact (issue 22, item 3): the same stud8 third street with the scoops counted
+# (target: at most twice the count without them); the count without them (the four one-key
+# counts on one thread, what stud_equity did before) and the two-key count alone beside it.
+
+_SCOOPS = "stud8 exact heads-up with scoops, 3rd street (As 2d 3c v Kh 7d 8s)"
+_ONE_KEY_RUNS = [
+    ("high", "high", None),
+    ("low8", "low8", None),
+    ("nolow_min", "nolow_max", 0),
+    ("nolow_max", "nolow_min", 1),
+]
+
+
+def _low_hu_deal():
+    return stud_deal([parse_cards(h) for h in LOW_HU], get_game("stud8"), [])
+
+
+@pytest.mark.benchmark(group=_SCOOPS)
+@pytest.mark.parametrize("threads", [1, 2], ids=["1 thread", "2 threads"])
+def test_stud8_scoops_3rd_studeval(benchmark, threads) -> None:
+    """stud_equity: the four one-key counts and the two-key count, on `threads` threads."""
+    r = _run(benchmark, lambda: stud_equity(LOW_HU, game="stud8", method="exact", threads=threads), 18_265_297_050)
+    assert isinstance(r, HiLoResult) and all(0 < x < 1 for x in r.scoop)
+
+
+@pytest.mark.benchmark(group=_SCOOPS)
+def test_stud8_scoops_3rd_one_key_counts_only(benchmark) -> None:
+    """The same count without the scoops: the four one-key counts, one thread."""
+    deal = _low_hu_deal()
+    _run(benchmark, lambda: [headsup(deal, 1, *run) for run in _ONE_KEY_RUNS], 18_265_297_050)
+
+
+@pytest.mark.benchmark(group=_SCOOPS)
+def test_stud8_scoops_3rd_two_key_count_only(benchmark) -> None:
+    """The two-key count alone (pairs beating the other on the high and the low), one thread."""
+    deal = _low_hu_deal()
+    wins = _run(benchmark, lambda: headsup_scoops(deal, 1), 18_265_297_050)
+    assert min(wins) > 0

@@ -30,6 +30,17 @@ def headsup_exact(
     key_b: int = 0,
     cancel: npt.NDArray[np.int32] | None = None,
 ) -> tuple[int, int, int]: ...
+def headsup_dominance(
+    live: npt.NDArray[np.uint8],
+    known_a: npt.NDArray[np.uint8],
+    draws_a: int,
+    known_b: npt.NDArray[np.uint8],
+    draws_b: int,
+    key_first: int = 0,
+    key_second: int = 2,
+    threads: int | None = 1,
+    cancel: npt.NDArray[np.int32] | None = None,
+) -> tuple[int, int]: ...
 def enumerate_exact(
     live: npt.NDArray[np.uint8],
     known: npt.NDArray[np.uint8],

@@ -514,6 +514,40 @@ cdef int _sweep(const _Side *a, const _Side *b, int top, const int64_t *offset, 
     return 0
 
 
+cdef int *_stop_flag(int32_t[::1] cancel, int *own, str name) except NULL:
+    """The stop flag of a count: ``cancel``'s one int32 if given (shared by counts on several
+    threads), else ``own``."""
+    if cancel is None:
+        return own
+    if cancel.shape[0] != 1:
+        raise ValueError(f"{name}: cancel must hold one int32, got {cancel.shape[0]}")
+    return <int *>&cancel[0]  # int32_t is int on every platform built for
+
+
+cdef int _check_headsup(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
+                        const uint8_t[::1] known_b, int draws_b, str name, stud_hand *ha,
+                        stud_hand *hb) except -1:
+    """A heads-up count's deal (sizes, cards valid and distinct); ha and hb get each side's
+    known cards as a hand state."""
+    cdef int j, k, n = <int>live.shape[0]
+    cdef uint64_t seen
+    if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n or draws_a < 0 or draws_b < 0:
+        raise ValueError(f"{name}: bad deal shape ({n} live cards, draws {draws_a} and {draws_b})")
+    for j, k in ((known_a.shape[0] + draws_a, 0), (known_b.shape[0] + draws_b, 1)):
+        if not 5 <= j <= 7:
+            raise ValueError(f"{name}: player {k} would end with {j} cards; a hand has 5 to 7")
+    seen = _add_cards(0, &live[0] if n else NULL, n, "live cards")
+    _add_cards(seen, &known_a[0] if known_a.shape[0] else NULL, known_a.shape[0], "player a's known cards")
+    _add_cards(seen, &known_b[0] if known_b.shape[0] else NULL, known_b.shape[0], "player b's known cards")
+    ha[0] = STUD_EMPTY_HAND
+    hb[0] = STUD_EMPTY_HAND
+    for j in range(known_a.shape[0]):
+        ha[0] = stud_hand_add(ha[0], known_a[j])
+    for j in range(known_b.shape[0]):
+        hb[0] = stud_hand_add(hb[0], known_b[j])
+    return 0
+
+
 def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a not None, int draws_a,
                   const uint8_t[::1] known_b not None, int draws_b, threads=1, int key_a=KEY_HIGH,
                   int key_b=KEY_HIGH, int32_t[::1] cancel=None):
@@ -523,8 +557,8 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
     a Ctrl-C seen by one (or a 1 written by the caller) stops them all (KeyboardInterrupt).
 
     The sweep's subset sizes are independent terms: several threads share them out."""
-    cdef stud_hand ha = STUD_EMPTY_HAND, hb = STUD_EMPTY_HAND
-    cdef int j, k, g, err = 0, n = <int>live.shape[0], s, groups
+    cdef stud_hand ha, hb
+    cdef int k, g, err = 0, n = <int>live.shape[0], s, groups
     cdef bint x_is_a
     cdef _Side a, b
     cdef _Nested nest
@@ -534,27 +568,11 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
     cdef int64_t tie[MAXR + 2]
     cdef int fail[MAXR + 2]
     cdef int64_t total, wins_a = 0, ties = 0
-    cdef uint64_t seen
     cdef int nthreads = check_threads(threads), stop = 0
-    cdef int *stopp = &stop
-    if cancel is not None:
-        if cancel.shape[0] != 1:
-            raise ValueError(f"headsup_exact: cancel must hold one int32, got {cancel.shape[0]}")
-        stopp = <int *>&cancel[0]  # int32_t is int on every platform built for
+    cdef int *stopp = _stop_flag(cancel, &stop, "headsup_exact")
     if not 0 <= key_a <= KEY_LAST or not 0 <= key_b <= KEY_LAST:
         raise ValueError(f"headsup_exact: unknown keys {key_a}, {key_b}")
-    if n > 63 or draws_a > MAXR or draws_b > MAXR or draws_a + draws_b > n or draws_a < 0 or draws_b < 0:
-        raise ValueError(f"headsup_exact: bad deal shape ({n} live cards, draws {draws_a} and {draws_b})")
-    for j, k in ((known_a.shape[0] + draws_a, 0), (known_b.shape[0] + draws_b, 1)):
-        if not 5 <= j <= 7:
-            raise ValueError(f"headsup_exact: player {k} would end with {j} cards; a hand has 5 to 7")
-    seen = _add_cards(0, &live[0] if n else NULL, n, "live cards")
-    _add_cards(seen, &known_a[0] if known_a.shape[0] else NULL, known_a.shape[0], "player a's known cards")
-    _add_cards(seen, &known_b[0] if known_b.shape[0] else NULL, known_b.shape[0], "player b's known cards")
-    for j in range(known_a.shape[0]):
-        ha = stud_hand_add(ha, known_a[j])
-    for j in range(known_b.shape[0]):
-        hb = stud_hand_add(hb, known_b[j])
+    _check_headsup(live, known_a, draws_a, known_b, draws_b, "headsup_exact", &ha, &hb)
     s = min(draws_a, draws_b)
     x_is_a = draws_a == s
     offset[0] = 0
@@ -615,6 +633,426 @@ def headsup_exact(const uint8_t[::1] live not None, const uint8_t[::1] known_a n
         raise MemoryError("not enough memory for the exact heads-up count")
     total = _BINOM[n][draws_a] * _BINOM[n - draws_a][draws_b]
     return wins_a, total - wins_a - ties, ties
+
+
+# ---------------------------------------------------------------------------------------------
+# Heads-up on two keys at once (a hi-lo pot's scoops): the disjoint pairs where one side's
+# completion beats the other's on both keys (the high hand and the low).
+#
+# The one-key count's inclusion-exclusion over shared cards, with the second key as columns
+# of the table: sweeping the first key upwards, row S column c holds the inserted side's
+# completions so far that contain S and whose second key is in column c (and the row's
+# total), and a query sums the columns below its own. The inserted side beating the queried
+# one comes from the same sweep: those above on the second key (at the end, when the table
+# holds them all) less those of them not above on the first (when it holds those up to the
+# queried one's first key). A second key of more than DOM_COLUMNS values (the ace-to-five
+# low) is split into two digits of about sqrt(values) each: one key is below another if its
+# first digit is below, or equal and its second digit below, so two sweeps (the second
+# within each group of equal first digits) keep the table at rows x ~80 columns. When both
+# sides draw s cards, the subsets of s - 1 cards pair their completions directly (S plus
+# one card each), so the table keeps the smaller subsets only and stays in cache. The
+# largest subsets (|S| = s: a whole completion of the side drawing s cards) are compared
+# directly, for each completion of the other side and each of its s-card subsets.
+
+
+cdef enum:
+    DOM_COLUMNS = 128  # a second key of at most this many values is one digit
+
+
+cdef struct _Dom:
+    # One side of the two-key count: _fill_side's completions (sorted by the first key), each
+    # one's keys, and per level of the second key the sweep's order and groups.
+    _Side side
+    uint16_t *first
+    uint16_t *second
+    uint16_t *second_by_rank   # the side drawing s cards: its second key by completion rank
+    int32_t *order             # the second level's order: by first digit, then first key
+    int64_t group[DOM_COLUMNS + 1]  # that level's groups: order[group[g]:group[g + 1]]
+
+
+cdef inline int _subset_rows(uint64_t code, int r, int build, const int64_t *offset, int64_t *row,
+                             int *size) noexcept nogil:
+    """The subsets of at most ``build`` cards of a completion (``code``: positions, 6 bits
+    each, increasing), each as its table row offset[|S|] + rank(S) and its size; their number."""
+    cdef int count = 1, i, j, c, k, p
+    row[0] = 0
+    size[0] = 0
+    for i in range(r):
+        p = (code >> (6 * i)) & 63
+        c = count
+        for j in range(c):
+            k = size[j]
+            if k < build:
+                row[count] = row[j] + _BINOM[p][k + 1]
+                size[count] = k + 1
+                count += 1
+    for j in range(count):
+        row[j] += offset[size[j]]
+    return count
+
+
+cdef int _dom_fill(_Dom *d, stud_hand base, int r, int n, const uint8_t *live, bint by_rank, int first,
+                   int second, int *stop) noexcept nogil:
+    """A side's completions sorted by the ``first`` key, and both keys of each (and, if
+    ``by_rank``, both by completion rank). 0, 1 if out of memory, 2 if stopped."""
+    cdef int err, j, v
+    cdef int pos[MAXR + 1]
+    cdef int64_t i, count, done = 0
+    cdef stud_hand h
+    d.first = d.second = d.second_by_rank = NULL
+    d.order = NULL
+    err = _fill_side(&d.side, base, r, n, live, by_rank, NULL, first, stop)
+    if err:
+        return err
+    count = d.side.count
+    d.first = <uint16_t *> malloc(count * sizeof(uint16_t) + 8)
+    d.second = <uint16_t *> malloc(count * sizeof(uint16_t) + 8)
+    d.second_by_rank = <uint16_t *> malloc(count * sizeof(uint16_t) + 8) if by_rank else NULL
+    if d.first == NULL or d.second == NULL or (by_rank and d.second_by_rank == NULL):
+        return 1
+    for v in range(1, MAXV):
+        for i in range(d.side.start[v], d.side.start[v + 1]):
+            d.first[i] = <uint16_t>v
+    for i in range(count):
+        h = base
+        for j in range(r):
+            pos[j] = (d.side.packed[i] >> (6 * j)) & 63
+            h = stud_hand_add(h, live[pos[j]])
+        d.second[i] = <uint16_t>_key(h, second)
+        if by_rank:
+            d.second_by_rank[_rank(pos, r)] = d.second[i]
+        if _tick(&done, 1, stop):
+            return 2
+    return 0
+
+
+cdef int _dom_groups(_Dom *d, int columns) noexcept nogil:
+    """The second level's order: by first digit (second key // columns), each group in
+    first-key order (a stable counting sort). 0, or 1 if out of memory."""
+    cdef int64_t i
+    cdef int64_t fill[DOM_COLUMNS + 1]
+    cdef int g
+    d.order = <int32_t *> malloc(d.side.count * sizeof(int32_t) + 8)
+    if d.order == NULL:
+        return 1
+    for g in range(DOM_COLUMNS + 1):
+        d.group[g] = 0
+    for i in range(d.side.count):
+        d.group[d.second[i] // columns + 1] += 1
+    for g in range(DOM_COLUMNS):
+        d.group[g + 1] += d.group[g]
+        fill[g] = d.group[g]
+    for i in range(d.side.count):
+        g = d.second[i] // columns
+        d.order[fill[g]] = <int32_t>i
+        fill[g] += 1
+    return 0
+
+
+cdef void _dom_free(_Dom *d) noexcept nogil:
+    _free_side(&d.side)
+    free(d.first)
+    free(d.second)
+    free(d.second_by_rank)
+    free(d.order)
+    d.first = d.second = d.second_by_rank = NULL
+    d.order = NULL
+
+
+cdef inline int _dom_column(const _Dom *d, int64_t i, int level, int columns, int digits) noexcept nogil:
+    """Completion i's column at a level: the second key, or its first or second digit."""
+    cdef int c = d.second[i]
+    if digits == 2:
+        c = c // columns if level == 0 else c % columns
+    return c
+
+
+cdef inline int64_t _dom_at(const _Dom *d, int level, int64_t k) noexcept nogil:
+    """The k-th completion of a side in the level's order."""
+    return d.order[k] if level == 1 else k
+
+
+cdef inline void _dom_insert(int32_t *table, const _Dom *d, int64_t i, int level, int columns, int digits,
+                             int top, const int64_t *offset, int32_t delta) noexcept nogil:
+    """Add completion i to (or, delta -1, take it out of) the rows of its subsets below top
+    cards: the row's total (cell 0) and its column's count (cell 1 + column)."""
+    cdef int64_t row[STUD_MAX_SUBSETS]
+    cdef int size[STUD_MAX_SUBSETS]
+    cdef int k, m, col = 1 + _dom_column(d, i, level, columns, digits)
+    m = _subset_rows(d.side.packed[i], d.side.r, top - 1, offset, row, size)
+    for k in range(m):
+        table[row[k] * (columns + 1)] += delta
+        table[row[k] * (columns + 1) + col] += delta
+
+
+cdef inline int64_t _dom_query(const int32_t *table, const _Dom *d, int64_t i, int level, int columns,
+                               int digits, int top, const int64_t *offset, bint above) noexcept nogil:
+    """The signed sum over completion i's subsets below top cards of the completions in the
+    row whose column is below its own (or ``above`` it): whichever of the row's two sums
+    of columns is shorter, the other from the row's total."""
+    cdef int64_t row[STUD_MAX_SUBSETS]
+    cdef int size[STUD_MAX_SUBSETS]
+    cdef int k, m, c, col = _dom_column(d, i, level, columns, digits) + (1 if above else 0)
+    cdef int64_t acc = 0
+    cdef int32_t part
+    cdef const int32_t *cell
+    m = _subset_rows(d.side.packed[i], d.side.r, top - 1, offset, row, size)
+    for k in range(m):
+        cell = &table[row[k] * (columns + 1)]
+        part = 0
+        if 2 * col <= columns:
+            for c in range(1, col + 1):
+                part += cell[c]
+        else:
+            for c in range(col + 1, columns + 1):
+                part += cell[c]
+            part = cell[0] - part
+        # below col: part; above col - 1: the rest
+        if above:
+            part = cell[0] - part
+        acc += -part if size[k] & 1 else part
+    return acc
+
+
+cdef int _dom_sweep(const _Dom *q, const _Dom *ins, int top, const int64_t *offset, int level, int columns,
+                    int digits, int64_t *beats, int64_t *beaten, int poll, int *stop) noexcept nogil:
+    """The signed pairs, over the subsets of fewer than ``top`` cards, where the queried
+    side's completion beats the inserted side's on the first key and on the level's digit of
+    the second (``beats``), and where it is beaten on both (``beaten``); at the second level,
+    within the groups of equal first digits. One sweep upwards gives both: a completion is
+    beaten by those above it on the second key less those of them not above it on the first.
+    1 if out of memory, 2 if stopped."""
+    cdef int32_t *table = <int32_t *> calloc(offset[top] * (columns + 1) + 1, sizeof(int32_t))
+    cdef int groups = columns if level == 1 else 1, g
+    cdef int64_t qa, qb, ia, ib, t, u, w, j, v, up = 0, down = 0, done = 0
+    if table == NULL:
+        return 1
+    for g in range(groups):
+        qa = q.group[g] if level == 1 else 0
+        qb = q.group[g + 1] if level == 1 else q.side.count
+        ia = ins.group[g] if level == 1 else 0
+        ib = ins.group[g + 1] if level == 1 else ins.side.count
+        if qa == qb or ia == ib:
+            continue
+        j = ia
+        t = qa
+        while t < qb:
+            v = q.first[_dom_at(q, level, t)]
+            while j < ib and ins.first[_dom_at(ins, level, j)] < v:
+                _dom_insert(table, ins, _dom_at(ins, level, j), level, columns, digits, top, offset, 1)
+                j += 1
+                if _tick(&done, poll, stop):
+                    free(table)
+                    return 2
+            # the queried completions of first key v: those below on both keys
+            u = t
+            while u < qb and q.first[_dom_at(q, level, u)] == v:
+                up += _dom_query(table, q, _dom_at(q, level, u), level, columns, digits, top, offset, False)
+                u += 1
+            while j < ib and ins.first[_dom_at(ins, level, j)] == v:
+                _dom_insert(table, ins, _dom_at(ins, level, j), level, columns, digits, top, offset, 1)
+                j += 1
+            # ... and those above on the second key but not on the first
+            for w in range(t, u):
+                down -= _dom_query(table, q, _dom_at(q, level, w), level, columns, digits, top, offset, True)
+                if _tick(&done, poll, stop):
+                    free(table)
+                    return 2
+            t = u
+        while j < ib:
+            _dom_insert(table, ins, _dom_at(ins, level, j), level, columns, digits, top, offset, 1)
+            j += 1
+        # every one above on the second key
+        for t in range(qa, qb):
+            down += _dom_query(table, q, _dom_at(q, level, t), level, columns, digits, top, offset, True)
+        if level == 1:
+            # empty the table for the next group: take out what went in
+            for j in range(ia, ib):
+                _dom_insert(table, ins, _dom_at(ins, level, j), level, columns, digits, top, offset, -1)
+    free(table)
+    beats[0] = up
+    beaten[0] = down
+    return 0
+
+
+cdef inline void _dom_compare(const uint16_t *xh, const uint16_t *xl, int nx, const uint16_t *yh,
+                              const uint16_t *yl, int ny, int64_t *x_wins, int64_t *y_wins) noexcept nogil:
+    """Every pair of two short lists of completions compared on both keys."""
+    cdef int i, j
+    cdef int32_t xw = 0, yw = 0
+    for i in range(nx):
+        for j in range(ny):
+            xw += (xh[i] > yh[j]) & (xl[i] > yl[j])
+            yw += (yh[j] > xh[i]) & (yl[j] > xl[i])
+    x_wins[0] += xw
+    y_wins[0] += yw
+
+
+cdef int _dom_pairs(const _Dom *a, const _Dom *b, int n, int s, int64_t *a_wins, int64_t *b_wins, int poll,
+                    int *stop) noexcept nogil:
+    """The subsets S of s - 1 cards when both sides draw s: the completions holding S are S
+    plus one card, each side's read by rank, every pair of them compared. 0, or 2 if stopped."""
+    cdef int pos[MAXR + 1]
+    cdef uint16_t ah[64]
+    cdef uint16_t al[64]
+    cdef uint16_t bh[64]
+    cdef uint16_t bl[64]
+    cdef int k = s - 1, j, m, c, cnt
+    cdef int64_t rank, done = 0
+    a_wins[0] = b_wins[0] = 0
+    for j in range(k):
+        pos[j] = j
+    while True:
+        cnt = 0
+        m = 0  # the cards of S below c
+        for c in range(n):
+            if m < k and pos[m] == c:
+                m += 1
+                continue
+            # S's cards below c keep their places in S + c, those above move up one
+            rank = _BINOM[c][m + 1]
+            for j in range(k):
+                rank += _BINOM[pos[j]][j + 1] if j < m else _BINOM[pos[j]][j + 2]
+            ah[cnt] = a.side.by_rank[rank]
+            al[cnt] = a.second_by_rank[rank]
+            bh[cnt] = b.side.by_rank[rank]
+            bl[cnt] = b.second_by_rank[rank]
+            cnt += 1
+        _dom_compare(ah, al, cnt, bh, bl, cnt, a_wins, b_wins)
+        if _tick(&done, poll, stop):
+            return 2
+        m = _next_completion(pos, k, n)
+        if m < 0:
+            return 0
+        for j in range(m + 1, k):
+            pos[j] = pos[j - 1] + 1
+
+
+cdef int _dom_nested(const _Dom *x, const _Dom *y, int s, int64_t *x_wins, int64_t *y_wins, int poll,
+                     int *stop) noexcept nogil:
+    """The subsets of s cards: each completion of y against x's completion equal to each of
+    its s-card subsets, on both keys. 0, or 2 if stopped."""
+    cdef int64_t row[STUD_MAX_SUBSETS]
+    cdef int size[STUD_MAX_SUBSETS]
+    cdef int64_t zero[MAXR + 2]
+    cdef int64_t i, xw = 0, yw = 0, done = 0
+    cdef int k, m, hx, lx, hy, ly
+    for k in range(MAXR + 2):
+        zero[k] = 0
+    for i in range(y.side.count):
+        hy = y.first[i]
+        ly = y.second[i]
+        m = _subset_rows(y.side.packed[i], y.side.r, s, zero, row, size)
+        for k in range(m):
+            if size[k] == s:
+                hx = x.side.by_rank[row[k]]
+                lx = x.second_by_rank[row[k]]
+                xw += (hx > hy) & (lx > ly)
+                yw += (hy > hx) & (ly > lx)
+        if _tick(&done, poll, stop):
+            return 2
+    x_wins[0] = xw
+    y_wins[0] = yw
+    return 0
+
+
+cdef enum:
+    # the tasks of the two-key count
+    DOM_NESTED = 0     # the subsets of s cards
+    DOM_PAIRS = 1      # those of s - 1 cards when both sides draw s
+    DOM_SWEEP = 2      # then one sweep per level (digit) of the second key
+
+
+def headsup_dominance(const uint8_t[::1] live not None, const uint8_t[::1] known_a not None, int draws_a,
+                      const uint8_t[::1] known_b not None, int draws_b, int key_first=KEY_HIGH,
+                      int key_second=KEY_LOW8, threads=1, int32_t[::1] cancel=None):
+    """(pairs where a beats b on both keys, pairs where b beats a on both) over all disjoint
+    pairs of completions, no shared cards; both sides' completions have the same two keys
+    (``KEYS``; ties on either key count for neither). ``a`` is queried, ``b`` inserted: put
+    the side with costlier subset lists second. ``cancel`` as for :func:`headsup_exact`.
+
+    The terms (the largest subsets; per level of the second key, a sweep) are independent:
+    several threads share them out."""
+    cdef stud_hand ha, hb
+    cdef int n = <int>live.shape[0], s, k, task, tasks = 0, top, err = 0, digits = 1, columns = 1
+    cdef int max_second = 0
+    cdef bint x_is_a, pairs
+    cdef _Dom a, b
+    cdef int64_t offset[MAXR + 2]
+    cdef int64_t a_got[DOM_SWEEP + 4]
+    cdef int64_t b_got[DOM_SWEEP + 4]
+    cdef int fail[DOM_SWEEP + 4]
+    cdef int64_t a_wins = 0, b_wins = 0, i
+    cdef int nthreads = check_threads(threads), stop = 0
+    cdef int *stopp = _stop_flag(cancel, &stop, "headsup_dominance")
+    if not 0 <= key_first <= KEY_LAST or not 0 <= key_second <= KEY_LAST:
+        raise ValueError(f"headsup_dominance: unknown keys {key_first}, {key_second}")
+    _check_headsup(live, known_a, draws_a, known_b, draws_b, "headsup_dominance", &ha, &hb)
+    s = min(draws_a, draws_b)
+    x_is_a = draws_a == s
+    # both sides draw s: the subsets of s - 1 cards pair their completions directly, the
+    # sweep's table keeps the smaller subsets only (it stays in cache)
+    pairs = draws_a == draws_b and s > 0
+    top = s - 1 if pairs else s
+    offset[0] = 0
+    for k in range(s + 1):
+        offset[k + 1] = offset[k] + _BINOM[n][k]
+    for k in range(DOM_SWEEP + 4):
+        a_got[k] = b_got[k] = 0
+        fail[k] = 0
+    memset(&a, 0, sizeof(_Dom))
+    memset(&b, 0, sizeof(_Dom))
+    try:
+        with nogil:
+            err = _dom_fill(&a, ha, draws_a, n, &live[0] if n else NULL, x_is_a, key_first, key_second, stopp)
+            if not err:
+                err = _dom_fill(&b, hb, draws_b, n, &live[0] if n else NULL, pairs or not x_is_a, key_first,
+                                key_second, stopp)
+            if not err:
+                for i in range(a.side.count):
+                    max_second = max(max_second, a.second[i])
+                for i in range(b.side.count):
+                    max_second = max(max_second, b.second[i])
+                columns = max_second + 1
+                if columns > DOM_COLUMNS:
+                    digits = 2
+                    columns = 1
+                    while columns * columns < max_second + 1:
+                        columns += 1
+                    err = _dom_groups(&a, columns) | _dom_groups(&b, columns)
+            if not err:
+                tasks = DOM_SWEEP + (digits if top > 0 else 0)
+                for task in prange(tasks, num_threads=min(nthreads, tasks), schedule="dynamic", chunksize=1):
+                    if task == DOM_NESTED:
+                        if x_is_a:
+                            fail[task] = _dom_nested(&a, &b, s, &a_got[task], &b_got[task], threadid() == 0, stopp)
+                        else:
+                            fail[task] = _dom_nested(&b, &a, s, &b_got[task], &a_got[task], threadid() == 0, stopp)
+                    elif task == DOM_PAIRS:
+                        if pairs:
+                            fail[task] = _dom_pairs(&a, &b, n, s, &a_got[task], &b_got[task], threadid() == 0,
+                                                    stopp)
+                    else:
+                        fail[task] = _dom_sweep(&a, &b, top, offset, task - DOM_SWEEP, columns, digits,
+                                                &a_got[task], &b_got[task], threadid() == 0, stopp)
+        if not err:
+            for task in range(tasks):
+                err |= fail[task]
+            # the terms' signs: (-1)^|S|, the sweep's inside it
+            k = 1 - 2 * (s & 1)
+            a_wins = k * a_got[DOM_NESTED] - k * a_got[DOM_PAIRS]
+            b_wins = k * b_got[DOM_NESTED] - k * b_got[DOM_PAIRS]
+            for task in range(DOM_SWEEP, tasks):
+                a_wins += a_got[task]
+                b_wins += b_got[task]
+    finally:
+        _dom_free(&a)
+        _dom_free(&b)
+    if stopp[0]:
+        stud_raise_pending()
+    if err:
+        raise MemoryError("not enough memory for the exact heads-up two-key count")
+    return a_wins, b_wins
 
 
 # ---------------------------------------------------------------------------------------------

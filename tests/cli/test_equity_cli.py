@@ -138,13 +138,13 @@ def test_razz_and_stud8_tables(studeval) -> None:
     assert out[3].startswith("seven card stud hi-lo, exact over")
 
 
-def test_stud8_json_and_uncounted_scoops(studeval) -> None:
+def test_stud8_json_with_the_heads_up_counts_scoops(studeval) -> None:
     r = json.loads(studeval("equity", "As 2d 3c", "Kh 7d 8s", "--game", "stud8", "--json").stdout)
-    # a hi-lo result's figures (no win or tie): the scoop the heads-up count does not give is null
-    assert r["method"] == "exact" and all(p["scoop"] is None and "win" not in p for p in r["players"])
+    # a hi-lo result's figures (no win or tie): the heads-up count gives the scoop too
+    assert r["method"] == "exact" and all(0 < p["scoop"] < 1 and "win" not in p for p in r["players"])
     assert 0 < r["no_low"] < 1 and all(0 < p["high"] < 1 and 0 < p["low"] < 1 for p in r["players"])
     assert sum(p["equity"] for p in r["players"]) == pytest.approx(1.0)
-    assert "scoops are not counted" in studeval("equity", "As 2d 3c", "Kh 7d 8s", "--game", "stud8").stdout
+    assert "not counted" not in studeval("equity", "As 2d 3c", "Kh 7d 8s", "--game", "stud8").stdout
 
 
 def test_ranged_players_display(studeval) -> None:

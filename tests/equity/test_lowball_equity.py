@@ -95,7 +95,8 @@ def test_late_streets_equal_brute_force(game: str, known: tuple[int, ...], ndead
 def test_headsup_count_equals_brute_force(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Fifth street heads-up (each side draws two) through the heads-up count: razz takes it
     anyway; stud8 would enumerate so cheap a question (to count scoops), so the threshold is
-    set to nothing here and the four one-key counts must give the brute-force shares."""
+    set to nothing here and the four one-key counts and the two-key count must give the
+    brute-force shares and scoops."""
     import studeval.equity.plan as plan_module
 
     monkeypatch.setattr(plan_module, "HILO_ENUMERATE_WORK", 0)
@@ -106,17 +107,18 @@ def test_headsup_count_equals_brute_force(game: str, monkeypatch: pytest.MonkeyP
         b = brute_force(players, game, dead)
         assert r.method == "exact" and close(r.equity, b["equity"])
         if game == "stud8":
-            # the heads-up count: no scoops, but the chance of no low is counted
-            assert isinstance(r, HiLoResult) and r.scoop is None and r.no_low is not None
+            # the heads-up count: the scoops (two keys at once) and the chance of no low
+            assert isinstance(r, HiLoResult) and r.no_low is not None
             assert close(r.high, b["high"]) and close(r.low, b["low"]) and close([r.no_low], b["no_low"])
+            assert close(r.scoop, b["scoop"])
 
 
 def test_stud8_headsup_count_matches_enumeration_on_fourth_street() -> None:
-    # fourth street: stud8 heads-up takes the four-count path (no scoops); three-way with a
-    # known third player would enumerate. Compare the count with a Monte Carlo run instead,
-    # and its high and low with their own sum rules.
+    # fourth street: stud8 heads-up takes the heads-up count; three-way with a known third
+    # player would enumerate. Compare the count with a Monte Carlo run instead, and its high
+    # and low with their own sum rules.
     r = stud_equity(["As 2h 3d 9c", "Kc 7d 8h 8s"], game="stud8", dead="4c 5s")
-    assert isinstance(r, HiLoResult) and r.method == "exact" and r.scoop is None and r.no_low is not None
+    assert isinstance(r, HiLoResult) and r.method == "exact" and r.no_low is not None
     assert 0 < r.no_low < 1
     mc = stud_equity(
         ["As 2h 3d 9c", "Kc 7d 8h 8s"], game="stud8", dead="4c 5s", method="monte-carlo", samples=400_000, seed=3
@@ -126,6 +128,7 @@ def test_stud8_headsup_count_matches_enumeration_on_fourth_street() -> None:
         assert isinstance(r, HiLoResult) and isinstance(mc, HiLoResult)
         assert abs(mc.high[p] - r.high[p]) < 4 * math.sqrt(r.high[p] * (1 - r.high[p]) / mc.deals) + 1e-9
         assert abs(mc.low[p] - r.low[p]) < 4 * math.sqrt(r.low[p] * (1 - r.low[p]) / mc.deals) + 1e-9
+        assert abs(mc.scoop[p] - r.scoop[p]) < 4 * math.sqrt(r.scoop[p] * (1 - r.scoop[p]) / mc.deals) + 1e-9
 
 
 def test_no_low_goes_whole_to_the_high() -> None:

@@ -13,18 +13,19 @@ from studeval import equity_table, holdem_equity, stud_equity
 from studeval.equity import MAX_MATCHUPS, EquityTable, HiLoResult
 
 
-def test_a_hi_lo_result_where_the_scoop_is_not_counted_says_so_by_its_type() -> None:
+def test_a_hi_lo_result_has_its_own_figures_each_a_number() -> None:
     """Issue 19 item 5: early-street stud8 heads-up (the heads-up count) gave win=(nan, nan)
-    and scoop=None; a hi-lo result has its own figures, each a number or None (not counted)."""
+    and scoop=None; a hi-lo result has its own figures, each a number (issue 22 item 3: the
+    heads-up count counts the scoops too)."""
     r = stud_equity(["As 2d 3c", "Kh 7d 8s"], game="stud8")
     assert isinstance(r, HiLoResult) and not hasattr(r, "win") and not hasattr(r, "tie")
-    assert r.scoop is None and r.no_low is not None  # the heads-up count: no scoops
-    for figure in (r.equity, r.high, r.low, r.stderr, (r.no_low,)):
+    assert r.no_low is not None
+    for figure in (r.equity, r.high, r.low, r.scoop, r.stderr, (r.no_low,)):
         assert all(math.isfinite(x) for x in figure)
     d = json.loads(json.dumps(r.to_dict(), allow_nan=False))
     assert d["method"] == r.method and d["deals"] == r.deals and d["plan"] == r.plan and d["no_low"] == r.no_low
     for i, p in enumerate(d["players"]):
-        assert p["player"] == i + 1 and p["scoop"] is None and "win" not in p
+        assert p["player"] == i + 1 and p["scoop"] == r.scoop[i] and "win" not in p
         assert p["equity"] == r.equity[i] and p["high"] == r.high[i] and p["low"] == r.low[i]
     # a later street is enumerated: every figure counted, the scoop a number
     late = stud_equity(["As 2d 3c 4h 9s", "Kh 7d 8s 8c 5h"], game="stud8")
@@ -147,7 +148,7 @@ def test_stud8_exact_progress_moves_within_each_count() -> None:
     for threads in (1, 2):
         seen: list[float] = []
         r = stud_equity(players, game="stud8", method="exact", threads=threads, progress=seen.append)
-        assert r.method == "exact" and r.scoop is None  # the four-count kernel, the premise
+        assert r.method == "exact" and r.plan.startswith("exact, as asked: the heads-up count")  # the premise
         assert seen == sorted(seen) and seen[-1] == 1.0 and all(0 < f <= 1 for f in seen)
         steps = [b - a for a, b in zip([0.0, *seen[:-1]], seen, strict=True)]
         assert max(steps) <= 0.5, seen

@@ -61,7 +61,7 @@ def _run(args: argparse.Namespace) -> int:
             result = stud_equity(args.hands, game=args.game, dead=args.dead or (), progress=progress, **options)
     hands = [format_player(h, game=args.game) for h in args.hands]
     if args.json:
-        # a figure a method does not count (a hi-lo scoop) is null
+        # a figure a method does not count (stud8's chance of no low by Monte Carlo) is null
         print(json.dumps(_as_json(args, hands, result), allow_nan=False))
     else:
         _print_table(args, hands, result)
@@ -126,8 +126,6 @@ def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult | H
         extra.append(f"dead {format_cards(parse_cards(args.dead))}")
     if r.community_card:
         extra.append("the deck runs out: the seventh card is a community card")
-    if isinstance(r, HiLoResult) and r.scoop is None:
-        extra.append("scoops are not counted by the heads-up count (see --method monte-carlo)")
     what = "exact over" if r.method == "exact" else "Monte Carlo,"
     tail = f"{get_game(args.game).title}, {what} {r.deals:,} deals"
     if args.time:

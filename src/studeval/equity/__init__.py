@@ -31,9 +31,9 @@ Methods (``plan_equity`` says which a question gets, and why):
 Hi-lo (stud8, stud_hilo): each pot is split into a high half and a low half; tied hands share
 their half; in stud8 a pot with no eight-or-better low goes whole to the high hand. The
 result is then a :class:`HiLoResult`: each player's chance to scoop (take the whole pot
-alone), to win or share the high half and the low half, and the chance of no low. The
-heads-up count on early streets gives the equity, high, low and no-low chance exactly but not
-the scoop (a condition on two keys at once): there ``scoop`` is None.
+alone), to win or share the high half and the low half, and the chance of no low. Heads-up,
+every street's exact answer counts all of them (the scoop, a condition on both halves at
+once, by the same inclusion-exclusion on two keys).
 
 Deck exhaustion (the seven-card games; R47): when the live cards cannot give every player the
 rest of their seven cards, the seventh card is one community card shared by every player who

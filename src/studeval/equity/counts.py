@@ -25,11 +25,10 @@ class Counts:
     """What a kernel counted: wins and k-way ties (games with one winner per pot), or for a
     hi-lo game the columns of ``_equity.HILO_COLUMNS`` (pot share in units of
     ``HILO_SHARE_UNIT``, scoops, part shares, high and low halves) and, for Monte Carlo, the
-    sum of each player's squared share. ``scoops`` is False when the scoop and part columns
-    were not counted (the heads-up count); ``nolow`` the deals where nobody has a qualifying
+    sum of each player's squared share; ``nolow`` the deals where nobody has a qualifying
     low, None when not counted."""
 
-    __slots__ = ("wins", "ties", "deals", "hilo", "squares", "scoops", "nolow")
+    __slots__ = ("wins", "ties", "deals", "hilo", "squares", "nolow")
 
     def __init__(self, players: int, hilo: bool) -> None:
         self.wins = np.zeros(players, dtype=np.int64)
@@ -37,7 +36,6 @@ class Counts:
         self.deals = 0
         self.hilo = np.zeros((players, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
         self.squares = np.zeros(players) if hilo else None
-        self.scoops = True
         self.nolow: int | None = None
 
     def add(self, other: Counts) -> None:
@@ -48,7 +46,6 @@ class Counts:
         if self.hilo is not None and other.hilo is not None and self.squares is not None and other.squares is not None:
             self.hilo += other.hilo
             self.squares += other.squares
-        self.scoops = self.scoops and other.scoops
         self.nolow = None if self.nolow is None or other.nolow is None else self.nolow + other.nolow
 
 
@@ -78,7 +75,7 @@ def to_result(
         nolow = counts.nolow
         no_low = (None if nolow is None else nolow / deals) if game.low_qualifies else 0.0
         rows, squares = counts.hilo.tolist(), counts.squares.tolist()
-        return hilo_result(rows, squares, deals, method, counts.scoops, no_low, seconds, community, plan, labels)
+        return hilo_result(rows, squares, deals, method, no_low, seconds, community, plan, labels)
     return pot_result(counts.wins.tolist(), counts.ties.tolist(), deals, method, seconds, community, plan, labels)
 
 
@@ -120,7 +117,6 @@ def hilo_result(
     squares: list[float],
     deals: int,
     method: str,
-    scoops: bool,
     no_low: float | None,
     seconds: float,
     community: bool,
@@ -128,14 +124,14 @@ def hilo_result(
     labels: tuple[str, ...],
 ) -> HiLoResult:
     """The result of a hi-lo game: per player a row of ``_equity.HILO_COLUMNS`` and the sum of
-    the squared shares; ``scoops`` False when the scoops were not counted."""
+    the squared shares."""
     unit = _equity.HILO_SHARE_UNIT
     equity = [row[0] / unit / deals for row in rows]
     return HiLoResult(
         equity=tuple(equity),
         high=tuple([row[3] / deals for row in rows]),
         low=tuple([row[4] / deals for row in rows]),
-        scoop=tuple([row[1] / deals for row in rows]) if scoops else None,
+        scoop=tuple([row[1] / deals for row in rows]),
         no_low=no_low,
         stderr=tuple([_stderr(method, sq, e, deals) for e, sq in zip(equity, squares, strict=True)]),
         deals=int(deals),

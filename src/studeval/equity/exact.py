@@ -3,7 +3,8 @@ count, and enumeration.
 
 * heads-up, every street: each player's completions evaluated once and the disjoint pairs
   counted by inclusion-exclusion over the cards they would share, one evaluator kind (key) at
-  a time; a hi-lo pot is a sum of such counts (:func:`headsup_hilo`);
+  a time; a hi-lo pot is a sum of such counts, and its scoops the same count on two keys at
+  once (:func:`headsup_hilo`);
 * heads-up against many unknown cards (high hands and ace-to-five lows): that side counted
   by rank multiset, its flushes corrected suit by suit (``studeval._unseen``);
 * three players, one kind of pot (seven and five card stud, razz, 2-7 razz), every street:
@@ -40,7 +41,7 @@ from studeval.equity.plan import (
     unseen_roles,
 )
 
-__all__ = ["exact", "headsup", "headsup_hilo", "threeway"]
+__all__ = ["exact", "headsup", "headsup_hilo", "headsup_scoops", "threeway"]
 
 # Seconds between progress reports of a count that cannot report by itself.
 PROGRESS_POLL = 0.05
@@ -81,12 +82,50 @@ def headsup(
     return wins[0], wins[1], int(t)
 
 
+def headsup_scoops(
+    deal: Deal, threads: int, cancel: np.ndarray[Any, np.dtype[np.int32]] | None = None
+) -> tuple[int, int]:
+    """(player 0 beats player 1 on both keys of the hi-lo pot, player 1 beats player 0 on
+    both) over the disjoint pairs of completions: the two-key count (a tie on either key, or
+    two hands without a qualifying low, counts for neither); roles as for :func:`headsup`."""
+    live, known, nknown, draws, _ = deal.arrays()
+    a, b = headsup_roles(deal)
+    keys = _equity.KEYS
+    high, low = deal.game.pot
+    wa, wb = _equity.headsup_dominance(
+        live,
+        known[a, : nknown[a]].copy(),
+        int(draws[a]),
+        known[b, : nknown[b]].copy(),
+        int(draws[b]),
+        keys[high],
+        keys[low],
+        threads,
+        cancel,
+    )
+    wins = [0, 0]
+    wins[a], wins[b] = int(wa), int(wb)
+    return wins[0], wins[1]
+
+
 def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | None = None) -> Counts:
-    """A hi-lo pot heads-up by one-key counts. Over the pairs of completions, player 0's pot
-    share is half the high (wins plus half the ties) plus half the low; with a qualifier
-    (eight or better: a key of the low plus one, so "no low" ties "no low"; those ties are no
-    low half and come off) also half the high again over the pairs where nobody has a low
-    (the high half becomes the whole pot)."""
+    """A hi-lo pot heads-up by one-key counts and one two-key count. Over the pairs of
+    completions, player 0's pot share is half the high (wins plus half the ties) plus half
+    the low; with a qualifier (eight or better: a key of the low plus one, so "no low" ties
+    "no low"; those ties are no low half and come off) also half the high again over the
+    pairs where nobody has a low (the high half becomes the whole pot). A player scoops where
+    they beat the other on both keys (the two-key count), or on the high with nobody having a
+    low (the first no-low count); heads-up, a player takes nothing exactly where the other
+    scoops, so the rest of the pairs are split pots.
+
+    >>> from studeval.cards import parse_cards
+    >>> from studeval.equity.deal import stud_deal
+    >>> from studeval.games import get_game
+    >>> hands = [parse_cards("As 2d 3c"), parse_cards("Kh 7d 8s")]
+    >>> c = headsup_hilo(stud_deal(hands, get_game("stud8"), []), 1)
+    >>> c.deals, c.hilo[:, 1].tolist()   # the pairs of completions, each player's scoops
+    (18265297050, [7880135742, 4563263438])
+    """
     high, low = deal.game.pot
     runs: list[tuple[str, str, int | None]] = [(high, high, None), (low, low, None)]
     if deal.game.low_qualifies:
@@ -100,16 +139,20 @@ def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | N
     started: dict[int, float] = {}
     ended: dict[int, float] = {}
 
-    def count(k: int) -> tuple[int, int, int]:
+    jobs = len(runs) + 1  # the one-key counts, then the two-key count
+
+    def count(k: int) -> tuple[int, ...]:
         started[k] = time.perf_counter()
-        result = headsup(deal, 1, *runs[k], cancel)
+        result = headsup(deal, 1, *runs[k], cancel) if k < len(runs) else headsup_scoops(deal, 1, cancel)
         ended[k] = time.perf_counter()
         return result
 
-    expected = SECONDS_PER_UNIT["headsup"] * count_work(deal)[1] / len(runs)
-    pool = ThreadPoolExecutor(min(threads, len(runs)))
+    expected = SECONDS_PER_UNIT["headsup"] * count_work(deal)[1] / jobs
+    pool = ThreadPoolExecutor(min(threads, jobs))
     try:
-        futures = [pool.submit(count, k) for k in range(len(runs))]
+        # the two-key count, the longest, first: the one-key counts share the other threads
+        submitted = {k: pool.submit(count, k) for k in (jobs - 1, *range(jobs - 1))}
+        futures = [submitted[k] for k in range(jobs)]
         reported = 0.0
         pending = set(futures)
         while True:
@@ -121,9 +164,9 @@ def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | N
                     expected = max(ended[k] - started[k] for k in ended)
                 shares = [
                     1.0 if k in ended else min((now - started[k]) / max(expected, 1e-9), 0.9) if k in started else 0.0
-                    for k in range(len(runs))
+                    for k in range(jobs)
                 ]
-                fraction = sum(shares) / len(runs)
+                fraction = sum(shares) / jobs
                 if fraction > reported:
                     reported = fraction
                     progress(fraction)
@@ -138,17 +181,20 @@ def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | N
     (hw0, hw1, ht), (lw0, lw1, lt) = done[:2]
     nw0 = nw1 = nt = 0
     if deal.game.low_qualifies:
-        (nw0, _, nt), (_, nw1, _) = done[2:]
+        (nw0, _, nt), (_, nw1, _) = done[2:-1]
+    both = done[-1]
     nolow = nw0 + nw1 + nt
     half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4
     c = Counts(2, hilo=True)
     assert c.hilo is not None
+    c.deals = hw0 + hw1 + ht
+    scoops = (both[0] + nw0, both[1] + nw1)
     for p, (hw, nw, lw) in enumerate(((hw0, nw0, lw0), (hw1, nw1, lw1))):
         c.hilo[p, 0] = half * (hw + nw + lw) + quarter * (ht + nt + lt - nolow)
+        c.hilo[p, 1] = scoops[p]
+        c.hilo[p, 2] = c.deals - scoops[0] - scoops[1]
         c.hilo[p, 3] = hw + ht
         c.hilo[p, 4] = lw + lt - nolow
-    c.deals = hw0 + hw1 + ht
-    c.scoops = False  # a scoop is a condition on two keys at once
     c.nolow = nolow
     return c
 

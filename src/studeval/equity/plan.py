@@ -108,7 +108,8 @@ class EquityPlan:
 
 def headsup_runs(deal: Deal) -> int:
     """The one-key heads-up counts a pot takes: one per evaluator kind of the pot, and two
-    more for the pairs where nobody has a qualifying low (the high then takes it all)."""
+    more for the pairs where nobody has a qualifying low (the high then takes it all). (A
+    hi-lo pot takes a two-key count too, for the scoops.)"""
     return len(deal.game.pot) + 2 * deal.game.low_qualifies
 
 
@@ -122,9 +123,8 @@ def count_work(deal: Deal) -> tuple[str, int]:
         if max(completions) <= HEADSUP_MAX_COMPLETIONS:
             a, b = headsup_roles(deal)
             runs = headsup_runs(deal)
-            options.append(
-                (runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions)), "headsup")
-            )
+            work = runs * (completions[b] * subsets[b] + 2 * completions[a] * subsets[a] + sum(completions))
+            options.append((work + (_scoops_work(deal) if deal.game.hilo else 0), "headsup"))
         # the rank-multiset count knows high hands and ace-to-five lows, of hands with no card
         # in common (hold'em's hands share the board: the card-subset count takes those)
         disjoint = not set(deal.known[0]) & set(deal.known[1])
@@ -149,6 +149,34 @@ def count_work(deal: Deal) -> tuple[str, int]:
     ):
         return "threeway", threeway
     return "enumerate", enumerate_work
+
+
+# The two-key count (hi-lo scoops, ``_equity.headsup_dominance``) in the heads-up count's
+# units, fitted to its times against the one-key count's on third and fourth street, one up
+# card to three (2026-12-01): a sweep per digit of the second key (one for the
+# eight-or-better low, two for the ace-to-five low), each inserting the inserted side's
+# subset rows once and querying the queried side's three times (a query sums up to a
+# quarter of a row's ~60-80 columns: about two units).
+_SCOOP_DIGITS = {True: 1, False: 2}  # by Game.low_qualifies
+
+
+def _scoops_work(deal: Deal) -> int:
+    """The two-key count's work: per digit a sweep (the inserted side's subset rows, the
+    queried side's row sums), the pairs of completions holding s - 1 shared cards when both
+    sides draw s, the s-card subsets compared one by one, and both sides' completions."""
+    n = len(deal.live)
+    a, b = headsup_roles(deal)
+    ra, rb = deal.draws[a], deal.draws[b]
+    s = min(ra, rb)
+    pairs = ra == rb and s > 0
+    top = s - 1 if pairs else s
+    inserted = math.comb(n, rb) * sum(math.comb(rb, k) for k in range(top))
+    queried = math.comb(n, ra) * sum(math.comb(ra, k) for k in range(top))
+    paired = math.comb(n, s - 1) * (n - s + 1) ** 2 // 8 if pairs else 0
+    y = max(ra, rb)  # the other side of the one drawing s cards: its subsets up to s built
+    nested = math.comb(n, y) * sum(math.comb(y, k) for k in range(s + 1)) // 2
+    sweeps = _SCOOP_DIGITS[deal.game.low_qualifies] * (inserted + 6 * queried)
+    return sweeps + paired + nested + 2 * (math.comb(n, ra) + math.comb(n, rb))
 
 
 def _threeway_work(deal: Deal) -> int | None:

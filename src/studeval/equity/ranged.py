@@ -229,10 +229,11 @@ def _range_exact(
     start: float,
 ) -> EquityResult | HiLoResult:
     """Each combination of hands counted exactly; every figure the weighted mean of the
-    combinations' (a figure some combination's count lacks -- a scoop -- lacks in the mean)."""
+    combinations' (a figure some combination's count lacks -- the chance of no low -- lacks in
+    the mean)."""
     picks, weights = joints
-    # the weighted sums of each figure; a figure some combination's count lacks (a scoop, the
-    # chance of no low) lacks in the mean: None
+    # the weighted sums of each figure; a figure some combination's count lacks (the chance of
+    # no low) lacks in the mean: None
     sums: dict[str, np.ndarray[Any, np.dtype[np.float64]] | None] = {}
     deals = 0
     community = False
@@ -268,7 +269,7 @@ def _range_exact(
             equity=mean("equity"),
             high=mean("high"),
             low=mean("low"),
-            scoop=None if sums["scoop"] is None else mean("scoop"),
+            scoop=mean("scoop"),
             no_low=None if sums["no_low"] is None else mean("no_low")[0],
             **common,
         )

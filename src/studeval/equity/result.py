@@ -45,7 +45,7 @@ class _Shares:
     def records(self) -> list[dict[str, Any]]:
         """One dict per player: ``player`` (1, 2, ...), ``label`` and the player's figures
         (:class:`EquityResult`: ``equity``, ``win``, ``tie``, ``stderr``; :class:`HiLoResult`:
-        ``equity``, ``scoop``, ``high``, ``low``, ``stderr``, a scoop not counted as None)."""
+        ``equity``, ``scoop``, ``high``, ``low``, ``stderr``)."""
         rows = []
         for i in range(len(self.equity)):
             row: dict[str, Any] = {"player": i + 1, "label": self._label(i)}
@@ -134,10 +134,10 @@ class HiLoResult(_Shares):
     to take the whole pot alone (both halves, or the high with no low). ``no_low`` is the
     chance that nobody has a qualifying low (0 in ``stud_hilo``, where every hand has a low).
 
-    Two figures hang on two hands' comparisons at once, which the heads-up count (the
-    exact method of stud8 heads-up before fifth street) cannot give: there ``scoop`` is None,
-    and ``no_low`` is None where a method counts pot shares only (stud8 by Monte Carlo, or
-    enumerated with three or more players). Every other figure is always a number. The other fields are those of
+    Every method counts every figure but one: ``no_low`` is None where a method counts pot
+    shares only (stud8 by Monte Carlo, or enumerated with three or more players). Every
+    other figure is always a number (the scoops too: heads-up on every street the exact
+    count takes both hands' comparisons at once). The other fields are those of
     :class:`EquityResult`.
 
     >>> from studeval.equity import stud_equity
@@ -145,15 +145,15 @@ class HiLoResult(_Shares):
     >>> r.method, [round(x, 4) for x in r.equity], [round(x, 4) for x in r.scoop]
     ('exact', [0.3683, 0.6317], [0.1606, 0.424])
     >>> r = stud_equity(["As 2h 3d", "Kc 7d 8h"], game="stud8")   # the heads-up count
-    >>> r.scoop is None, [round(x, 4) for x in r.high], round(r.no_low, 4)
-    (True, [0.4968, 0.5032], 0.4539)
+    >>> [round(x, 4) for x in r.scoop], [round(x, 4) for x in r.high], round(r.no_low, 4)
+    ([0.4316, 0.2498], [0.4968, 0.5032], 0.4539)
     """
 
     _figures: ClassVar[tuple[str, ...]] = ("equity", "scoop", "high", "low", "stderr")
     equity: tuple[float, ...]
     high: tuple[float, ...]
     low: tuple[float, ...]
-    scoop: tuple[float, ...] | None
+    scoop: tuple[float, ...]
     no_low: float | None
     stderr: tuple[float, ...]
     deals: int

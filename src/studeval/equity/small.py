@@ -9,7 +9,7 @@ reads nothing else but its own figures, :func:`~studeval.equity.plan.settings`),
 is one call of ``studeval._matchups`` (the kernel of :func:`~studeval.equity.equity_batch`: no
 allocation, and on fifth street faster than the general counts, which are built for millions
 of completions). Anything else -- a range, ints, a bad card, an option the plan would refuse,
-a plan that samples or leaves the scoop uncounted -- goes the general way, which also gives
+a plan that samples -- goes the general way, which also gives
 every error message.
 
 >>> r = small_headsup(["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], "seven", (), "auto", 10**6, None, None)
@@ -130,8 +130,7 @@ def small_headsup(
         if len(_plans) >= _MAX_PLANS:
             _plans.clear()
         _plans[key] = chosen
-    # the general route samples, or leaves the scoop of a hi-lo pot uncounted: its answer then
-    if chosen.method != "exact" or facts.low is not None and chosen.kernel == "headsup":
+    if chosen.method != "exact":  # the general route samples: its answer then
         return None
     counts = _matchups.headsup_one(first.raw, second.raw, out.raw, facts.cards, facts.kind, facts.low)
     a, b = counts[: len(counts) // 2], counts[len(counts) // 2 :]
@@ -148,4 +147,4 @@ def small_headsup(
     rows = [[quarter * x[1], x[2], 0, x[3], x[4]] for x in (a, b)]
     no_low = a[5] / a[0] if facts.game.low_qualifies else 0.0
     seconds = time.perf_counter() - start
-    return hilo_result(rows, [0.0, 0.0], a[0], "exact", True, no_low, seconds, False, chosen.reason, labels)
+    return hilo_result(rows, [0.0, 0.0], a[0], "exact", no_low, seconds, False, chosen.reason, labels)
