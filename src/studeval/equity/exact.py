@@ -184,9 +184,10 @@ def unseen_hilo(deal: Deal, threads: int) -> Counts:
     >>> from studeval.cards import parse_cards
     >>> from studeval.equity.deal import stud_deal
     >>> from studeval.games import get_game
-    >>> c = unseen_hilo(stud_deal([parse_cards("As 2d 3c 4h 9s"), parse_cards("Kh Kd")], get_game("stud8"), []), 1)
-    >>> c.deals, c.nolow, c.hilo[:, 3].tolist()
-    (8561520, 1851120, [1745250, 6817788])
+    >>> deal = stud_deal([parse_cards("As 2d 3c 4h 9s"), parse_cards("Kh Kd")], get_game("stud8"), [])
+    >>> c = unseen_hilo(deal, 1)  # high halves won or shared, and pairs of completions with no low
+    >>> c.deals, c.hilo[:, 3].tolist(), c.nolow
+    (952972020, [221441698, 731566820], 381042948)
     """
     high, low = deal.game.pot
     kinds = ["high", low] + ["nolow8"] * deal.game.low_qualifies
