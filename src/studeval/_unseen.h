@@ -595,11 +595,11 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
 
     /* the sweep: each value's completions of A are queried (their table entries listed
      * once), B's events at the value inserted, and A's queried again for the ties */
+    int64_t chunk = 1; /* the most completions of A queried at once */
     {
-        int64_t cap = 0;
         for (int v = 1; v < UNSEEN_MAXV; v++)
-            if (a_start[v + 1] - a_start[v] > cap) cap = a_start[v + 1] - a_start[v];
-        cap = cap * (10 << ra) + 1;
+            if (a_start[v + 1] - a_start[v] > chunk) chunk = a_start[v + 1] - a_start[v];
+        int64_t cap = chunk * (10 << ra) + 1;
         qidx = (int32_t *)malloc(cap * sizeof(int32_t));
         qcoef = (int64_t *)malloc(cap * sizeof(int64_t));
         if (!qidx || !qcoef || unseen_classes_init(&classes, ra)) {
@@ -636,13 +636,14 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             tie += now - group;
         }
     }
-    /* the pairs counted: all of them, or where hands are left out every A queried again */
+    /* the pairs counted: all of them, or where hands are left out every A queried again, now
+     * against all of B: in chunks of any values, which share more classes than one value */
     int64_t pairs = STUD_BINOM[n][ra] * STUD_BINOM[n - ra][rb];
     if (kind == UNSEEN_NOLOW8) {
         pairs = 0;
-        for (int v = 1; v < UNSEEN_MAXV; v++) {
-            if (a_start[v] == a_start[v + 1]) continue;
-            int64_t w = unseen_group_query(&c, &classes, a_code + a_start[v], a_start[v + 1] - a_start[v], qidx, qcoef);
+        for (int64_t first = a_start[1]; first < total_a; first += chunk) {
+            int64_t m = total_a - first < chunk ? total_a - first : chunk;
+            int64_t w = unseen_group_query(&c, &classes, a_code + first, m, qidx, qcoef);
             for (int64_t i = 0; i < w; i++) pairs += qcoef[i] * tab[qidx[i]];
         }
     }

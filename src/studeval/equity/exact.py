@@ -190,7 +190,8 @@ def unseen_hilo(deal: Deal, threads: int) -> Counts:
     (952972020, [221441698, 731566820], 381042948)
     """
     high, low = deal.game.pot
-    kinds = ["high", low] + ["nolow8"] * deal.game.low_qualifies
+    # the counts of high hands (suits: flushes) take several times the lows': first
+    kinds = ["nolow8"] * deal.game.low_qualifies + [high, low]
     if threads == 1:
         done = [unseen(deal, kind) for kind in kinds]
     else:
@@ -198,7 +199,8 @@ def unseen_hilo(deal: Deal, threads: int) -> Counts:
         # wait here does, and each count is over within a fraction of a second
         with ThreadPoolExecutor(min(threads, len(kinds))) as pool:
             done = list(pool.map(lambda kind: unseen(deal, kind), kinds))
-    return _hilo_pot(done[0], done[1], done[2] if deal.game.low_qualifies else (0, 0, 0))
+    counts = dict(zip(kinds, done, strict=True))
+    return _hilo_pot(counts[high], counts[low], counts.get("nolow8", (0, 0, 0)))
 
 
 def threeway(deal: Deal, threads: int) -> Counts:
