@@ -134,8 +134,9 @@ class HiLoResult(_Shares):
     to take the whole pot alone (both halves, or the high with no low). ``no_low`` is the
     chance that nobody has a qualifying low (0 in ``stud_hilo``, where every hand has a low).
 
-    Two figures hang on two hands' comparisons at once, which the heads-up count (the
-    exact method of stud8 heads-up before fifth street) cannot give: there ``scoop`` is None,
+    Two figures hang on two hands' comparisons at once, which the heads-up counts (the
+    exact methods of hi-lo heads-up before fifth street, and against unknown down cards on
+    any street) cannot give: there ``scoop`` is None,
     and ``no_low`` is None where a method counts pot shares only (stud8 by Monte Carlo, or
     enumerated with three or more players). Every other figure is always a number. The other fields are those of
     :class:`EquityResult`.
