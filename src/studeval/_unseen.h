@@ -36,8 +36,9 @@
  * eight-or-better low plus one, so that "no low" ties "no low"), ranks only; and, with a
  * qualifier, the high hands of the pairs where neither side has a low (that pot goes whole to
  * the high). That last one leaves the hands with a low out on both sides: value 0, below the
- * sweep; B's flushes are then moved one pattern at a time (whether B has a low depends on its
- * other cards), and the pairs it counts are a query of every A after the sweep.
+ * sweep; a flush pattern of B with a low (which depends on its other cards) is not moved from
+ * g but taken off the flush's value again, and the pairs counted are a query of every A after
+ * the sweep.
  */
 #ifndef STUDEVAL_UNSEEN_H
 #define STUDEVAL_UNSEEN_H
@@ -195,8 +196,8 @@ static inline int64_t unseen_set_rank(unsigned mask) {
 }
 
 /* The patterns with `mask` as the suit's ranks and every multiset of `left` other ranks: -1
- * at g; and with UNSEEN_NOLOW8, where a pattern may be left out (B has a low), +1 at the
- * flush's value `flush` one pattern at a time. */
+ * at g, or for a pattern left out of the count (g 0: B has a low) -1 at the flush's value
+ * `flush`, where the event for all the patterns put it. */
 static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, int flush, int r, int left, uint64_t packed,
                                int *counts) {
     if (r == 13) {
@@ -206,10 +207,7 @@ static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, int flush
         for (int q = 0; q < 13; q++)
             for (int k = 0; k < counts[q]; k++, j++) ms_rank += STUD_BINOM[q + j][j + 1];
         int g = c->g_of[ms_rank];
-        if (!g) return 0;
-        int64_t pattern = UNSEEN_PATTERN(suit, mask, packed);
-        return unseen_push(&c->flush_ev, g, pattern, -1) ||
-               (c->kind == UNSEEN_NOLOW8 && unseen_push(&c->flush_ev, flush, pattern, 1));
+        return unseen_push(&c->flush_ev, g ? g : flush, UNSEEN_PATTERN(suit, mask, packed), -1);
     }
     for (int k = 0; k <= left && k <= c->other[suit][r]; k++) {
         counts[r] += k;
@@ -237,10 +235,9 @@ static int unseen_flushes(unseen_ctx *c, const uint8_t *known_b, int nb, int sui
             }
             for (int q = 0; q < 13; q++) counts[q] = mask >> q & 1;
             c->active |= 1 << suit;
-            /* the flush's value is the same whatever the other cards: one event for all
-             * (unless some are left out) */
+            /* the flush's value is the same whatever the other cards: one event for all */
             int flush = stud_hand_value(h);
-            if ((c->kind == UNSEEN_HIGH && unseen_push(&c->flush_ev, flush, UNSEEN_SUITED(suit, mask, c->rb - j), 1)) ||
+            if (unseen_push(&c->flush_ev, flush, UNSEEN_SUITED(suit, mask, c->rb - j), 1) ||
                 unseen_flush_others(c, suit, mask, flush, 0, c->rb - j, 0, counts))
                 return 1;
             int d = j - 1;
