@@ -22,7 +22,7 @@ from studeval._unseen import headsup_unseen
 from studeval.cards import format_cards, parse_cards
 from studeval.equity import HiLoResult, holdem_equity, stud_equity
 from studeval.equity.deal import stud_deal
-from studeval.equity.exact import headsup, headsup_scoops
+from studeval.equity.exact import exact, headsup, headsup_scoops
 from studeval.games import get_game
 from studeval.ranges import parse_player
 
@@ -124,6 +124,29 @@ def test_stud_range_auto_studeval(benchmark) -> None:
     """method='auto': just over the exact budget, so 1M Monte Carlo deals in groups of hands."""
     r = _run(benchmark, lambda: stud_equity(RANGE_3RD, seed=1, threads=1), MC_DEALS)
     assert r.method == "monte-carlo"
+
+
+STUD8_DOOR_CARD = ["As 2d 3c", "Kh"]
+STUD8_DOOR_DEALS = math.comb(48, 4) * math.comb(44, 6)
+
+
+@pytest.mark.benchmark(group="stud8 against a door card (As 2d 3c v Kh), auto")
+@pytest.mark.parametrize("threads", [None, 1], ids=["default threads", "1 thread"])
+def test_stud8_3rd_vs_door_card_auto_studeval(benchmark, threads) -> None:
+    """Issue 22, item 4: method='auto' counts it exactly by rank multiset, three counts (the
+    high hands, the eight-or-better lows, the high hands of the pairs with no low), side by
+    side on the default threads (every core)."""
+    r = _run(benchmark, lambda: stud_equity(STUD8_DOOR_CARD, game="stud8", threads=threads), STUD8_DOOR_DEALS)
+    assert r.method == "exact" and r.deals == STUD8_DOOR_DEALS
+
+
+@pytest.mark.benchmark(group="stud8 against a door card (As 2d 3c v Kh), auto")
+def test_stud8_3rd_vs_door_card_card_by_card_studeval(benchmark) -> None:
+    """The reference: the card-by-card heads-up count (four one-key counts), the exact method
+    of this question before, which auto did not choose (it sampled)."""
+    deal = stud_deal([parse_cards(h) for h in STUD8_DOOR_CARD], get_game("stud8"), [])
+    c = _run(benchmark, lambda: exact(deal, "headsup", 2, None), STUD8_DOOR_DEALS, rounds=3)
+    assert c.deals == STUD8_DOOR_DEALS
 
 
 def stud_equity_counts() -> tuple[int, int, int]:

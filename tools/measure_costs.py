@@ -26,7 +26,12 @@ QUERIES = {
         ("stud8", ["As 2h 3d", "Kc 7d 8h"]),
         ("seven", ["As Ah Kd 2c", "Qc Qd 7s 8h"]),
     ],
-    "unseen": [("seven", ["As Ah Kd", "Qc"]), ("seven", ["As Ah Kd", "Qc 7d"]), ("razz", ["As 2h 3d", "Kc"])],
+    "unseen": [
+        ("seven", ["As Ah Kd", "Qc"]),
+        ("seven", ["As Ah Kd", "Qc 7d"]),
+        ("razz", ["As 2h 3d", "Kc"]),
+        ("stud8", ["As 2d 3c", "Kh"]),
+    ],
     "enumerate": [
         ("stud8", ["As 2h 3d 4c 9s", "Kc Kd 8h 8s 5h"]),
         ("stud8", ["As 2h 3d 4c 9s Kd", "Kc Qd 8h 8s 5h 6c", "Js Jd 5s 5c 6h 6d"]),

@@ -31,6 +31,14 @@
  * Third street against a door card: 194,580 completions of A against 12,271,512 of B
  * (1.4e12 pairs) in about 55 ms of one core, against 1.3 s card by card. Razz (`low`) needs
  * only the first part, with the ace-to-five low for g and for A, and no flushes.
+ *
+ * A hi-lo pot takes three counts (UNSEEN_*): the high hands; the lows (ace-to-five, or the
+ * eight-or-better low plus one, so that "no low" ties "no low"), ranks only; and, with a
+ * qualifier, the high hands of the pairs where neither side has a low (that pot goes whole to
+ * the high). That last one leaves the hands with a low out on both sides: value 0, below the
+ * sweep; a flush pattern of B with a low (which depends on its other cards) is not moved from
+ * g but taken off the flush's value again, and the pairs counted are a query of every A after
+ * the sweep.
  */
 #ifndef STUDEVAL_UNSEEN_H
 #define STUDEVAL_UNSEEN_H
@@ -43,6 +51,14 @@
 
 #define UNSEEN_MAXV (STUD_HIGH_VALUES + 1) /* hand values (and lows) are below it */
 #define UNSEEN_MAXR 7                      /* cards a player may still draw */
+
+/* What a count compares (the `kind` of unseen_headsup). */
+enum {
+    UNSEEN_HIGH = 0,  /* high hands */
+    UNSEEN_LOW = 1,   /* ace-to-five lows (razz; hi-lo with no qualifier) */
+    UNSEEN_LOW8 = 2,  /* eight-or-better lows plus one (1: no low) */
+    UNSEEN_NOLOW8 = 3 /* high hands, of the pairs where neither has an eight-or-better low */
+};
 
 /* A growable array of events: B's insertions, each at a value. */
 typedef struct {
@@ -101,7 +117,7 @@ static int unseen_group(const unseen_events *e, int64_t **order_out, int64_t *st
 
 typedef struct {
     int n, s, ra, rb;
-    int low;          /* 1: razz (ace-to-five lows, no flushes), 0: high hands */
+    int kind;         /* UNSEEN_HIGH, ... */
     uint8_t live[64]; /* ascending, so the ranks of a subset come in order */
     int rank[64];     /* rank of each live position */
     int per_rank[13]; /* L_r */
@@ -122,17 +138,30 @@ typedef struct {
     unseen_events rank_ev, flush_ev;
 } unseen_ctx;
 
+/* Whether the count `kind` compares high hands (suits count: flushes). */
+static inline int unseen_suits(int kind) { return kind == UNSEEN_HIGH || kind == UNSEEN_NOLOW8; }
+
+/* The value of a hand of rank-slot key `key` and high value `high` (its flush if any; read
+ * where unseen_suits) for the count `kind`: 0 leaves it out of the count. */
+static inline int unseen_value(int kind, uint64_t key, int high) {
+    if (kind == UNSEEN_HIGH) return high;
+    uint16_t low = STUD_LOW[stud_rank_slot(key)];
+    if (kind == UNSEEN_LOW) return low;
+    if (kind == UNSEEN_LOW8) return stud_low8_of_low(low) + 1;
+    return stud_low8_of_low(low) ? 0 : high;
+}
+
 /* ---- B at the rank level ------------------------------------------------------------------ */
 
 /* Every rank multiset m of r_b live cards (m_r <= L_r), valued with suits ignored. */
 static int unseen_multisets(unseen_ctx *c, int *m, int r, int left, int64_t ms_rank, int size, uint64_t key) {
     if (r == 13) {
         if (left) return 0;
-        int value = c->low ? STUD_LOW[stud_rank_slot(key)] : stud_rank_value(key);
+        int value = unseen_value(c->kind, key, stud_rank_value(key));
         uint64_t packed = 0;
         for (int q = 0; q < 13; q++) packed |= (uint64_t)m[q] << (3 * q);
         c->g_of[ms_rank] = (uint16_t)value;
-        return unseen_push(&c->rank_ev, value, (int64_t)packed, 1);
+        return value ? unseen_push(&c->rank_ev, value, (int64_t)packed, 1) : 0;
     }
     int64_t add = 0;
     for (int k = 0; k <= left && k <= c->per_rank[r]; k++) {
@@ -166,8 +195,10 @@ static inline int64_t unseen_set_rank(unsigned mask) {
     return rank;
 }
 
-/* The patterns with `mask` as the suit's ranks and every multiset of `left` other ranks. */
-static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, stud_hand h, int r, int left, uint64_t packed,
+/* The patterns with `mask` as the suit's ranks and every multiset of `left` other ranks: -1
+ * at g, or for a pattern left out of the count (g 0: B has a low) -1 at the flush's value
+ * `flush`, where the event for all the patterns put it. */
+static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, int flush, int r, int left, uint64_t packed,
                                int *counts) {
     if (r == 13) {
         if (left) return 0;
@@ -175,12 +206,12 @@ static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, stud_hand
         int j = 0;
         for (int q = 0; q < 13; q++)
             for (int k = 0; k < counts[q]; k++, j++) ms_rank += STUD_BINOM[q + j][j + 1];
-        (void)h;
-        return unseen_push(&c->flush_ev, c->g_of[ms_rank], UNSEEN_PATTERN(suit, mask, packed), -1);
+        int g = c->g_of[ms_rank];
+        return unseen_push(&c->flush_ev, g ? g : flush, UNSEEN_PATTERN(suit, mask, packed), -1);
     }
     for (int k = 0; k <= left && k <= c->other[suit][r]; k++) {
         counts[r] += k;
-        int err = unseen_flush_others(c, suit, mask, h, r + 1, left - k, packed | ((uint64_t)k << (3 * r)), counts);
+        int err = unseen_flush_others(c, suit, mask, flush, r + 1, left - k, packed | ((uint64_t)k << (3 * r)), counts);
         counts[r] -= k;
         if (err) return 1;
     }
@@ -205,8 +236,9 @@ static int unseen_flushes(unseen_ctx *c, const uint8_t *known_b, int nb, int sui
             for (int q = 0; q < 13; q++) counts[q] = mask >> q & 1;
             c->active |= 1 << suit;
             /* the flush's value is the same whatever the other cards: one event for all */
-            if (unseen_push(&c->flush_ev, stud_hand_value(h), UNSEEN_SUITED(suit, mask, c->rb - j), 1) ||
-                unseen_flush_others(c, suit, mask, h, 0, c->rb - j, 0, counts))
+            int flush = stud_hand_value(h);
+            if (unseen_push(&c->flush_ev, flush, UNSEEN_SUITED(suit, mask, c->rb - j), 1) ||
+                unseen_flush_others(c, suit, mask, flush, 0, c->rb - j, 0, counts))
                 return 1;
             int d = j - 1;
             while (d >= 0 && idx[d] == nr - j + d) d--;
@@ -423,10 +455,12 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
 }
 
 /* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Counts over all disjoint pairs of
- * completions: *a_wins pairs where A's hand is better, *ties equal. `interrupted` (if not
- * NULL) is asked every few milliseconds of work whether to stop (a pending Ctrl-C). */
+ * completions (that the count `kind` does not leave out): *a_wins pairs where A's hand is
+ * better, *b_wins worse, *ties equal. `interrupted` (if not NULL) is asked every few
+ * milliseconds of work whether to stop (a pending Ctrl-C). */
 static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra, const uint8_t *known_b,
-                          int nb, int rb, int64_t *a_wins, int64_t *ties, int (*interrupted)(void), int low) {
+                          int nb, int rb, int64_t *a_wins, int64_t *b_wins, int64_t *ties, int (*interrupted)(void),
+                          int kind) {
     unseen_ctx c;
     int err = 0, m[13], pos[UNSEEN_MAXR + 1], d;
     int64_t *a_start = NULL, *r_start = NULL, *f_start = NULL, *r_order = NULL, *f_order = NULL;
@@ -440,10 +474,12 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     uint16_t *a_value = NULL;
     stud_hand st[UNSEEN_MAXR + 1];
     memset(&c, 0, sizeof(c));
-    if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n) return 2;
+    if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n || kind < UNSEEN_HIGH ||
+        kind > UNSEEN_NOLOW8)
+        return 2;
     c.n = n;
     c.ra = ra;
-    c.low = low;
+    c.kind = kind;
     c.rb = rb;
     c.s = ra < rb ? ra : rb;
     /* ascending live cards */
@@ -507,7 +543,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     }
     /* B's flushes, suit by suit (two suits cannot both reach five in seven cards); a low
      * ignores suits, so razz has none */
-    for (int suit = 0; suit < 4 && !low; suit++)
+    for (int suit = 0; suit < 4 && unseen_suits(kind); suit++)
         if ((err = unseen_flushes(&c, known_b, nb, suit))) goto done;
     if (unseen_group(&c.rank_ev, &r_order, r_start) || unseen_group(&c.flush_ev, &f_order, f_start)) {
         err = 1;
@@ -529,7 +565,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             uint64_t code = 0;
             for (int j = 0; j < ra; j++) code |= (uint64_t)pos[j] << (6 * j);
             a_code[idx] = code;
-            a_value[idx] = low ? stud_hand_low(st[ra]) : stud_hand_value(st[ra]);
+            a_value[idx] = (uint16_t)unseen_value(kind, st[ra].key, unseen_suits(kind) ? stud_hand_value(st[ra]) : 0);
             a_start[a_value[idx] + 1]++;
             idx++;
             if ((idx & 0xFFFF) == 0 && interrupted && interrupted()) {
@@ -556,11 +592,11 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
 
     /* the sweep: each value's completions of A are queried (their table entries listed
      * once), B's events at the value inserted, and A's queried again for the ties */
+    int64_t chunk = 1; /* the most completions of A queried at once */
     {
-        int64_t cap = 0;
         for (int v = 1; v < UNSEEN_MAXV; v++)
-            if (a_start[v + 1] - a_start[v] > cap) cap = a_start[v + 1] - a_start[v];
-        cap = cap * (10 << ra) + 1;
+            if (a_start[v + 1] - a_start[v] > chunk) chunk = a_start[v + 1] - a_start[v];
+        int64_t cap = chunk * (10 << ra) + 1;
         qidx = (int32_t *)malloc(cap * sizeof(int32_t));
         qcoef = (int64_t *)malloc(cap * sizeof(int64_t));
         if (!qidx || !qcoef || unseen_classes_init(&classes, ra)) {
@@ -597,8 +633,20 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             tie += now - group;
         }
     }
+    /* the pairs counted: all of them, or where hands are left out every A queried again, now
+     * against all of B: in chunks of any values, which share more classes than one value */
+    int64_t pairs = STUD_BINOM[n][ra] * STUD_BINOM[n - ra][rb];
+    if (kind == UNSEEN_NOLOW8) {
+        pairs = 0;
+        for (int64_t first = a_start[1]; first < total_a; first += chunk) {
+            int64_t m = total_a - first < chunk ? total_a - first : chunk;
+            int64_t w = unseen_group_query(&c, &classes, a_code + first, m, qidx, qcoef);
+            for (int64_t i = 0; i < w; i++) pairs += qcoef[i] * tab[qidx[i]];
+        }
+    }
     *a_wins = less;
     *ties = tie;
+    *b_wins = pairs - less - tie;
 done:
     free(a_start);
     free(r_start);

@@ -3,11 +3,13 @@
 import numpy as np
 import numpy.typing as npt
 
+KINDS: tuple[str, ...]
+
 def headsup_unseen(
     live: npt.NDArray[np.uint8],
     known_a: npt.NDArray[np.uint8],
     draws_a: int,
     known_b: npt.NDArray[np.uint8],
     draws_b: int,
-    low: bool = False,
+    kind: str = "high",
 ) -> tuple[int, int, int]: ...

@@ -9,24 +9,33 @@ from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pen
 
 cdef extern from "_unseen.h" nogil:
     int unseen_headsup(const uint8_t *live, int n, const uint8_t *known_a, int na, int ra,
-                       const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *ties,
-                       int (*interrupted)() noexcept nogil, int low) noexcept
+                       const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *b_wins,
+                       int64_t *ties, int (*interrupted)() noexcept nogil, int kind) noexcept
 
 stud_tables_init()  # the kernels read studeval._core's lookup tables
 
+#: What a count compares (``kind``), in the order of _unseen.h's UNSEEN_* codes: high hands,
+#: ace-to-five lows, eight-or-better lows (no low ties no low, below every low), and the high
+#: hands of the pairs where neither player has an eight-or-better low (the others left out).
+KINDS = ("high", "low", "low8", "nolow8")
+
 
 def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
-                   const uint8_t[::1] known_b, int draws_b, bint low=False):
+                   const uint8_t[::1] known_b, int draws_b, str kind="high"):
     """(a wins, b wins, ties) over all disjoint pairs of completions of two stud hands.
 
     ``live`` holds the n distinct cards that can still come, ``known_*`` each player's known
     cards and ``draws_*`` how many more each gets (each hand ends with 5 to 7 cards). B, the
-    side aggregated by rank multiset, should be the one with more completions. ``low``:
-    compare ace-to-five lows instead of high hands.
+    side aggregated by rank multiset, should be the one with more completions. ``kind``
+    (one of ``KINDS``) is what is compared: ``"nolow8"`` counts only the pairs where neither
+    hand has an eight-or-better low.
     """
-    cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err, j
-    cdef int64_t wins = 0, ties = 0, total
+    cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err, j, code
+    cdef int64_t wins = 0, losses = 0, ties = 0
     cdef unsigned long long seen = 0
+    if kind not in KINDS:
+        raise ValueError(f"headsup_unseen: kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    code = KINDS.index(kind)
     if n > 52 or draws_a < 0 or draws_b < 0 or draws_a > 7 or draws_b > 7 or draws_a + draws_b > n:
         raise ValueError(f"headsup_unseen: bad deal shape (n={n}, draws {draws_a} and {draws_b})")
     if not 5 <= na + draws_a <= 7 or not 5 <= nb + draws_b <= 7:
@@ -45,17 +54,12 @@ def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draw
         seen |= 1ULL << known_b[j]
     with nogil:
         err = unseen_headsup(&live[0] if n else NULL, n, &known_a[0] if na else NULL, na, draws_a,
-                             &known_b[0] if nb else NULL, nb, draws_b, &wins, &ties, stud_signal_raised, low)
+                             &known_b[0] if nb else NULL, nb, draws_b, &wins, &losses, &ties, stud_signal_raised,
+                             code)
     if err == 3:
         stud_raise_pending()
     if err == 1:
         raise MemoryError("not enough memory for the exact heads-up count")
     if err:
         raise ValueError("headsup_unseen: bad deal shape")
-    total = 1
-    for j in range(draws_a):
-        total = total * (n - j) // (j + 1)
-    b_total = 1
-    for j in range(draws_b):
-        b_total = b_total * (n - draws_a - j) // (j + 1)
-    return wins, total * b_total - wins - ties, ties
+    return wins, losses, ties

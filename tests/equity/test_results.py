@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from studeval import equity_table, holdem_equity, stud_equity
-from studeval.equity import MAX_MATCHUPS, EquityTable, HiLoResult
+from studeval.equity import MAX_MATCHUPS, EquityTable, HiLoResult, plan_equity
 
 
 def test_a_hi_lo_result_has_its_own_figures_each_a_number() -> None:
@@ -142,8 +142,10 @@ def test_equity_table_refuses_bad_input_before_any_work(matchups, options, error
 
 def test_stud8_exact_progress_moves_within_each_count() -> None:
     """The four counts of stud8's heads-up count used to report only as each ended (0, 25,
-    75, 100 %): now the fraction moves within each count, up only, without a jump of half."""
-    players = ["As 2h 3d", "Kc 7d"]
+    75, 100 %): now the fraction moves within each count, up only, without a jump of half.
+    (Against up cards only, stud8 is counted by rank multiset: the opponent shows three here.)"""
+    players = ["As 2h 3d", "Kc 7d 8h"]
+    assert plan_equity(players, game="stud8", method="exact").kernel == "headsup"
     results = []
     for threads in (1, 2):
         seen: list[float] = []

@@ -110,7 +110,7 @@ def test_razz_matches_the_card_subset_count(seed: int) -> None:
             7 - nb,
         )
         low = _equity.KEYS["low"]
-        assert _unseen.headsup_unseen(*args, True) == _equity.headsup_exact(*args, 1, low, low)
+        assert _unseen.headsup_unseen(*args, "low") == _equity.headsup_exact(*args, 1, low, low)
         compared += 1
 
 

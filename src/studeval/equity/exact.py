@@ -5,8 +5,9 @@ count, and enumeration.
   counted by inclusion-exclusion over the cards they would share, one evaluator kind (key) at
   a time; a hi-lo pot is a sum of such counts, and its scoops the same count on two keys at
   once (:func:`headsup_hilo`);
-* heads-up against many unknown cards (high hands and ace-to-five lows): that side counted
-  by rank multiset, its flushes corrected suit by suit (``studeval._unseen``);
+* heads-up against many unknown cards (high hands, ace-to-five and eight-or-better lows, and
+  so hi-lo pots): that side counted by rank multiset, its flushes corrected suit by suit
+  (``studeval._unseen``; a hi-lo pot by :func:`unseen_hilo`);
 * three players, one kind of pot (seven and five card stud, razz, 2-7 razz), every street:
   the three-way count (``studeval._multiway``, the same inclusion-exclusion over the pairs of
   the other two players' completions that avoid each fixed completion);
@@ -41,7 +42,7 @@ from studeval.equity.plan import (
     unseen_roles,
 )
 
-__all__ = ["exact", "headsup", "headsup_hilo", "headsup_scoops", "threeway"]
+__all__ = ["exact", "headsup", "headsup_hilo", "headsup_scoops", "threeway", "unseen", "unseen_hilo"]
 
 # Seconds between progress reports of a count that cannot report by itself.
 PROGRESS_POLL = 0.05
@@ -178,25 +179,78 @@ def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | N
         raise
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
-    (hw0, hw1, ht), (lw0, lw1, lt) = done[:2]
-    nw0 = nw1 = nt = 0
+    nolow = (0, 0, 0)
     if deal.game.low_qualifies:
         (nw0, _, nt), (_, nw1, _) = done[2:-1]
-    both = done[-1]
-    nolow = nw0 + nw1 + nt
+        nolow = (nw0, nw1, nt)
+    return _hilo_pot(done[0], done[1], nolow, done[-1])
+
+
+def _hilo_pot(
+    high: tuple[int, int, int], low: tuple[int, int, int], nolow: tuple[int, int, int], both: tuple[int, int]
+) -> Counts:
+    """A heads-up hi-lo pot from three one-key counts, each (player 0 wins, player 1 wins,
+    ties) over the pairs of completions: the high hands, the lows (no low tying no low), and
+    the high hands of the pairs where nobody has a qualifying low (none without a qualifier);
+    and the two-key count ``both`` (each player beating the other on both keys)."""
+    (hw0, hw1, ht), (lw0, lw1, lt), (nw0, nw1, nt) = high, low, nolow
+    nolow_pairs = nw0 + nw1 + nt
     half, quarter = _equity.HILO_SHARE_UNIT // 2, _equity.HILO_SHARE_UNIT // 4
     c = Counts(2, hilo=True)
     assert c.hilo is not None
     c.deals = hw0 + hw1 + ht
     scoops = (both[0] + nw0, both[1] + nw1)
     for p, (hw, nw, lw) in enumerate(((hw0, nw0, lw0), (hw1, nw1, lw1))):
-        c.hilo[p, 0] = half * (hw + nw + lw) + quarter * (ht + nt + lt - nolow)
+        c.hilo[p, 0] = half * (hw + nw + lw) + quarter * (ht + nt + lt - nolow_pairs)
         c.hilo[p, 1] = scoops[p]
         c.hilo[p, 2] = c.deals - scoops[0] - scoops[1]
         c.hilo[p, 3] = hw + ht
-        c.hilo[p, 4] = lw + lt - nolow
-    c.nolow = nolow
+        c.hilo[p, 4] = lw + lt - nolow_pairs
+    c.nolow = nolow_pairs
     return c
+
+
+def unseen(deal: Deal, kind: str) -> tuple[int, int, int]:
+    """(player 0 wins, player 1 wins, ties) of the count against unseen cards, the hands
+    compared by ``kind`` (``studeval._unseen.KINDS``), the side with more completions counted
+    by rank multiset. It stops on Ctrl-C by itself (in the calling thread)."""
+    live, known, nknown, draws, _ = deal.arrays()
+    a, b = unseen_roles(deal)
+    wa, wb, t = _unseen.headsup_unseen(
+        live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]), kind
+    )
+    wins = [0, 0]
+    wins[a], wins[b] = wa, wb
+    return wins[0], wins[1], t
+
+
+def unseen_hilo(deal: Deal, threads: int) -> Counts:
+    """A hi-lo pot heads-up by the count against unseen cards: the high hands, the lows (the
+    low kind of the pot, which ignores suits) and, with a qualifier, the high hands of the
+    pairs where nobody has a low, each one count (side by side when there are threads).
+
+    >>> from studeval.cards import parse_cards
+    >>> from studeval.equity.deal import stud_deal
+    >>> from studeval.games import get_game
+    >>> deal = stud_deal([parse_cards("As 2d 3c 4h 9s"), parse_cards("Kh Kd")], get_game("stud8"), [])
+    >>> c = unseen_hilo(deal, 1)  # high halves won or shared, and pairs of completions with no low
+    >>> c.deals, c.hilo[:, 3].tolist(), c.nolow
+    (952972020, [221441698, 731566820], 381042948)
+    """
+    high, low = deal.game.pot
+    # the counts of high hands (suits: flushes) take several times the lows': first
+    kinds = ["nolow8"] * deal.game.low_qualifies + [high, low]
+    if threads == 1:
+        done = [unseen(deal, kind) for kind in kinds]
+    else:
+        # the counts let go of the GIL; on a worker thread a count does not see Ctrl-C, but the
+        # wait here does, and each count is over within a fraction of a second
+        with ThreadPoolExecutor(min(threads, len(kinds))) as pool:
+            done = list(pool.map(lambda kind: unseen(deal, kind), kinds))
+    counts = dict(zip(kinds, done, strict=True))
+    # the scoops: a condition on both keys at once, which the rank-multiset count does not
+    # take yet; the two-key count card by card gives them (and most of the time)
+    return _hilo_pot(counts[high], counts[low], counts.get("nolow8", (0, 0, 0)), headsup_scoops(deal, threads))
 
 
 def threeway(deal: Deal, threads: int) -> Counts:
@@ -235,19 +289,14 @@ def exact(deal: Deal, kind: str, threads: int, progress: Callable[[float], None]
     hilo = deal.game.hilo
     counts = Counts(P, hilo)
     live, known, nknown, draws, shares = deal.arrays()
-    if kind == "unseen":
-        a, b = unseen_roles(deal)
-        wa, wb, t = _unseen.headsup_unseen(
-            live,
-            known[a, : nknown[a]].copy(),
-            int(draws[a]),
-            known[b, : nknown[b]].copy(),
-            int(draws[b]),
-            deal.game.pot == ("low",),
-        )
-        counts.wins[a], counts.wins[b] = wa, wb
+    if kind == "unseen" and hilo:
+        counts = unseen_hilo(deal, threads)
+    elif kind == "unseen":
+        (key,) = deal.game.pot
+        w0, w1, t = unseen(deal, key)
+        counts.wins[0], counts.wins[1] = w0, w1
         counts.ties[:, 2] = t
-        counts.deals = wa + wb + t
+        counts.deals = w0 + w1 + t
     elif kind == "headsup" and hilo:
         counts = headsup_hilo(deal, threads, progress)
     elif kind == "headsup":

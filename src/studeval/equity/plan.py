@@ -76,9 +76,10 @@ HILO_ENUMERATE_WORK = 2_000_000
 _SMALL_JOB = 30_000_000
 # The rank-multiset count keeps tables of the classes of up to this many shared cards.
 _UNSEEN_MAX_SHARED = 4
-# The pots the rank-multiset count knows: high hands, and ace-to-five lows (which ignore
-# suits); a low where suits count (2-7: flushes) is counted card by card.
-_UNSEEN_POTS = (("high",), ("low",))
+# The pots the rank-multiset count knows: high hands, ace-to-five lows (which ignore suits),
+# and hi-lo pots of the two (eight or better or not); a low where suits count (2-7: flushes)
+# is counted card by card.
+_UNSEEN_POTS = (("high",), ("low",), ("high", "low8"), ("high", "low"))
 _KERNEL_NAMES = {
     "headsup": "the heads-up count",
     "unseen": "the count against unseen down cards",
@@ -134,7 +135,9 @@ def count_work(deal: Deal) -> tuple[str, int]:
             and s <= _UNSEEN_MAX_SHARED
             and min(completions) <= HEADSUP_MAX_COMPLETIONS
         ):
-            options.append((_unseen_work(deal), "unseen"))
+            # a hi-lo pot's scoops: the two-key count card by card (the rank-multiset count
+            # does not take two keys at once)
+            options.append((_unseen_work(deal) + (_scoops_work(deal) if deal.game.hilo else 0), "unseen"))
         if options:
             work, kind = min(options)
             enumerate_work = deal.deals() * deal.players
@@ -202,12 +205,14 @@ def unseen_roles(deal: Deal) -> tuple[int, int]:
 def _unseen_work(deal: Deal) -> int:
     """The rank-multiset count's work in the card-subset count's units (measured: about 3e7
     for third street against a door card): the queried side's completions and their subsets,
-    plus the other side's rank multisets and their sub-multisets."""
+    plus the other side's rank multisets and their sub-multisets; a hi-lo pot takes a count
+    per kind and, with a qualifier, one more (the pairs with no low)."""
     a, b = unseen_roles(deal)
     ra, rb = deal.draws[a], deal.draws[b]
     s = min(ra, rb)
     subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in (ra, rb)]
-    return 8 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1]
+    runs = len(deal.game.pot) + deal.game.low_qualifies
+    return runs * (8 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1])
 
 
 def headsup_roles(deal: Deal) -> tuple[int, int]:

@@ -1,0 +1,201 @@
+"""Stud hi-lo against unknown down cards by rank multiset (issue 22, item 4): the hi-lo pot of
+the count against unseen cards (``studeval._unseen``'s kinds ``low8`` and ``nolow8``,
+``studeval.equity.exact.unseen_hilo``) equals the card-by-card heads-up count
+(``studeval.equity.exact.headsup_hilo``, the exact method of these deals before) in exact
+integers, on every street where the opponent has unknown down cards, for both hi-lo games of
+the registry; and brute force with the reference evaluators on late streets."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from studeval import _equity, _unseen, parse_cards
+from studeval import _reference as reference
+from studeval.equity import HiLoResult, plan_equity, stud_equity
+from studeval.equity.counts import Counts
+from studeval.equity.deal import stud_deal
+from studeval.equity.exact import exact
+from studeval.games import GAMES, get_game
+
+HILO_GAMES = [name for name, g in GAMES.items() if g.hilo]
+# (cards a player holds, up cards an opponent shows) on each street with unknown down cards:
+# third to sixth street, and seventh (the last card down)
+STREETS = [(3, 1), (4, 2), (5, 3), (6, 4), (7, 4)]
+
+
+def _same(a: Counts, b: Counts) -> None:
+    assert a.hilo is not None and b.hilo is not None
+    assert a.deals == b.deals and a.nolow == b.nolow and a.scoops == b.scoops
+    assert a.hilo.tolist() == b.hilo.tolist()
+
+
+def _random_deal(rng: random.Random, game: str, held: int, shown: int, dead: int, swap: bool):
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [cards[:held], cards[held : held + shown]]
+    if swap:  # the player with unknown cards first
+        hands.reverse()
+    return stud_deal(hands, get_game(game), cards[held + shown : held + shown + dead])
+
+
+def test_the_games_are_the_hilo_games_of_the_registry() -> None:
+    assert set(HILO_GAMES) == {"stud8", "stud_hilo"}
+    assert {get_game(g).pot[1] for g in HILO_GAMES} == {"low8", "low"}
+
+
+@pytest.mark.parametrize("game", HILO_GAMES)
+@pytest.mark.parametrize("street", range(1, len(STREETS)))
+def test_later_streets_equal_the_card_by_card_count(game: str, street: int) -> None:
+    """Fourth to seventh street, random cards, dead cards, either seat: equal integers."""
+    rng = random.Random(f"{game} {street}")
+    held, shown = STREETS[street]
+    for k in range(4):
+        deal = _random_deal(rng, game, held, shown, rng.randint(0, 12), swap=k % 2 == 1)
+        _same(exact(deal, "unseen", 1, None), exact(deal, "headsup", 1, None))
+
+
+@pytest.mark.parametrize(
+    ("game", "questions"),
+    [(game, 1) for game in HILO_GAMES] + [pytest.param(game, 8, marks=pytest.mark.slow) for game in HILO_GAMES],
+)
+def test_third_street_equals_the_card_by_card_count(game: str, questions: int) -> None:
+    """Third street against a door card, with folded door cards dead as at a table (the card
+    by card count takes seconds a question: one by default, more with -m slow)."""
+    rng = random.Random(f"{game} {questions}")
+    for k in range(questions):
+        deal = _random_deal(rng, game, 3, 1, rng.randint(4, 9), swap=(k + questions) % 2 == 1)
+        _same(exact(deal, "unseen", 2, None), exact(deal, "headsup", 2, None))
+
+
+def test_lows_and_flushes_on_both_sides() -> None:
+    """Deals where lows, flushes and the pairs with no low all matter: wheel cards and suited
+    cards on both sides, the qualifier met and missed."""
+    for game in HILO_GAMES:
+        for a, b, dead in [
+            ("As 2s 3s 4s", "5s 6s", "7s 8s"),  # straight flushes and wheels
+            ("Kh Qh Jh 9h 8h", "2h 3h 4c", ""),  # a made flush and a low draw
+            ("9c 9d Tc Th Kd", "Ac 2d 3h", "4s 5s 6d 7c"),  # no low possible for one side
+            ("As 2d 3c 4h 5s 6d 7c", "8h 8d 8c 8s", ""),  # seventh street: the rest of B down
+        ]:
+            deal = stud_deal([parse_cards(a), parse_cards(b)], get_game(game), parse_cards(dead))
+            _same(exact(deal, "unseen", 1, None), exact(deal, "headsup", 1, None))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_kernel_kinds_equal_the_card_subset_count(seed: int) -> None:
+    """Each kind of the kernel against the card-subset count's keys: lows, eight-or-better
+    lows, and the high hands of the pairs with no low (the card-subset count takes two
+    counts for those, one per side)."""
+    rng = random.Random(seed)
+    keys = _equity.KEYS
+    for _ in range(5):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        na, nb = rng.randint(4, 7), rng.randint(2, 4)
+        a, b, dead = cards[:na], cards[na : na + nb], cards[na + nb : na + nb + rng.randint(4, 12)]
+        live = [c for c in range(52) if c not in set(a) | set(b) | set(dead)]
+        rng.shuffle(live)  # the kernel takes the live cards in any order
+        args = (
+            np.array(live, dtype=np.uint8),
+            np.array(a, dtype=np.uint8),
+            7 - na,
+            np.array(b, dtype=np.uint8),
+            7 - nb,
+        )
+        for kind in ("high", "low", "low8"):
+            assert _unseen.headsup_unseen(*args, kind) == _equity.headsup_exact(*args, 1, keys[kind], keys[kind])
+        nw0, _, nt = _equity.headsup_exact(*args, 1, keys["nolow_min"], keys["nolow_max"])
+        _, nw1, _ = _equity.headsup_exact(*args, 1, keys["nolow_max"], keys["nolow_min"])
+        assert _unseen.headsup_unseen(*args, "nolow8") == (nw0, nw1, nt), (a, b, dead)
+
+
+def test_a_bad_kind_is_refused_by_name() -> None:
+    args = (np.arange(10, 52, dtype=np.uint8), np.array([0, 1, 2], dtype=np.uint8), 4, np.array([3], dtype=np.uint8), 6)
+    with pytest.raises(ValueError, match="'low27'"):
+        _unseen.headsup_unseen(*args, "low27")
+
+
+@functools.cache
+def _values(hand: frozenset[int]) -> tuple[int, int, int]:
+    return reference.evaluate(hand), reference.evaluate_low(hand), reference.evaluate_low8(hand)
+
+
+def _brute_force(
+    hands: list[list[int]], dead: list[int], game: str
+) -> tuple[int, list[Fraction], list[int], list[int], int]:
+    """Every deal of two players: (deals, pot shares, high halves won or shared, low halves
+    won or shared, deals with no qualifying low), a pot split as the game says (nobody with
+    an eight-or-better low: the high takes it all)."""
+    qualifier = get_game(game).low_qualifies
+    live = [c for c in range(52) if c not in {*hands[0], *hands[1], *dead}]
+    deals, nolow = 0, 0
+    share, high, low = [Fraction(0)] * 2, [0, 0], [0, 0]
+    for first in itertools.combinations(live, 7 - len(hands[0])):
+        rest = [c for c in live if c not in first]
+        for second in itertools.combinations(rest, 7 - len(hands[1])):
+            v = [_values(frozenset(hands[0] + list(first))), _values(frozenset(hands[1] + list(second)))]
+            lows = [x[2] if qualifier else x[1] for x in v]
+            deals += 1
+            pots = [(0, Fraction(1, 2)), (2 if qualifier else 1, Fraction(1, 2))]
+            if max(lows) == 0:  # nobody has a low: the whole pot to the high
+                pots = [(0, Fraction(1))]
+                nolow += 1
+            for key, size in pots:
+                best = max(x[key] for x in v)
+                winners = [p for p in range(2) if v[p][key] == best]
+                for p in winners:
+                    share[p] += size / len(winners)
+                    (high if key == 0 else low)[p] += 1
+    return deals, share, high, low, nolow
+
+
+@pytest.mark.parametrize(
+    ("game", "a", "b", "dead"),
+    [
+        ("stud8", "As 2d 3c 4h 9s 9d Kc", "7h 8h 6c 5c", "Ah Ad 2h 2c 3h 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Kd Ks"),
+        ("stud8", "As 2d 3c 4h 9s Kc", "7h 8h 6c 5c", "Ah Ad 2h 2c 3h 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Kd Ks Jh"),
+        (
+            "stud_hilo",
+            "Kd Kc 7s 7d Qh 2c",
+            "3h 4h 5h 9h",
+            "Ah Ad 2h 2d 3c 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Ks 6d 6s",
+        ),
+        (
+            "stud8",
+            "6s 7s 8s 9s Ts Ac",
+            "2d 3d 4d",
+            "Ah Ad 2h 2c 3h 3c 4s 4c Th Td Tc Jc Jd Js Qc Qd Qs Kd Ks Kc Kh 5h 5s",
+        ),
+    ],
+)
+def test_late_streets_equal_brute_force(game: str, a: str, b: str, dead: str) -> None:
+    """Sixth and seventh street, and fifth against three up cards, with most of the deck
+    dead: every deal, the reference evaluators, exact fractions."""
+    hands, dead_cards = [parse_cards(a), parse_cards(b)], parse_cards(dead)
+    deal = stud_deal(hands, get_game(game), dead_cards)
+    c = exact(deal, "unseen", 1, None)
+    deals, share, high, low, nolow = _brute_force(hands, dead_cards, game)
+    assert c.hilo is not None and c.deals == deals and c.nolow == nolow
+    unit = _equity.HILO_SHARE_UNIT
+    assert [Fraction(int(x), unit) for x in c.hilo[:, 0]] == share
+    assert c.hilo[:, 3].tolist() == high and c.hilo[:, 4].tolist() == low
+
+
+@pytest.mark.parametrize("game", HILO_GAMES)
+def test_auto_counts_a_door_card_exactly(game: str) -> None:
+    """``auto`` answers third street against a door card by the rank-multiset count, with the
+    result shape of the heads-up count (no scoops: a condition on two keys at once)."""
+    players = ["As 2d 3c", "Kh"]
+    assert plan_equity(players, game=game).kernel == "unseen"
+    r = stud_equity(players, game=game)
+    assert isinstance(r, HiLoResult) and r.method == "exact" and r.scoop is None
+    assert r.deals == 194_580 * 7_059_052  # C(48, 4) x C(44, 6)
+    assert r.no_low == 0.0 if not get_game(game).low_qualifies else 0 < r.no_low < 1
+    mc = stud_equity(players, game=game, method="monte-carlo", samples=200_000, seed=22)
+    assert all(abs(m - e) < 4 * s for m, e, s in zip(mc.equity, r.equity, mc.stderr, strict=True))
