@@ -133,6 +133,8 @@ typedef struct {
     int nother[4];    /* live cards not of suit t */
     int other[4][13]; /* live cards of rank r not of suit t */
     int active;       /* suits in which B can make a flush (bit t) */
+    int per_pattern;  /* each flush pattern of B moved on its own (+1 at the flush too), no
+                         UNSEEN_SUITED events: every event then has one rank multiset */
     stud_hand known_b;
     uint16_t *g_of; /* g by the rank multiset of r_b cards */
     unseen_events rank_ev, flush_ev;
@@ -207,6 +209,7 @@ static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, int flush
         for (int q = 0; q < 13; q++)
             for (int k = 0; k < counts[q]; k++, j++) ms_rank += STUD_BINOM[q + j][j + 1];
         int g = c->g_of[ms_rank];
+        if (c->per_pattern && unseen_push(&c->flush_ev, flush, UNSEEN_PATTERN(suit, mask, packed), 1)) return 1;
         return unseen_push(&c->flush_ev, g ? g : flush, UNSEEN_PATTERN(suit, mask, packed), -1);
     }
     for (int k = 0; k <= left && k <= c->other[suit][r]; k++) {
@@ -237,7 +240,7 @@ static int unseen_flushes(unseen_ctx *c, const uint8_t *known_b, int nb, int sui
             c->active |= 1 << suit;
             /* the flush's value is the same whatever the other cards: one event for all */
             int flush = stud_hand_value(h);
-            if (unseen_push(&c->flush_ev, flush, UNSEEN_SUITED(suit, mask, c->rb - j), 1) ||
+            if ((!c->per_pattern && unseen_push(&c->flush_ev, flush, UNSEEN_SUITED(suit, mask, c->rb - j), 1)) ||
                 unseen_flush_others(c, suit, mask, flush, 0, c->rb - j, 0, counts))
                 return 1;
             int d = j - 1;
@@ -444,14 +447,61 @@ static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const 
                 idx[w] = (int32_t)(block + c->foff[i][o] + srank[a] * STUD_BINOM[12 + o][o] + orank[z]);
                 coef[w++] = ((i + o) & 1 ? -times : times) * oweight[z];
             }
-            /* the second table: the other cards by number only, C(na, o) sets of o of them */
-            for (int o = 0; i + o <= s && o <= na; o++) {
+            /* the second table: the other cards by number only, C(na, o) sets of o of them
+             * (none when each pattern is moved on its own) */
+            for (int o = 0; i + o <= s && o <= na && !c->per_pattern; o++) {
                 idx[w] = (int32_t)(pblock + c->poff[i][o] + srank[a]);
                 coef[w++] = ((i + o) & 1 ? -times : times) * STUD_BINOM[na][o];
             }
         }
     }
     return w;
+}
+
+/* The count's context: the live cards in order, the table offsets, B's known cards. 0, or 2
+ * for a bad shape. */
+static int unseen_ctx_init(unseen_ctx *c, const uint8_t *live_in, int n, const uint8_t *known_b, int nb, int ra,
+                           int rb, int kind) {
+    memset(c, 0, sizeof(*c));
+    c->n = n;
+    c->ra = ra;
+    c->kind = kind;
+    c->rb = rb;
+    c->s = ra < rb ? ra : rb;
+    /* ascending live cards */
+    {
+        uint64_t seen = 0;
+        for (int i = 0; i < n; i++) seen |= 1ULL << live_in[i];
+        int t = 0;
+        for (int card = 0; card < 52; card++)
+            if (seen >> card & 1) {
+                c->live[t] = (uint8_t)card;
+                c->rank[t] = card >> 2;
+                c->per_rank[card >> 2]++;
+                for (int u = 0; u < 4; u++) c->other[u][card >> 2] += (card & 3) != u;
+                t++;
+            }
+        if (t != n) return 2;
+    }
+    c->moff[0] = 0;
+    for (int k = 0; k <= c->s; k++) c->moff[k + 1] = c->moff[k] + STUD_BINOM[12 + k][k];
+    c->fsize = 0;
+    for (int i = 0; i <= c->s; i++)
+        for (int k = 0; i + k <= c->s; k++) {
+            c->foff[i][k] = c->fsize;
+            c->fsize += STUD_BINOM[13][i] * STUD_BINOM[12 + k][k];
+        }
+    c->psize = 0;
+    for (int i = 0; i <= c->s; i++)
+        for (int k = 0; i + k <= c->s; k++) {
+            c->poff[i][k] = c->psize;
+            c->psize += STUD_BINOM[13][i];
+        }
+    for (int u = 0; u < 4; u++)
+        for (int r = 0; r < 13; r++) c->nother[u] += c->other[u][r];
+    c->known_b = STUD_EMPTY_HAND;
+    for (int i = 0; i < nb; i++) c->known_b = stud_hand_add(c->known_b, known_b[i]);
+    return 0;
 }
 
 /* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Counts over all disjoint pairs of
@@ -477,44 +527,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n || kind < UNSEEN_HIGH ||
         kind > UNSEEN_NOLOW8)
         return 2;
-    c.n = n;
-    c.ra = ra;
-    c.kind = kind;
-    c.rb = rb;
-    c.s = ra < rb ? ra : rb;
-    /* ascending live cards */
-    {
-        uint64_t seen = 0;
-        for (int i = 0; i < n; i++) seen |= 1ULL << live_in[i];
-        int t = 0;
-        for (int card = 0; card < 52; card++)
-            if (seen >> card & 1) {
-                c.live[t] = (uint8_t)card;
-                c.rank[t] = card >> 2;
-                c.per_rank[card >> 2]++;
-                for (int u = 0; u < 4; u++) c.other[u][card >> 2] += (card & 3) != u;
-                t++;
-            }
-        if (t != n) return 2;
-    }
-    c.moff[0] = 0;
-    for (int k = 0; k <= c.s; k++) c.moff[k + 1] = c.moff[k] + STUD_BINOM[12 + k][k];
-    c.fsize = 0;
-    for (int i = 0; i <= c.s; i++)
-        for (int k = 0; i + k <= c.s; k++) {
-            c.foff[i][k] = c.fsize;
-            c.fsize += STUD_BINOM[13][i] * STUD_BINOM[12 + k][k];
-        }
-    c.psize = 0;
-    for (int i = 0; i <= c.s; i++)
-        for (int k = 0; i + k <= c.s; k++) {
-            c.poff[i][k] = c.psize;
-            c.psize += STUD_BINOM[13][i];
-        }
-    for (int u = 0; u < 4; u++)
-        for (int r = 0; r < 13; r++) c.nother[u] += c.other[u][r];
-    c.known_b = STUD_EMPTY_HAND;
-    for (int i = 0; i < nb; i++) c.known_b = stud_hand_add(c.known_b, known_b[i]);
+    if (unseen_ctx_init(&c, live_in, n, known_b, nb, ra, rb, kind)) return 2;
     stud_hand ha = STUD_EMPTY_HAND;
     for (int i = 0; i < na; i++) ha = stud_hand_add(ha, known_a[i]);
 
@@ -660,6 +673,263 @@ done:
     unseen_classes_free(&classes);
     free(a_code);
     free(a_value);
+    unseen_free_events(&c.rank_ev);
+    unseen_free_events(&c.flush_ev);
+    return err;
+}
+
+/* ---- Both keys at once: the scoops of a hi-lo pot ----------------------------------------- */
+
+/* The low of a rank key for the two-key count, larger better: with a qualifier the
+ * eight-or-better low (0: none, which beats nothing and ties none), else the ace-to-five low. */
+static inline int unseen_low_of(int qualifier, uint64_t key) {
+    uint16_t low = STUD_LOW[stud_rank_slot(key)];
+    return qualifier ? stud_low8_of_low(low) : low;
+}
+
+/* B's event e (rank events first, then flush patterns) added to the table `sign` times. */
+static void unseen_apply(const unseen_ctx *c, int32_t *tab, int64_t e, int32_t sign) {
+    if (e < c->rank_ev.count) {
+        int qsz[128];
+        int64_t qrk[128], qwt[128];
+        int n = unseen_subs((uint64_t)c->rank_ev.index[e], c->s, c->per_rank, qsz, qrk, qwt);
+        for (int z = 0; z < n; z++) tab[c->moff[qsz[z]] + qrk[z]] += sign * (int32_t)qwt[z];
+        return;
+    }
+    e -= c->rank_ev.count;
+    unseen_insert(c, tab + c->moff[c->s + 1], c->flush_ev.index[e], sign * (int32_t)c->flush_ev.weight[e]);
+}
+
+/* Items (A's completions or B's events) ordered by value, as a counting sort: order[] lists
+ * the items by ascending key[], stable. */
+static void unseen_sort(const int32_t *key, int64_t count, int nkeys, const int64_t *in, int64_t *out, int64_t *start) {
+    memset(start, 0, (nkeys + 1) * sizeof(int64_t));
+    for (int64_t i = 0; i < count; i++) start[key[in ? in[i] : i] + 1]++;
+    for (int v = 1; v <= nkeys; v++) start[v] += start[v - 1];
+    for (int64_t i = 0; i < count; i++) {
+        int64_t x = in ? in[i] : i;
+        out[start[key[x]]++] = x;
+    }
+    memmove(start + 1, start, nkeys * sizeof(int64_t));
+    start[0] = 0;
+}
+
+/* One side of a block's pass: A's completions (codes and high values) or B's events. */
+typedef struct {
+    int64_t count;
+    uint64_t *item; /* A: a completion's code; B: an event */
+    int32_t *value;
+} unseen_list;
+
+/* The pairs of a block where A (from `a`) beats B (from `b`) on the high: B's events of lower
+ * value inserted before each value's completions of A are queried; or, `down`, the pairs
+ * where B beats A, B's events of higher value first. The table is left as it was. */
+static int64_t unseen_block_pass(const unseen_ctx *c, unseen_classes *k, int32_t *tab, const unseen_list *a,
+                                 const unseen_list *b, int down, int32_t *qidx, int64_t *qcoef) {
+    int64_t got = 0, j = 0;
+    for (int64_t i = 0; i < a->count;) {
+        int64_t x = down ? a->count - 1 - i : i; /* positions counted from the end going down */
+        int32_t v = a->value[x];
+        int64_t m = 1;
+        while (i + m < a->count && a->value[down ? x - m : x + m] == v) m++;
+        for (; j < b->count; j++) {
+            int64_t y = down ? b->count - 1 - j : j;
+            if (down ? b->value[y] <= v : b->value[y] >= v) break;
+            unseen_apply(c, tab, (int64_t)b->item[y], 1);
+        }
+        if (j) {
+            int64_t w = unseen_group_query(c, k, a->item + (down ? x - m + 1 : x), m, qidx, qcoef);
+            for (int64_t z = 0; z < w; z++) got += qcoef[z] * tab[qidx[z]];
+        }
+        i += m;
+    }
+    for (int64_t y = 0; y < j; y++) unseen_apply(c, tab, (int64_t)b->item[down ? b->count - 1 - y : y], -1);
+    return got;
+}
+
+/* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Over all disjoint pairs of
+ * completions: *a_both the pairs where A's hand beats B's on the high and on the low, *b_both
+ * where B's beats A's on both (the low: eight or better with `qualifier`, else ace-to-five).
+ *
+ * B's rank multisets and flush patterns are each one event, at their high value and with
+ * their low (which ignores suits: the pattern's rank multiset has it); A's completions the
+ * same. A divide and conquer over the lows (in order, those present) counts the pairs by the
+ * level at which their lows part: at each level the lows are cut in blocks, each block in
+ * halves, and the pairs of a block with A's low in its upper half and B's in its lower half
+ * beat on the low already, so they need only A's high above B's: one restricted sweep of the
+ * count (and the same with the halves swapped for B). Each completion and event takes part in
+ * one sweep a level: log2(lows) levels. */
+static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra, const uint8_t *known_b,
+                       int nb, int rb, int qualifier, int64_t *a_both, int64_t *b_both, int (*interrupted)(void)) {
+    unseen_ctx c;
+    int err = 0, m[13], pos[UNSEEN_MAXR + 1], d, nlow = 0;
+    int32_t *tab = NULL, *a_value = NULL, *a_low = NULL, *b_value = NULL, *b_low = NULL, *block = NULL;
+    int32_t *qidx = NULL, *low_rank = NULL;
+    int64_t *qcoef = NULL, *a_by = NULL, *b_by = NULL, *a_ord = NULL, *b_ord = NULL, *start = NULL, *bstart = NULL;
+    int64_t total_a = 0, nev = 0, wins[2] = {0, 0};
+    uint64_t *a_code = NULL, *keep = NULL;
+    int32_t *keepv = NULL;
+    unseen_classes classes = {0};
+    stud_hand st[UNSEEN_MAXR + 1];
+    memset(&c, 0, sizeof(c));
+    if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n) return 2;
+    if (unseen_ctx_init(&c, live_in, n, known_b, nb, ra, rb, UNSEEN_HIGH)) return 2;
+    c.per_pattern = 1;
+    uint64_t key_b = STUD_KEY_INIT;
+    for (int i = 0; i < nb; i++) key_b += STUD_CARD_KEY[known_b[i]];
+    total_a = STUD_BINOM[n][ra];
+    c.g_of = (uint16_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, sizeof(uint16_t));
+    tab = (int32_t *)calloc(c.moff[c.s + 1] + 4 * c.fsize + 1, sizeof(int32_t));
+    a_code = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
+    a_value = (int32_t *)malloc(total_a * sizeof(int32_t) + 8);
+    a_low = (int32_t *)malloc(total_a * sizeof(int32_t) + 8);
+    a_by = (int64_t *)malloc(total_a * sizeof(int64_t) + 8);
+    a_ord = (int64_t *)malloc(total_a * sizeof(int64_t) + 8);
+    low_rank = (int32_t *)calloc(UNSEEN_MAXV + 1, sizeof(int32_t));
+    start = (int64_t *)malloc((UNSEEN_MAXV + 2) * sizeof(int64_t));
+    bstart = (int64_t *)malloc((UNSEEN_MAXV + 2) * sizeof(int64_t));
+    if (!c.g_of || !tab || !a_code || !a_value || !a_low || !a_by || !a_ord || !low_rank || !start || !bstart) {
+        err = 1;
+        goto done;
+    }
+    /* B: its rank multisets, then its flush patterns (each moved from g to the flush) */
+    memset(m, 0, sizeof(m));
+    if ((err = unseen_multisets(&c, m, 0, rb, 0, 0, key_b))) goto done;
+    for (int suit = 0; suit < 4; suit++)
+        if ((err = unseen_flushes(&c, known_b, nb, suit))) goto done;
+    nev = c.rank_ev.count + c.flush_ev.count;
+    b_value = (int32_t *)malloc(nev * sizeof(int32_t) + 8);
+    b_low = (int32_t *)malloc(nev * sizeof(int32_t) + 8);
+    b_by = (int64_t *)malloc(nev * sizeof(int64_t) + 8);
+    b_ord = (int64_t *)malloc(nev * sizeof(int64_t) + 8);
+    if (!b_value || !b_low || !b_by || !b_ord) {
+        err = 1;
+        goto done;
+    }
+    for (int64_t e = 0; e < nev; e++) {
+        int flush = e >= c.rank_ev.count;
+        int64_t index = flush ? c.flush_ev.index[e - c.rank_ev.count] : c.rank_ev.index[e];
+        uint64_t packed = flush ? (uint64_t)index >> 15 & ((1ULL << 39) - 1) : (uint64_t)index;
+        unsigned mask = flush ? (unsigned)(index >> 2) & 0x1FFF : 0;
+        uint64_t key = key_b;
+        for (int r = 0; r < 13; r++)
+            key += ((packed >> (3 * r) & 7) + (mask >> r & 1)) * STUD_CARD_KEY[4 * r];
+        b_value[e] = flush ? c.flush_ev.value[e - c.rank_ev.count] : c.rank_ev.value[e];
+        b_low[e] = unseen_low_of(qualifier, key);
+        low_rank[b_low[e]] = 1;
+    }
+    /* A's completions */
+    {
+        int64_t idx = 0;
+        st[0] = STUD_EMPTY_HAND;
+        for (int i = 0; i < na; i++) st[0] = stud_hand_add(st[0], known_a[i]);
+        d = 0;
+        pos[0] = 0;
+        for (;;) {
+            while (d < ra) {
+                st[d + 1] = stud_hand_add(st[d], c.live[pos[d]]);
+                d++;
+                if (d < ra) pos[d] = pos[d - 1] + 1;
+            }
+            uint64_t code = 0;
+            for (int j = 0; j < ra; j++) code |= (uint64_t)pos[j] << (6 * j);
+            a_code[idx] = code;
+            a_value[idx] = stud_hand_value(st[ra]);
+            a_low[idx] = unseen_low_of(qualifier, st[ra].key);
+            low_rank[a_low[idx]] = 1;
+            idx++;
+            if ((idx & 0xFFFF) == 0 && interrupted && interrupted()) {
+                err = 3;
+                goto done;
+            }
+            d = ra - 1;
+            while (d >= 0 && pos[d] == n - ra + d) d--;
+            if (d < 0) break;
+            pos[d]++;
+        }
+    }
+    /* the lows present, in order */
+    for (int v = 0; v <= UNSEEN_MAXV; v++)
+        if (low_rank[v]) low_rank[v] = nlow++;
+    for (int64_t i = 0; i < total_a; i++) a_low[i] = low_rank[a_low[i]];
+    for (int64_t e = 0; e < nev; e++) b_low[e] = low_rank[b_low[e]];
+    /* both sides by high value, once */
+    unseen_sort(a_value, total_a, UNSEEN_MAXV, NULL, a_by, start);
+    int64_t chunk = 1; /* the most completions of A queried at once */
+    for (int v = 0; v < UNSEEN_MAXV; v++)
+        if (start[v + 1] - start[v] > chunk) chunk = start[v + 1] - start[v];
+    unseen_sort(b_value, nev, UNSEEN_MAXV, NULL, b_by, start);
+    {
+        int64_t cap = chunk * (10 << ra) + 1;
+        qidx = (int32_t *)malloc(cap * sizeof(int32_t));
+        qcoef = (int64_t *)malloc(cap * sizeof(int64_t));
+        keep = (uint64_t *)malloc((2 * total_a + 2 * nev) * sizeof(uint64_t) + 8);
+        keepv = (int32_t *)malloc((2 * total_a + 2 * nev) * sizeof(int32_t) + 8);
+        block = (int32_t *)malloc((total_a > nev ? total_a : nev) * sizeof(int32_t) + 8);
+        if (!qidx || !qcoef || !keep || !keepv || !block || unseen_classes_init(&classes, ra)) {
+            err = 1;
+            goto done;
+        }
+    }
+    /* the levels: blocks of 2 * half lows, a block's lower half [0, half), upper [half, 2 half) */
+    for (int half = 1; half < nlow; half *= 2) {
+        int nblocks = (nlow + 2 * half - 1) / (2 * half);
+        for (int64_t i = 0; i < total_a; i++) block[i] = a_low[i] / (2 * half);
+        unseen_sort(block, total_a, nblocks, a_by, a_ord, start);
+        for (int64_t e = 0; e < nev; e++) block[e] = b_low[e] / (2 * half);
+        unseen_sort(block, nev, nblocks, b_by, b_ord, bstart);
+        for (int j = 0; j < nblocks; j++) {
+            if (interrupted && interrupted()) {
+                err = 3;
+                goto done;
+            }
+            /* the block's A and B, each split by half, still by high value */
+            unseen_list list[4]; /* A lower, A upper, B lower, B upper */
+            uint64_t *item = keep;
+            int32_t *value = keepv;
+            for (int h = 0; h < 4; h++) {
+                const int64_t *ord = h < 2 ? a_ord : b_ord;
+                const int64_t *st_ = h < 2 ? start : bstart;
+                const int32_t *low = h < 2 ? a_low : b_low;
+                list[h].item = item;
+                list[h].value = value;
+                list[h].count = 0;
+                for (int64_t i = st_[j]; i < st_[j + 1]; i++) {
+                    int64_t x = ord[i];
+                    if ((low[x] / half & 1) != (h & 1)) continue;
+                    item[list[h].count] = h < 2 ? a_code[x] : (uint64_t)x;
+                    value[list[h].count++] = h < 2 ? a_value[x] : b_value[x];
+                }
+                item += list[h].count;
+                value += list[h].count;
+            }
+            wins[0] += unseen_block_pass(&c, &classes, tab, &list[1], &list[2], 0, qidx, qcoef);
+            wins[1] += unseen_block_pass(&c, &classes, tab, &list[0], &list[3], 1, qidx, qcoef);
+        }
+    }
+    *a_both = wins[0];
+    *b_both = wins[1];
+done:
+    free(c.g_of);
+    free(tab);
+    free(a_code);
+    free(a_value);
+    free(a_low);
+    free(a_by);
+    free(a_ord);
+    free(b_value);
+    free(b_low);
+    free(b_by);
+    free(b_ord);
+    free(low_rank);
+    free(start);
+    free(bstart);
+    free(qidx);
+    free(qcoef);
+    free(keep);
+    free(keepv);
+    free(block);
+    unseen_classes_free(&classes);
     unseen_free_events(&c.rank_ev);
     unseen_free_events(&c.flush_ev);
     return err;

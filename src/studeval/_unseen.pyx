@@ -11,6 +11,9 @@ cdef extern from "_unseen.h" nogil:
     int unseen_headsup(const uint8_t *live, int n, const uint8_t *known_a, int na, int ra,
                        const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *b_wins,
                        int64_t *ties, int (*interrupted)() noexcept nogil, int kind) noexcept
+    int unseen_both(const uint8_t *live, int n, const uint8_t *known_a, int na, int ra,
+                    const uint8_t *known_b, int nb, int rb, int qualifier, int64_t *a_both,
+                    int64_t *b_both, int (*interrupted)() noexcept nogil) noexcept
 
 stud_tables_init()  # the kernels read studeval._core's lookup tables
 
@@ -18,6 +21,39 @@ stud_tables_init()  # the kernels read studeval._core's lookup tables
 #: ace-to-five lows, eight-or-better lows (no low ties no low, below every low), and the high
 #: hands of the pairs where neither player has an eight-or-better low (the others left out).
 KINDS = ("high", "low", "low8", "nolow8")
+
+
+cdef _check(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
+            const uint8_t[::1] known_b, int draws_b, str name):
+    """ValueError naming what is wrong with a deal's shape or cards."""
+    cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], j
+    cdef unsigned long long seen = 0
+    if n > 52 or draws_a < 0 or draws_b < 0 or draws_a > 7 or draws_b > 7 or draws_a + draws_b > n:
+        raise ValueError(f"{name}: bad deal shape (n={n}, draws {draws_a} and {draws_b})")
+    if not 5 <= na + draws_a <= 7 or not 5 <= nb + draws_b <= 7:
+        raise ValueError(f"{name}: each hand must end with 5 to 7 cards")
+    for j in range(n):
+        if live[j] > 51 or (seen >> live[j]) & 1:
+            raise ValueError(f"{name}: bad or repeated live card {live[j]}")
+        seen |= 1ULL << live[j]
+    for j in range(na):
+        if known_a[j] > 51 or (seen >> known_a[j]) & 1:
+            raise ValueError(f"{name}: bad or repeated card {known_a[j]}")
+        seen |= 1ULL << known_a[j]
+    for j in range(nb):
+        if known_b[j] > 51 or (seen >> known_b[j]) & 1:
+            raise ValueError(f"{name}: bad or repeated card {known_b[j]}")
+        seen |= 1ULL << known_b[j]
+
+
+cdef _raise(int err, str name):
+    """The exception for a count's error code (0: none)."""
+    if err == 3:
+        stud_raise_pending()
+    if err == 1:
+        raise MemoryError("not enough memory for the exact heads-up count")
+    if err:
+        raise ValueError(f"{name}: bad deal shape")
 
 
 def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
@@ -30,36 +66,42 @@ def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draw
     (one of ``KINDS``) is what is compared: ``"nolow8"`` counts only the pairs where neither
     hand has an eight-or-better low.
     """
-    cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err, j, code
+    cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err, code
     cdef int64_t wins = 0, losses = 0, ties = 0
-    cdef unsigned long long seen = 0
     if kind not in KINDS:
         raise ValueError(f"headsup_unseen: kind must be one of {', '.join(KINDS)}, got {kind!r}")
     code = KINDS.index(kind)
-    if n > 52 or draws_a < 0 or draws_b < 0 or draws_a > 7 or draws_b > 7 or draws_a + draws_b > n:
-        raise ValueError(f"headsup_unseen: bad deal shape (n={n}, draws {draws_a} and {draws_b})")
-    if not 5 <= na + draws_a <= 7 or not 5 <= nb + draws_b <= 7:
-        raise ValueError("headsup_unseen: each hand must end with 5 to 7 cards")
-    for j in range(n):
-        if live[j] > 51 or (seen >> live[j]) & 1:
-            raise ValueError(f"headsup_unseen: bad or repeated live card {live[j]}")
-        seen |= 1ULL << live[j]
-    for j in range(na):
-        if known_a[j] > 51 or (seen >> known_a[j]) & 1:
-            raise ValueError(f"headsup_unseen: bad or repeated card {known_a[j]}")
-        seen |= 1ULL << known_a[j]
-    for j in range(nb):
-        if known_b[j] > 51 or (seen >> known_b[j]) & 1:
-            raise ValueError(f"headsup_unseen: bad or repeated card {known_b[j]}")
-        seen |= 1ULL << known_b[j]
+    _check(live, known_a, draws_a, known_b, draws_b, "headsup_unseen")
     with nogil:
         err = unseen_headsup(&live[0] if n else NULL, n, &known_a[0] if na else NULL, na, draws_a,
                              &known_b[0] if nb else NULL, nb, draws_b, &wins, &losses, &ties, stud_signal_raised,
                              code)
-    if err == 3:
-        stud_raise_pending()
-    if err == 1:
-        raise MemoryError("not enough memory for the exact heads-up count")
-    if err:
-        raise ValueError("headsup_unseen: bad deal shape")
+    _raise(err, "headsup_unseen")
     return wins, losses, ties
+
+
+def headsup_unseen_both(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
+                        const uint8_t[::1] known_b, int draws_b, bint qualifier):
+    """(a beats b on both keys, b beats a on both) over all disjoint pairs of completions of a
+    hi-lo pot: the high hands and the lows, eight or better (``qualifier``: no low beats
+    nothing) or ace-to-five; a tie on either key counts for neither. Arguments as for
+    :func:`headsup_unseen` (B counted by rank multiset).
+
+    >>> import numpy as np
+    >>> live = np.arange(8, 52, dtype=np.uint8)   # no deuces or treys left
+    >>> a = np.array([0, 1, 2, 3, 4], dtype=np.uint8)   # A: 2222 3 to draw 2
+    >>> b = np.array([5, 6, 7], dtype=np.uint8)   # B: 333 to draw 4
+    >>> both = headsup_unseen_both(live, a, 2, b, 4, True)
+    >>> from studeval import _equity   # the same count card by card
+    >>> both == _equity.headsup_dominance(live, a, 2, b, 4, _equity.KEYS["high"], _equity.KEYS["low8"])
+    True
+    """
+    cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err
+    cdef int64_t a_both = 0, b_both = 0
+    _check(live, known_a, draws_a, known_b, draws_b, "headsup_unseen_both")
+    with nogil:
+        err = unseen_both(&live[0] if n else NULL, n, &known_a[0] if na else NULL, na, draws_a,
+                          &known_b[0] if nb else NULL, nb, draws_b, qualifier, &a_both, &b_both,
+                          stud_signal_raised)
+    _raise(err, "headsup_unseen_both")
+    return a_both, b_both
