@@ -723,7 +723,7 @@ typedef struct {
 
 /* The pairs of a block where A (from `a`) beats B (from `b`) on the high: B's events of lower
  * value inserted before each value's completions of A are queried; or, `down`, the pairs
- * where B beats A, B's events of higher value first. The table is left as it was. */
+ * where B beats A, B's events of higher value first. The table (all zeros) is left so. */
 static int64_t unseen_block_pass(const unseen_ctx *c, unseen_classes *k, int32_t *tab, const unseen_list *a,
                                  const unseen_list *b, int down, int32_t *qidx, int64_t *qcoef) {
     int64_t got = 0, j = 0;
@@ -743,7 +743,13 @@ static int64_t unseen_block_pass(const unseen_ctx *c, unseen_classes *k, int32_t
         }
         i += m;
     }
-    for (int64_t y = 0; y < j; y++) unseen_apply(c, tab, (int64_t)b->item[down ? b->count - 1 - y : y], -1);
+    /* the table back to zeros: cleared whole when the events took more updates (about a
+     * hundred each) than it has entries, else each event taken off again */
+    int64_t size = c->moff[c->s + 1] + 4 * c->fsize;
+    if (100 * j > size)
+        memset(tab, 0, size * sizeof(int32_t));
+    else
+        for (int64_t y = 0; y < j; y++) unseen_apply(c, tab, (int64_t)b->item[down ? b->count - 1 - y : y], -1);
     return got;
 }
 

@@ -42,7 +42,7 @@ from studeval.equity.plan import (
     unseen_roles,
 )
 
-__all__ = ["exact", "headsup", "headsup_hilo", "headsup_scoops", "threeway", "unseen", "unseen_hilo"]
+__all__ = ["exact", "headsup", "headsup_hilo", "headsup_scoops", "threeway", "unseen", "unseen_hilo", "unseen_scoops"]
 
 # Seconds between progress reports of a count that cannot report by itself.
 PROGRESS_POLL = 0.05
@@ -226,8 +226,9 @@ def unseen(deal: Deal, kind: str) -> tuple[int, int, int]:
 
 def unseen_hilo(deal: Deal, threads: int) -> Counts:
     """A hi-lo pot heads-up by the count against unseen cards: the high hands, the lows (the
-    low kind of the pot, which ignores suits) and, with a qualifier, the high hands of the
-    pairs where nobody has a low, each one count (side by side when there are threads).
+    low kind of the pot, which ignores suits), with a qualifier the high hands of the pairs
+    where nobody has a low, each one count, and the scoops by the two-key count
+    (:func:`unseen_scoops`), side by side when there are threads.
 
     >>> from studeval.cards import parse_cards
     >>> from studeval.equity.deal import stud_deal
@@ -238,19 +239,48 @@ def unseen_hilo(deal: Deal, threads: int) -> Counts:
     (952972020, [221441698, 731566820], 381042948)
     """
     high, low = deal.game.pot
-    # the counts of high hands (suits: flushes) take several times the lows': first
     kinds = ["nolow8"] * deal.game.low_qualifies + [high, low]
     if threads == 1:
+        both = unseen_scoops(deal)
         done = [unseen(deal, kind) for kind in kinds]
     else:
         # the counts let go of the GIL; on a worker thread a count does not see Ctrl-C, but the
-        # wait here does, and each count is over within a fraction of a second
-        with ThreadPoolExecutor(min(threads, len(kinds))) as pool:
+        # wait here does, and each count is over within a fraction of a second. The scoops'
+        # count, the longest, first; then the high hands' (suits: flushes), several times the
+        # lows'
+        with ThreadPoolExecutor(min(threads, len(kinds) + 1)) as pool:
+            scoops = pool.submit(unseen_scoops, deal)
             done = list(pool.map(lambda kind: unseen(deal, kind), kinds))
+            both = scoops.result()
     counts = dict(zip(kinds, done, strict=True))
-    # the scoops: a condition on both keys at once, which the rank-multiset count does not
-    # take yet; the two-key count card by card gives them (and most of the time)
-    return _hilo_pot(counts[high], counts[low], counts.get("nolow8", (0, 0, 0)), headsup_scoops(deal, threads))
+    return _hilo_pot(counts[high], counts[low], counts.get("nolow8", (0, 0, 0)), both)
+
+
+def unseen_scoops(deal: Deal) -> tuple[int, int]:
+    """(player 0 beats player 1 on both keys of the hi-lo pot, player 1 beats player 0 on
+    both) by the two-key count against unseen cards (``studeval._unseen``), roles as for
+    :func:`unseen`; equal to :func:`headsup_scoops`, the count card by card.
+
+    >>> from studeval.cards import parse_cards
+    >>> from studeval.equity.deal import stud_deal
+    >>> from studeval.games import get_game
+    >>> deal = stud_deal([parse_cards("As 2d 3c 4h 9s"), parse_cards("Kh Kd")], get_game("stud8"), [])
+    >>> unseen_scoops(deal) == headsup_scoops(deal, 1)
+    True
+    """
+    live, known, nknown, draws, _ = deal.arrays()
+    a, b = unseen_roles(deal)
+    wa, wb = _unseen.headsup_unseen_both(
+        live,
+        known[a, : nknown[a]].copy(),
+        int(draws[a]),
+        known[b, : nknown[b]].copy(),
+        int(draws[b]),
+        deal.game.low_qualifies,
+    )
+    wins = [0, 0]
+    wins[a], wins[b] = wa, wb
+    return wins[0], wins[1]
 
 
 def threeway(deal: Deal, threads: int) -> Counts:
