@@ -13,3 +13,11 @@ def headsup_unseen(
     draws_b: int,
     kind: str = "high",
 ) -> tuple[int, int, int]: ...
+def headsup_unseen_both(
+    live: npt.NDArray[np.uint8],
+    known_a: npt.NDArray[np.uint8],
+    draws_a: int,
+    known_b: npt.NDArray[np.uint8],
+    draws_b: int,
+    qualifier: bool,
+) -> tuple[int, int]: ...

@@ -29,8 +29,8 @@ def test_stud_hilo_gives_a_hi_lo_result_whose_low_half_is_never_empty() -> None:
 @pytest.mark.parametrize("game", NEW_GAMES)
 def test_unknown_down_cards_counted_exactly_and_sampled(game: str) -> None:
     """An opponent shown by two up cards only: the exact count (2-7 razz: card by card, the
-    count by rank multiset does not know its lows, which need the suits; hi-lo: either, with
-    the scoops' two-key count card by card), within 4 standard errors of Monte Carlo."""
+    count by rank multiset does not know its lows, which need the suits; hi-lo: either, the
+    scoops by a two-key count of each), within 4 standard errors of Monte Carlo."""
     players = ["As 2h 3d 4c", "Kc 7d"]
     assert plan_equity(players, game=game, dead="9s").kernel in (
         ("headsup", "unseen") if get_game(game).hilo else ("headsup",)

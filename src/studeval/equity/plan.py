@@ -76,6 +76,11 @@ HILO_ENUMERATE_WORK = 2_000_000
 _SMALL_JOB = 30_000_000
 # The rank-multiset count keeps tables of the classes of up to this many shared cards.
 _UNSEEN_MAX_SHARED = 4
+# The rank-multiset two-key count (hi-lo scoops) in one-key counts, by Game.low_qualifies:
+# its times against the high hands' count, third and fourth street, one or two up cards
+# (2026-12-01, medians of three, loaded machine): 2 to 6 for eight or better (57 lows, 6 levels),
+# 2 to 11 for ace-to-five (thousands of lows, about 12 levels).
+_UNSEEN_SCOOP_RUNS = {True: 4, False: 7}
 # The pots the rank-multiset count knows: high hands, ace-to-five lows (which ignore suits),
 # and hi-lo pots of the two (eight or better or not); a low where suits count (2-7: flushes)
 # is counted card by card.
@@ -135,9 +140,7 @@ def count_work(deal: Deal) -> tuple[str, int]:
             and s <= _UNSEEN_MAX_SHARED
             and min(completions) <= HEADSUP_MAX_COMPLETIONS
         ):
-            # a hi-lo pot's scoops: the two-key count card by card (the rank-multiset count
-            # does not take two keys at once)
-            options.append((_unseen_work(deal) + (_scoops_work(deal) if deal.game.hilo else 0), "unseen"))
+            options.append((_unseen_work(deal), "unseen"))
         if options:
             work, kind = min(options)
             enumerate_work = deal.deals() * deal.players
@@ -206,12 +209,15 @@ def _unseen_work(deal: Deal) -> int:
     """The rank-multiset count's work in the card-subset count's units (measured: about 3e7
     for third street against a door card): the queried side's completions and their subsets,
     plus the other side's rank multisets and their sub-multisets; a hi-lo pot takes a count
-    per kind and, with a qualifier, one more (the pairs with no low)."""
+    per kind and, with a qualifier, one more (the pairs with no low), and its scoops the
+    two-key count: a restricted sweep per level of its divide and conquer over the lows."""
     a, b = unseen_roles(deal)
     ra, rb = deal.draws[a], deal.draws[b]
     s = min(ra, rb)
     subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in (ra, rb)]
     runs = len(deal.game.pot) + deal.game.low_qualifies
+    if deal.game.hilo:
+        runs += _UNSEEN_SCOOP_RUNS[deal.game.low_qualifies]
     return runs * (8 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1])
 
 
@@ -304,4 +310,5 @@ def settings() -> tuple[object, ...]:
         _SMALL_JOB,
         _UNSEEN_MAX_SHARED,
         _UNSEEN_POTS,
+        tuple(_UNSEEN_SCOOP_RUNS.items()),
     )

@@ -1,0 +1,191 @@
+"""Hi-lo scoops against unknown down cards by rank multiset (issue 22, items 3 and 4): the
+two-key count of ``studeval._unseen`` (``headsup_unseen_both``, ``exact.unseen_scoops``) equals
+the two-key count card by card (``_equity.headsup_dominance``, ``exact.headsup_scoops``)
+integer for integer, on every street where the opponent has unknown down cards, for both hi-lo
+games of the registry, with dead cards, either seat; and brute force with the reference
+evaluators on late streets."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from studeval import _equity, _unseen, parse_cards
+from studeval import _reference as reference
+from studeval.equity import HiLoResult, plan_equity, stud_equity
+from studeval.equity.deal import stud_deal
+from studeval.equity.exact import headsup_scoops, unseen_scoops
+from studeval.games import GAMES, get_game
+
+HILO_GAMES = [name for name, g in GAMES.items() if g.hilo]
+# (cards a player holds, up cards an opponent shows) on each street with unknown down cards:
+# third to sixth street, and seventh (the last card down)
+STREETS = [(3, 1), (4, 2), (5, 3), (6, 4), (7, 4)]
+
+
+def _random_deal(rng: random.Random, game: str, held: int, shown: int, dead: int, swap: bool):
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [cards[:held], cards[held : held + shown]]
+    if swap:  # the player with unknown cards first
+        hands.reverse()
+    return stud_deal(hands, get_game(game), cards[held + shown : held + shown + dead])
+
+
+def test_the_games_are_the_hilo_games_of_the_registry() -> None:
+    assert set(HILO_GAMES) == {"stud8", "stud_hilo"}
+    assert {get_game(g).low_qualifies for g in HILO_GAMES} == {True, False}
+
+
+@pytest.mark.parametrize("game", HILO_GAMES)
+@pytest.mark.parametrize("street", range(len(STREETS)))
+def test_every_street_equals_the_card_by_card_count(game: str, street: int) -> None:
+    """Random cards, dead cards, either seat: the same integers. (Third street with many dead
+    cards: the card-by-card count of a full deck takes many seconds.)"""
+    rng = random.Random(f"{game} {street}")
+    held, shown = STREETS[street]
+    for k in range(3):
+        dead = rng.randint(14, 20) if street == 0 else rng.randint(0, 12)
+        deal = _random_deal(rng, game, held, shown, dead, swap=k % 2 == 1)
+        assert unseen_scoops(deal) == headsup_scoops(deal, 1), deal
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_kernel_equals_the_two_key_count(seed: int) -> None:
+    """The kernel against ``headsup_dominance`` on random shapes (three to seven known cards
+    against one to four), the live cards in any order, both lows."""
+    rng = random.Random(seed)
+    keys = _equity.KEYS
+    for _ in range(6):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        na, nb = rng.randint(4, 7), rng.randint(2, 4)
+        a, b, dead = cards[:na], cards[na : na + nb], cards[na + nb : na + nb + rng.randint(6, 14)]
+        live = [c for c in range(52) if c not in set(a) | set(b) | set(dead)]
+        rng.shuffle(live)
+        args = (
+            np.array(live, dtype=np.uint8),
+            np.array(a, dtype=np.uint8),
+            7 - na,
+            np.array(b, dtype=np.uint8),
+            7 - nb,
+        )
+        for low, qualifier in (("low8", True), ("low", False)):
+            both = _unseen.headsup_unseen_both(*args, qualifier)
+            assert both == _equity.headsup_dominance(*args, keys["high"], keys[low]), (a, b, dead, low)
+
+
+def test_lows_and_flushes_on_both_sides() -> None:
+    """Deals where lows, flushes and hands without a low all matter: wheel cards and suited
+    cards on both sides, the qualifier met and missed, a side that cannot have a low."""
+    for game in HILO_GAMES:
+        for a, b, dead in [
+            ("As 2s 3s 4s", "5s 6s", "7s 8s"),  # straight flushes and wheels
+            ("Kh Qh Jh 9h 8h", "2h 3h 4c", ""),  # a made flush and a low draw
+            ("9c 9d Tc Th Kd", "Ac 2d 3h", "4s 5s 6d 7c"),  # no low possible for one side
+            ("As 2d 3c 4h 5s 6d 7c", "8h 8d 8c 8s", ""),  # seventh street: the rest of B down
+            ("Kc Kd Ks", "Qh", "2c 3c 4c 5c 6c 7c 8c Ac 2d 3d 4d 5d 6d 7d 8d Ad"),  # few lows left
+        ]:
+            deal = stud_deal([parse_cards(a), parse_cards(b)], get_game(game), parse_cards(dead))
+            assert unseen_scoops(deal) == headsup_scoops(deal, 1), (game, a, b)
+
+
+@functools.cache
+def _values(hand: frozenset[int]) -> tuple[int, int, int]:
+    return reference.evaluate(hand), reference.evaluate_low(hand), reference.evaluate_low8(hand)
+
+
+def _brute_force_scoops(hands: list[list[int]], dead: list[int], game: str) -> tuple[int, int]:
+    """Every deal of two players: how often each beats the other on the high and on the low
+    (eight or better: no low beats nothing), by the reference evaluators."""
+    low = 2 if get_game(game).low_qualifies else 1
+    live = [c for c in range(52) if c not in {*hands[0], *hands[1], *dead}]
+    both = [0, 0]
+    for first in itertools.combinations(live, 7 - len(hands[0])):
+        rest = [c for c in live if c not in first]
+        for second in itertools.combinations(rest, 7 - len(hands[1])):
+            x, y = _values(frozenset(hands[0] + list(first))), _values(frozenset(hands[1] + list(second)))
+            both[0] += x[0] > y[0] and x[low] > y[low]
+            both[1] += y[0] > x[0] and y[low] > x[low]
+    return both[0], both[1]
+
+
+@pytest.mark.parametrize(
+    ("game", "a", "b", "dead"),
+    [
+        ("stud8", "As 2d 3c 4h 9s 9d Kc", "7h 8h 6c 5c", "Ah Ad 2h 2c 3h 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Kd Ks"),
+        ("stud8", "As 2d 3c 4h 9s Kc", "7h 8h 6c 5c", "Ah Ad 2h 2c 3h 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Kd Ks Jh"),
+        (
+            "stud_hilo",
+            "Kd Kc 7s 7d Qh 2c",
+            "3h 4h 5h 9h",
+            "Ah Ad 2h 2d 3c 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Ks 6d 6s",
+        ),
+        (
+            "stud8",
+            "6s 7s 8s 9s Ts Ac",
+            "2d 3d 4d",
+            "Ah Ad 2h 2c 3h 3c 4s 4c Th Td Tc Jc Jd Js Qc Qd Qs Kd Ks Kc Kh 5h 5s",
+        ),
+    ],
+)
+def test_late_streets_equal_brute_force(game: str, a: str, b: str, dead: str) -> None:
+    """Sixth and seventh street, and fifth against three up cards: every deal, the reference
+    evaluators."""
+    hands, dead_cards = [parse_cards(a), parse_cards(b)], parse_cards(dead)
+    deal = stud_deal(hands, get_game(game), dead_cards)
+    assert unseen_scoops(deal) == _brute_force_scoops(hands, dead_cards, game)
+
+
+@pytest.mark.parametrize("game", HILO_GAMES)
+@pytest.mark.parametrize(
+    ("a", "b", "live"),
+    [
+        ("2s 3s 4s", "5s", "6s 7s 8s 9s Ah 2h 3d 4c 5c 6h 7d 8d Kh Kd"),  # flushes, wheels, lows
+        ("Kc Kd 9s", "Ah", "Ks Kh 9c 2h 3h 4h 5h 6h 7h 8c Tc Jc Qc 4d"),  # a low against a flush
+    ],
+)
+def test_third_street_on_a_short_deck_equals_brute_force(game: str, a: str, b: str, live: str) -> None:
+    """Third street against a door card, 14 cards left: every deal, the reference evaluators."""
+    hands = [parse_cards(a), parse_cards(b)]
+    rest = {*hands[0], *hands[1], *parse_cards(live)}
+    dead_cards = [c for c in range(52) if c not in rest]
+    deal = stud_deal(hands, get_game(game), dead_cards)
+    assert unseen_scoops(deal) == _brute_force_scoops(hands, dead_cards, game)
+
+
+def test_bad_cards_are_refused_by_name() -> None:
+    live = np.arange(10, 52, dtype=np.uint8)
+    with pytest.raises(ValueError, match="repeated card 10"):
+        _unseen.headsup_unseen_both(
+            live, np.array([0, 1, 10], dtype=np.uint8), 4, np.array([3], dtype=np.uint8), 6, True
+        )
+    with pytest.raises(ValueError, match="5 to 7 cards"):
+        _unseen.headsup_unseen_both(
+            live, np.array([0, 1, 2], dtype=np.uint8), 1, np.array([3], dtype=np.uint8), 6, True
+        )
+
+
+@pytest.mark.parametrize("game", HILO_GAMES)
+def test_the_door_card_question_counts_its_scoops(game: str) -> None:
+    """Third street against a door card: the plan's kernel is the count by rank multiset, and
+    the exact answer has every figure a number (the scoops too), within 4 standard errors of
+    Monte Carlo; its scoops are the two-key count's."""
+    players = ["As 2d 3c", "Kh"]
+    assert plan_equity(players, game=game).kernel == "unseen"
+    r = stud_equity(players, game=game, method="exact")
+    assert isinstance(r, HiLoResult) and r.method == "exact"
+    assert r.deals == 194_580 * 7_059_052  # C(48, 4) x C(44, 6)
+    deal = stud_deal([parse_cards(p) for p in players], get_game(game), [])
+    both = unseen_scoops(deal)
+    if not get_game(game).low_qualifies:  # every hand has a low: a scoop is both keys won
+        assert [round(s * r.deals) for s in r.scoop] == list(both)
+    assert all(b / r.deals <= s <= 1 for b, s in zip(both, r.scoop, strict=True))
+    mc = stud_equity(players, game=game, method="monte-carlo", samples=200_000, seed=22)
+    for figure in ("equity", "scoop", "high", "low"):
+        for e, m in zip(getattr(r, figure), getattr(mc, figure), strict=True):
+            assert abs(m - e) < 4 * max(np.sqrt(e * (1 - e) / 200_000), 1e-9), (figure, e, m)
