@@ -21,7 +21,7 @@ of a hand the luck-adjusted results add up to minus the rake, exactly as the win
 Equity is :func:`studeval.equity.stud_equity`. Heads-up it is counted exactly whenever the
 library's own estimate of the count (:func:`~studeval.equity.plan_equity`) is at most
 :data:`EXACT_SECONDS`: every street (stud8 against a hand shown by its door card only takes
-about a tenth of a second). Multiway it is what ``method="auto"`` chooses against
+a few tenths of a second, the scoops included). Multiway it is what ``method="auto"`` chooses against
 :data:`ANALYSIS_SAMPLES` Monte Carlo deals: exact when the count is about as cheap (late
 streets with the cards shown), else those deals. Monte Carlo runs on one thread seeded with
 :data:`ANALYSIS_SEED`, so the same hands always give the same figures, on a cluster too. That

@@ -17,9 +17,9 @@ Methods (``plan_equity`` says which a question gets, and why):
   stud8 high among the pairs where nobody has a low, where the high takes the whole pot); when
   one side has many unknown cards (an opponent shown by up cards only), that side is counted
   by rank multiset, with its flushes corrected suit by suit (``studeval._unseen``), which
-  makes third street against a door card exact in about a tenth of a second (seven and five
-  card stud, and razz, where a low ignores suits; the other games count such players card by
-  card);
+  makes third street against a door card exact in about a twentieth of a second (seven and
+  five card stud, and razz, where a low ignores suits; hi-lo pots several times that, their
+  scoops a two-key count by rank multiset too; 2-7 razz counts such players card by card);
 * three stud players where one kind of hand takes the pot (seven and five card stud, razz,
   2-7 razz), every street: exact by the three-way count (``studeval._multiway``: for each
   completion of one player, the disjoint pairs of the other two by the same inclusion-exclusion);
