@@ -246,7 +246,7 @@ def unseen_hilo(deal: Deal, threads: int) -> Counts:
         done = [unseen(deal, kind) for kind in kinds]
     else:
         # the counts let go of the GIL; on a worker thread a count does not see Ctrl-C, but the
-        # wait here does, and each count is over within a fraction of a second. The scoops'
+        # wait here does, and each count is over within a second or two. The scoops'
         # count, the longest, first; then the high hands' (suits: flushes), several times the
         # lows'
         with ThreadPoolExecutor(min(threads, len(kinds) + 1)) as pool:
