@@ -30,6 +30,7 @@ examples:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -39,7 +40,7 @@ from typing import Any
 from studeval.cards import RANKS, format_cards
 from studeval.equity.plan import EXACT_WORK_LIMIT
 from studeval.equity.result import EquityResult, HiLoResult
-from studeval.equity.solve import equity_table, plan_equity
+from studeval.equity.solve import MAX_MATCHUPS, equity_table, plan_equity
 from studeval.games import KIND_ACES, Game, get_game
 
 __all__ = [
@@ -47,7 +48,11 @@ __all__ = [
     "Matchup",
     "StartingHand",
     "StartingHandTable",
+    "count_matchups",
+    "matchup_cells",
+    "matchup_class_count",
     "matchup_classes",
+    "matchup_columns",
     "starting_hand_table",
     "starting_sets",
 ]
@@ -74,6 +79,7 @@ def check_deck(game: Game, ranks: object) -> list[int]:
     return [c for c in range(52) if RANKS[c >> 2] in ranks]
 
 
+@functools.cache
 def _writing_key(game: Game) -> Callable[[int], int]:
     """A card's place when a hand is written: best first by the first kind of the pot (high
     ranks first in a high game, low ranks first in a low game, the ace where the kind ranks
@@ -98,11 +104,13 @@ def _relabel(cards: Sequence[int]) -> tuple[int, ...]:
     return tuple(4 * (c >> 2) + 3 - seen.setdefault(c & 3, len(seen)) for c in cards)
 
 
-def _writings(cards: Sequence[int], key: Callable[[int], int]) -> list[tuple[int, ...]]:
-    """Every way to write the cards best first: equal ranks in any order."""
-    first = sorted(cards, key=key)
-    keys = [key(c) for c in first]
-    return [p for p in set(itertools.permutations(first)) if [key(c) for c in p] == keys]
+@functools.cache
+def _writings(cards: tuple[int, ...], game: Game) -> tuple[tuple[int, ...], ...]:
+    """Every way to write the cards (given sorted) best first: equal ranks in any order."""
+    key = _writing_key(game)
+    runs = [tuple(run) for _, run in itertools.groupby(sorted(cards, key=key), key=key)]
+    ways = itertools.product(*(itertools.permutations(run) for run in runs))
+    return tuple(tuple(c for run in way for c in run) for way in ways)
 
 
 def form(groups: Sequence[Sequence[int]], game: Game) -> Form:
@@ -110,10 +118,10 @@ def form(groups: Sequence[Sequence[int]], game: Game) -> Form:
     hands) under the game's symmetry: the suit permutations, or where no suit matters the
     ranks alone. Suited, it is the greatest relabelling over the ways to write each group best
     first (spades first), so it is also the hand as written."""
-    key = _writing_key(game)
     if not game.suits_matter:
+        key = _writing_key(game)
         return tuple(tuple(key(c) for c in sorted(g, key=key)) for g in groups)
-    ways = itertools.product(*(_writings(g, key) for g in groups))
+    ways = itertools.product(*(_writings(tuple(sorted(g)), game) for g in groups))
     return max(_relabel([c for way in w for c in way]) for w in ways)
 
 
@@ -324,3 +332,89 @@ def matchup_classes(hero: Sequence[int], sets: int, game: str | Game = "seven", 
         # (none more when both hands are of this class: the order is already among them)
         out.append(Matchup(tuple(a), tuple(b), sets * n * (1 if symmetric[pair] else 2)))
     return out
+
+
+def count_matchups(
+    hero: Sequence[int], sets: int, game: str | Game = "seven", *, ranks: str = RANKS, threads: int | None = 1
+) -> list[tuple[Matchup, EquityResult | HiLoResult]]:
+    """Each match-up class of :func:`matchup_classes` and its exact result (player 1: the
+    hero), by :func:`~studeval.equity.equity_table` calls of at most ``MAX_MATCHUPS`` each:
+    one task of the match-up table.
+
+    >>> (hero, n), *_ = starting_sets("seven", ranks="JQKA")
+    >>> m, r = count_matchups(hero, n, "seven", ranks="JQKA")[0]
+    >>> format_cards(m.opponent), r.method, round(r.equity[0], 4)
+    ('Qs Qc Jc', 'exact', 0.7926)
+    """
+    game = get_game(game, stud=True)
+    dead = [c for c in range(52) if c not in check_deck(game, ranks)]
+    classes = matchup_classes(hero, sets, game, ranks=ranks)
+    out: list[tuple[Matchup, EquityResult | HiLoResult]] = []
+    for at in range(0, len(classes), MAX_MATCHUPS):
+        chunk = classes[at : at + MAX_MATCHUPS]
+        results = equity_table(
+            [[m.hero, m.opponent] for m in chunk], game=game, dead=dead, method="exact", threads=threads
+        )
+        out += zip(chunk, results, strict=True)
+    return out
+
+
+def matchup_columns(game: str | Game) -> tuple[str, ...]:
+    """The columns of the match-up table's CSV: both hands, the weight, each player's figures
+    (hi-lo: equity, high, low, scoop; else win, tie, equity)."""
+    game = get_game(game, stud=True)
+    figures = ("equity", "high", "low", "scoop") if game.hilo else ("win", "tie", "equity")
+    return ("hero", "opponent", "weight", *(f"{who}_{f}" for who in ("hero", "opponent") for f in figures))
+
+
+def matchup_cells(matchup: Matchup, result: EquityResult | HiLoResult) -> list[str]:
+    """One line of the match-up table's CSV (:func:`matchup_columns`), figures to ten places."""
+    if isinstance(result, HiLoResult):
+        figures = [result.equity, result.high, result.low, result.scoop]
+    else:
+        figures = [result.win, result.tie, result.equity]
+    cells = [format_cards(matchup.hero), format_cards(matchup.opponent), str(matchup.weight)]
+    return cells + ["" if f is None else f"{f[p]:.10f}" for p in (0, 1) for f in figures]
+
+
+def matchup_class_count(game: str | Game = "seven", *, ranks: str = RANKS) -> int:
+    """How many classes the match-up table has (the rows :func:`count_matchups` gives over
+    every task), counted without listing them: unordered pairs of disjoint sets of three,
+    up to the suit permutations (Burnside's lemma over them and the swap of the two hands),
+    or, where no suit matters, pairs of rank multisets.
+
+    >>> matchup_class_count("seven", ranks="TJQKA"), matchup_class_count("razz")
+    (18040, 103571)
+
+    The full seven card stud table has 9,273,888 classes (some ten seconds to count).
+    """
+    game = get_game(game, stud=True)
+    deck = check_deck(game, ranks)
+    if not game.suits_matter:
+        multisets = list(itertools.combinations_with_replacement(sorted({c >> 2 for c in deck}), 3))
+        return sum(
+            1 for i, a in enumerate(multisets) for b in multisets[i:] if all(n <= 4 for n in Counter(a + b).values())
+        )
+    sets = list(itertools.combinations(deck, 3))
+    total = 0
+    for p in itertools.permutations(range(4)):
+        move = {c: 4 * (c >> 2) + p[c & 3] for c in deck}
+        images = [frozenset(move[c] for c in s) for s in sets]
+        # pairs each fixed by the permutation: both hands fixed sets, apart
+        total += _apart([s for s, i in zip(sets, images, strict=True) if i == frozenset(s)])
+        # pairs it swaps: B the image of A, A the image of B
+        total += sum(
+            1
+            for s, i in zip(sets, images, strict=True)
+            if not i & set(s) and frozenset(move[c] for c in i) == frozenset(s)
+        )
+    return total // 48
+
+
+def _apart(sets: list[tuple[int, ...]]) -> int:
+    """The ordered pairs of ``sets`` that share no card: for each set, the sets holding none
+    of its cards, by inclusion-exclusion over the sets holding each subset of its cards."""
+    holding: Counter[tuple[int, ...]] = Counter(
+        sub for s in sets for k in range(4) for sub in itertools.combinations(s, k)
+    )
+    return sum((-1) ** k * holding[sub] for s in sets for k in range(4) for sub in itertools.combinations(s, k))
