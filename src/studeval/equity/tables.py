@@ -344,7 +344,7 @@ def count_matchups(
     >>> (hero, n), *_ = starting_sets("seven", ranks="JQKA")
     >>> m, r = count_matchups(hero, n, "seven", ranks="JQKA")[0]
     >>> format_cards(m.opponent), r.method, round(r.equity[0], 4)
-    ('Qs Qc Jc', 'exact', 0.7926)
+    ('Qs Qc Jc', 'exact', 0.3076)
     """
     game = get_game(game, stud=True)
     dead = [c for c in range(52) if c not in check_deck(game, ranks)]
