@@ -11,17 +11,33 @@ Run from the repository root (razz some seconds, seven card stud some minutes of
 A game whose exact count against seven unknown cards is beyond the budget (stud8 today: its
 count goes card by card) is refused with the cost model's estimate and skipped; ``--budget``
 raises it.
+
+``--estimate-matchups N`` instead times N match-ups of the full heads-up match-up table
+(``studeval.distributed.starting_matchups``), drawn at random from its classes, one core
+each, and prints the median and mean and the mean times the number of classes::
+
+    python tools/gen_starting_tables.py seven razz --estimate-matchups 200
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import sys
 import time
 from pathlib import Path
 
 from studeval.cards import RANKS
-from studeval.equity.tables import STARTING_HAND_BUDGET, StartingHandTable, starting_hand_table
+from studeval.equity import stud_equity
+from studeval.equity.tables import (
+    STARTING_HAND_BUDGET,
+    StartingHandTable,
+    matchup_class_count,
+    matchup_classes,
+    starting_hand_table,
+    starting_sets,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 CSV_DIR = ROOT / "docs" / "starting-hands"
@@ -42,6 +58,26 @@ def write(table: StartingHandTable, out: Path, pictures: Path | None) -> list[Pa
     return written
 
 
+def estimate_matchups(game: str, ranks: str, sample: int, seed: int = 2026) -> str:
+    """Time ``sample`` match-ups of the table, drawn at random (heroes by their weight), and
+    say what the whole table costs on one core."""
+    rng = random.Random(seed)
+    sets = starting_sets(game, ranks=ranks)
+    dead = [c for c in range(52) if RANKS[c >> 2] not in ranks]
+    times = []
+    for hero, n in rng.choices(sets, weights=[n for _, n in sets], k=sample):
+        m = rng.choice(matchup_classes(hero, n, game, ranks=ranks))
+        start = time.perf_counter()
+        stud_equity([m.hero, m.opponent], game=game, dead=dead, method="exact", threads=1)
+        times.append(time.perf_counter() - start)
+    classes = matchup_class_count(game, ranks=ranks)
+    mean, median = statistics.fmean(times), statistics.median(times)
+    return (
+        f"{game}: {classes:,} match-up classes; {sample} timed: median {1e3 * median:.1f} ms, "
+        f"mean {1e3 * mean:.1f} ms per match-up; the table about {mean * classes / 3600:,.1f} CPU-hours"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games", nargs="*", default=["razz", "seven", "stud8"])
@@ -50,7 +86,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=STARTING_HAND_BUDGET, help="most seconds of counting a game")
     parser.add_argument("--out", type=Path, default=None, help=f"where the CSVs go (default {CSV_DIR})")
     parser.add_argument("--no-pictures", action="store_true", help="the CSVs only")
+    parser.add_argument("--estimate-matchups", type=int, metavar="N", help="time N match-ups of the full table")
     args = parser.parse_args(argv)
+    if args.estimate_matchups:
+        for game in args.games:
+            print(estimate_matchups(game, args.ranks, args.estimate_matchups))
+        return 0
     out = args.out or CSV_DIR
     pictures = None if args.no_pictures else (out if args.out else PICTURE_DIR)
     status = 0

@@ -278,3 +278,10 @@ def test_labels_are_written_best_first():
     seven = table_of("seven", "TJQKA")
     assert razz.hands[0].hand == "(A T) J" and format_cards(razz.hands[0].downs) == "As Ts"
     assert all(h.hand.startswith("(A") or "A" not in h.hand[:6] for h in seven.hands)
+
+
+def test_the_generator_estimates_the_matchup_table(capsys):
+    """The run-time estimate of docs/scaling.md: timed match-ups times the classes."""
+    assert generator().main(["razz", "--ranks", "JQKA", "--estimate-matchups", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("razz: 194 match-up classes; 3 timed: median ") and "CPU-hours" in out
