@@ -265,6 +265,8 @@ def test_stud8_has_the_hilo_columns():
         ({"game": "seven", "ranks": 5}, TypeError, "5"),
         ({"game": "stud8"}, ValueError, "budget=3,600 s"),
         ({"game": "razz", "budget": 0.0}, ValueError, "455 exact counts"),
+        ({"game": "razz", "budget": float("nan")}, ValueError, "budget"),
+        ({"game": "razz", "budget": "1"}, ValueError, "'1'"),
     ],
 )
 def test_bad_input_is_refused(args, error, words):
@@ -285,3 +287,19 @@ def test_the_generator_estimates_the_matchup_table(capsys):
     assert generator().main(["razz", "--ranks", "JQKA", "--estimate-matchups", "3"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("razz: 194 match-up classes; 3 timed: median ") and "CPU-hours" in out
+
+
+@pytest.mark.parametrize(
+    ("hero", "sets", "words"),
+    [
+        ((51, 50, 49), 0, "sets"),
+        ((51, 50, 50), 4, "three distinct"),
+        ((51, 50, 0), 4, "of the deck"),
+        ((51, 50), 4, "three"),
+    ],
+)
+def test_bad_matchup_tasks_are_refused(hero, sets, words):
+    from studeval.equity.tables import matchup_classes
+
+    with pytest.raises(ValueError, match=words):
+        matchup_classes(hero, sets, "seven", ranks="JQKA")

@@ -227,7 +227,13 @@ def starting_hand_table(
     threads the counts run on (default: every core), ``progress`` gets the fraction done.
     ValueError for a game with no exact count against seven unknown cards within ``budget``
     seconds (by the cost model; the message gives the estimate), a bad deck or game.
+
+    >>> t = starting_hand_table("seven", ranks="JQKA", threads=1)
+    >>> [(h.hand, h.combos, round(h.result.win[0], 4)) for h in t.hands[:2]]
+    [('(As Ah) Ad', 12, 0.9196), ('(As Kh) Ad', 24, 0.7118)]
     """
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not budget >= 0:
+        raise ValueError(f"budget is the most seconds of counting, a number >= 0, got {budget!r}")
     game = get_game(game, stud=True)
     deck = check_deck(game, ranks)
     if game.streets[0].up != (False, False, True):
@@ -312,6 +318,8 @@ def matchup_classes(hero: Sequence[int], sets: int, game: str | Game = "seven", 
     """
     game = get_game(game, stud=True)
     deck = check_deck(game, ranks)
+    if isinstance(sets, bool) or not isinstance(sets, int) or sets < 1:
+        raise ValueError(f"sets is how many sets of three the hero's class stands for, an int >= 1, got {sets!r}")
     hero = tuple(hero)
     if len(hero) != 3 or len(set(hero)) != 3 or not set(hero) <= set(deck):
         raise ValueError(f"hero must be three distinct cards of the deck, got {hero!r}")
