@@ -303,3 +303,20 @@ def test_bad_matchup_tasks_are_refused(hero, sets, words):
 
     with pytest.raises(ValueError, match=words):
         matchup_classes(hero, sets, "seven", ranks="JQKA")
+
+
+def test_hilo_matchups_have_the_hilo_cells():
+    """A hi-lo task's rows: equity, high, low, scoop per player (a scoop the heads-up count
+    does not give left empty), equal to direct stud_equity calls."""
+    from studeval.equity.tables import count_matchups, matchup_cells, matchup_columns, starting_sets
+
+    dead = [c for c in range(52) if c not in deck_of("A234")]
+    (hero, n), *_ = starting_sets("stud8", ranks="A234")
+    rows = count_matchups(hero, n, "stud8", ranks="A234")
+    assert matchup_columns("stud8")[3:7] == ("hero_equity", "hero_high", "hero_low", "hero_scoop")
+    for m, r in rows[:3]:
+        cells = dict(zip(matchup_columns("stud8"), matchup_cells(m, r), strict=True))
+        direct = stud_equity([m.hero, m.opponent], game="stud8", dead=dead, method="exact", threads=1)
+        assert float(cells["opponent_low"]) == pytest.approx(direct.low[1], abs=1e-10)
+        assert float(cells["hero_equity"]) == pytest.approx(direct.equity[0], abs=1e-10)
+        assert cells["hero_scoop"] == ("" if direct.scoop is None else f"{direct.scoop[0]:.10f}")
