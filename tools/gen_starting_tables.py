@@ -13,8 +13,8 @@ count goes card by card) is refused with the cost model's estimate and skipped; 
 raises it.
 
 ``--estimate-matchups N`` instead times N match-ups of the full heads-up match-up table
-(``studeval.distributed.starting_matchups``), drawn at random from its classes, one core
-each, and prints the median and mean and the mean times the number of classes::
+(``studeval.distributed.starting_matchups``), drawn at random from its classes, on one
+thread, and prints the median and mean CPU time and the mean times the number of classes::
 
     python tools/gen_starting_tables.py seven razz --estimate-matchups 200
 """
@@ -64,17 +64,21 @@ def estimate_matchups(game: str, ranks: str, sample: int, seed: int = 2026) -> s
     rng = random.Random(seed)
     sets = starting_sets(game, ranks=ranks)
     dead = [c for c in range(52) if RANKS[c >> 2] not in ranks]
-    times = []
+    cpu, wall = [], []
     for hero, n in rng.choices(sets, weights=[n for _, n in sets], k=sample):
         m = rng.choice(matchup_classes(hero, n, game, ranks=ranks))
-        start = time.perf_counter()
+        # the CPU time of this process (one thread): what a worker's core spends, whatever the
+        # machine's load; the wall time beside it
+        start, started = time.process_time(), time.perf_counter()
         stud_equity([m.hero, m.opponent], game=game, dead=dead, method="exact", threads=1)
-        times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start)
+        wall.append(time.perf_counter() - started)
     classes = matchup_class_count(game, ranks=ranks)
-    mean, median = statistics.fmean(times), statistics.median(times)
+    mean, median = statistics.fmean(cpu), statistics.median(cpu)
     return (
-        f"{game}: {classes:,} match-up classes; {sample} timed: median {1e3 * median:.1f} ms, "
-        f"mean {1e3 * mean:.1f} ms per match-up; the table about {mean * classes / 3600:,.1f} CPU-hours"
+        f"{game}: {classes:,} match-up classes; {sample} timed: CPU median {1e3 * median:.1f} ms, "
+        f"mean {1e3 * mean:.1f} ms per match-up (wall median {1e3 * statistics.median(wall):.1f} ms); "
+        f"the table about {mean * classes / 3600:,.1f} CPU-hours"
     )
 
 
