@@ -43,6 +43,7 @@ equity and casino kernels.
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import math
 import sys
@@ -142,6 +143,8 @@ def class_values() -> dict[tuple[int, ...], int]:
     return {cls: i + 1 for i, cls in enumerate(ordered)}
 
 
+# cached: the best five of every 6- and 7-rank multiset ask again for the same few thousand
+@functools.cache
 def low_class(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """Ace-to-five low class of five ranks (0 = deuce .. 12 = ace): smaller is a better low.
 
@@ -157,6 +160,7 @@ def low_class(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return (kind, *(r for r, _ in groups))
 
 
+@functools.cache  # as low_class
 def low27_class(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
     """Deuce-to-seven class of five ranks (0 = deuce .. 12 = ace), flush or not: smaller is a
     better low. The high hand's class with the ace always high (A-5-4-3-2 is no straight)."""

@@ -242,11 +242,15 @@ def test_play_prints_the_summary_on_ctrl_c():
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert proc.stdout is not None
-    line = ""
-    while "your cards" not in line:
+    line = "start"
+    while line and "your cards" not in line:
         line = proc.stdout.readline()
+    assert line, "play ended before dealing"
     time.sleep(0.5)
     proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=60)
+    # stdin stays open until the process has ended: closed, it would end the game as Ctrl-D
+    # does (status 0), and on a loaded machine that can come before the signal is handled
+    proc.wait(timeout=60)
+    out, _ = proc.communicate()
     assert proc.returncode == 130
     assert "you played 0 hands, net +0 EUR" in out

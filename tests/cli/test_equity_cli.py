@@ -6,6 +6,7 @@ import itertools
 import json
 
 import pytest
+from interrupts import STOPS_WITHIN
 
 from studeval.equity import stud_equity
 
@@ -74,22 +75,26 @@ def test_ctrl_c_stops_a_long_job_with_status_130() -> None:
     import time
 
     args = ["equity", "As Ah", "Kd", "Qc", "Jh", "--method", "monte-carlo", "--samples", "1000000000", "--threads", "1"]
+    # past start-up, inside the job: a signal during the imports is Python's own (on a loaded
+    # machine they can take seconds)
+    code = "import sys; from studeval.cli import main; print('ready', flush=True); sys.exit(main(sys.argv[1:]))"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "studeval", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        [sys.executable, "-c", code, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    time.sleep(2)  # past start-up, inside the job
+    assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
+    time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
     start = time.monotonic()
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err == "studeval equity: interrupted\n"
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < STOPS_WITHIN
 
 
 @pytest.mark.parametrize(
     ("game", "threads"),
     [("seven", ["--threads", "1"]), ("razz", ["--threads", "1"]), ("stud8", ["--threads", "1"]), ("stud8", [])],
 )
-def test_ctrl_c_stops_a_long_exact_job_within_a_second_and_a_half(game: str, threads: list[str]) -> None:
+def test_ctrl_c_stops_a_long_exact_job_promptly(game: str, threads: list[str]) -> None:
     """Issue 11 item 6: SIGINT one second into an exact heads-up job from one card each; stud8
     also on every core, its four counts side by side (issue 17 item 9)."""
     import signal
@@ -111,7 +116,7 @@ def test_ctrl_c_stops_a_long_exact_job_within_a_second_and_a_half(game: str, thr
     start = time.monotonic()
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and err == "studeval equity: interrupted\n"
-    assert time.monotonic() - start < 1.5
+    assert time.monotonic() - start < STOPS_WITHIN
 
 
 def test_razz_and_stud8_tables(studeval) -> None:

@@ -96,6 +96,12 @@ def test_batch_refuses_unknown_kind(kind, error) -> None:
 
 
 @functools.cache
+def low_class_of_ranks(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The reference low class of five ranks (cached: every multiset of 6 or 7 asks again)."""
+    return reference.five_card_low_class(tuple(4 * r for r in ranks))
+
+
+@functools.cache
 def low8_of_ranks(ranks: frozenset[int]) -> int:
     """The eight-or-better low depends on the set of distinct ranks only."""
     return reference.evaluate_low8([4 * r for r in ranks]) if len(ranks) >= 5 else 0
@@ -113,7 +119,7 @@ def multiset_counts(k: int) -> tuple[np.ndarray, np.ndarray]:
         ways = prod(comb(4, c) for c in counts)
         # the best of the five-card lows of the sub-multisets (suits do not matter to a low)
         subs = set(itertools.combinations(combo, 5))
-        best = min(reference.five_card_low_class(tuple(4 * r for r in sub)) for sub in subs)
+        best = min(low_class_of_ranks(sub) for sub in subs)
         low[value[best]] += ways
         low8[low8_of_ranks(frozenset(combo))] += ways
     return low, low8

@@ -6,59 +6,66 @@ import itertools
 import math
 import random
 
+import numpy as np
 import pytest
 from questions import close, random_question
 
-from studeval import evaluate, evaluate_low, evaluate_low8, parse_cards
+from studeval import evaluate_batch, parse_cards
 from studeval.equity import HiLoResult, sharded_equity, stud_equity
 
 
+def every_deal(hands: list[list[int]], live: list[int]) -> np.ndarray:
+    """Every way to complete each hand to seven cards from ``live``, by itertools: an array
+    (deals, players, 7), the known cards first in each hand."""
+    drawn = np.zeros((1, 0), dtype=np.uint8)  # the cards each deal has drawn so far
+    for hand in hands:
+        blocks = []
+        for row in drawn:
+            taken = set(row.tolist())
+            rest = [c for c in live if c not in taken]
+            draws = list(itertools.combinations(rest, 7 - len(hand)))
+            combos = np.array(draws, dtype=np.uint8).reshape(len(draws), 7 - len(hand))
+            blocks.append(np.hstack([np.repeat(row[None], len(combos), axis=0), combos]))
+        drawn = np.vstack(blocks)
+    columns, at = [], 0
+    for hand in hands:
+        need = 7 - len(hand)
+        columns.append(np.hstack([np.tile(np.array(hand, dtype=np.uint8), (len(drawn), 1)), drawn[:, at : at + need]]))
+        at += need
+    return np.stack(columns, axis=1)
+
+
 def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list[float]]:
-    """Every deal by itertools, each showdown judged from the scalar evaluators."""
+    """Every deal (itertools), each showdown judged from the evaluators' values of the seven
+    cards of each hand: the rules of the split written out again, deal by deal in numpy."""
     hands = [parse_cards(p) for p in players]
     used = {c for h in hands for c in h} | set(parse_cards(dead))
-    live = [c for c in range(52) if c not in used]
-    P = len(hands)
-    share, scoop, high, low = [0.0] * P, [0] * P, [0] * P, [0] * P
-    deals = no_low = 0
+    deals = every_deal(hands, [c for c in range(52) if c not in used])
+    count = len(deals)
 
-    def deal(i: int, avail: list[int], done: list[list[int]]) -> None:
-        nonlocal deals, no_low
-        if i == P:
-            deals += 1
-            if game == "razz":
-                v = [evaluate_low(h) for h in done]
-                winners = [p for p in range(P) if v[p] == max(v)]
-                for p in winners:
-                    share[p] += 1 / len(winners)
-                return
-            hv = [evaluate(h) for h in done]
-            lv = [evaluate_low8(h) for h in done]
-            high_winners = [p for p in range(P) if hv[p] == max(hv)]
-            low_winners = [p for p in range(P) if lv[p] == max(lv)] if max(lv) > 0 else []
-            no_low += not low_winners
-            s = [0.0] * P
-            for p in high_winners:
-                s[p] += (0.5 if low_winners else 1.0) / len(high_winners)
-                high[p] += 1
-            for p in low_winners:
-                s[p] += 0.5 / len(low_winners)
-                low[p] += 1
-            for p in range(P):
-                share[p] += s[p]
-                scoop[p] += s[p] == 1.0
-            return
-        for combo in itertools.combinations(avail, 7 - len(hands[i])):
-            deal(i + 1, [c for c in avail if c not in combo], [*done, hands[i] + list(combo)])
+    def values(kind: str) -> np.ndarray:  # (deals, players)
+        return np.stack([evaluate_batch(np.ascontiguousarray(deals[:, p]), kind=kind) for p in range(len(hands))], 1)
 
-    deal(0, live, [])
+    def winners(v: np.ndarray) -> np.ndarray:  # 1 where a player has the best value
+        return (v == v.max(axis=1, keepdims=True)).astype(np.float64)
+
+    if game == "razz":
+        best = winners(values("low"))
+        share = best / best.sum(axis=1, keepdims=True)
+        return {"equity": list(share.sum(axis=0) / count), "deals": [count]}
+    high = winners(values("high"))
+    low8 = values("low8")
+    low = winners(low8) * (low8.max(axis=1, keepdims=True) > 0)  # 0 is no qualifying low
+    some_low = low.any(axis=1, keepdims=True)
+    share = high / high.sum(axis=1, keepdims=True) * np.where(some_low, 0.5, 1.0)
+    share += np.divide(low, low.sum(axis=1, keepdims=True), out=np.zeros_like(low), where=some_low) * 0.5
     return {
-        "equity": [x / deals for x in share],
-        "scoop": [x / deals for x in scoop],
-        "high": [x / deals for x in high],
-        "low": [x / deals for x in low],
-        "no_low": [no_low / deals],
-        "deals": [deals],
+        "equity": list(share.sum(axis=0) / count),
+        "scoop": list((share == 1.0).sum(axis=0) / count),
+        "high": list(high.sum(axis=0) / count),
+        "low": list(low.sum(axis=0) / count),
+        "no_low": [float((~some_low).sum()) / count],
+        "deals": [count],
     }
 
 

@@ -11,7 +11,7 @@ import sys
 
 import numpy as np
 import pytest
-from interrupts import interrupt_after_ready
+from interrupts import STOPS_WITHIN, interrupt_after_ready
 
 from studeval import _reference
 from studeval._multiway import MAX_COMPLETIONS, MAX_WORK, threeway_counts, threeway_work
@@ -252,4 +252,4 @@ def test_sigint_stops_the_count() -> None:
     out, err, waited = interrupt_after_ready(code)
     assert "finished" not in out
     assert "KeyboardInterrupt" in err
-    assert waited < 1.5, f"took {waited:.2f} s to stop"
+    assert waited < STOPS_WITHIN, f"took {waited:.2f} s to stop"
