@@ -60,8 +60,6 @@ __all__ = [
 #: The most seconds of exact counting (by the cost model, :func:`~studeval.equity.plan_equity`)
 #: one :func:`starting_hand_table` call starts; a bigger table is refused with its estimate.
 STARTING_HAND_BUDGET = 3600.0
-#: A hand written with its suits renamed in order of first appearance: spades, hearts, ...
-SUIT_ORDER = "shdc"
 
 Form = tuple[Any, ...]
 
