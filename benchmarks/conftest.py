@@ -12,6 +12,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # pytest runs in impor
 from bench_inputs import random_hands  # noqa: E402
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """Benchmarks time one process on a machine left alone: the tests' workers (pyproject's
+    ``-n auto``, pytest-xdist) would share the cores with them, and pytest-benchmark turns
+    itself off under xdist. So a run of benchmarks/ has none."""
+    if getattr(config.option, "numprocesses", None) is not None:
+        config.option.numprocesses = 0
+        config.option.dist = "no"
+
+
 @pytest.fixture(scope="session")
 def hands7() -> list[list[int]]:
     return random_hands(1000, 7).tolist()

@@ -30,6 +30,7 @@ __all__ = [
     "HOLDEM",
     "KINDS",
     "KIND_ACES",
+    "SUITLESS_KINDS",
     "STUD_GAMES",
     "Game",
     "Street",
@@ -39,6 +40,9 @@ __all__ = [
 #: The evaluator kinds of the core (``evaluate_batch(..., kind=)``): the high hand, the
 #: ace-to-five low, the eight-or-better low (0: none) and the deuce-to-seven low.
 KINDS = ("high", "low", "low8", "low27")
+#: The kinds that never look at a suit (an ace-to-five low has no flushes): a game decided by
+#: these alone gives every hand of the same ranks the same equity.
+SUITLESS_KINDS = ("low", "low8")
 
 
 @dataclass(frozen=True)
@@ -105,6 +109,16 @@ class Game:
     def hilo(self) -> bool:
         """True when the pot splits between a high half and a low half."""
         return len(self.pot) == 2
+
+    @property
+    def suits_matter(self) -> bool:
+        """False when no kind of the pot looks at a suit (razz): hands of the same ranks are
+        alike.
+
+        >>> get_game("razz").suits_matter, get_game("stud8").suits_matter
+        (False, True)
+        """
+        return any(kind not in SUITLESS_KINDS for kind in self.pot)
 
     @property
     def low_qualifies(self) -> bool:
@@ -257,6 +271,7 @@ STUD_GAMES = tuple(name for name, g in GAMES.items() if g.stud)
 #: (the odd chip of a low, a smooth low showing, suits between equal low showings).
 KIND_ACES: dict[str, Literal["high", "low"]] = {"high": "high", "low": "low", "low8": "low", "low27": "high"}
 assert set(KIND_ACES) == set(KINDS), "every evaluator kind ranks the ace somewhere"
+assert set(SUITLESS_KINDS) <= set(KINDS), "a suitless kind is a kind"
 
 _BY_NAME = {alias.casefold(): g for g in GAMES.values() for alias in (g.name, *g.aliases)}
 assert len(_BY_NAME) == sum(1 + len(set(g.aliases) - {g.name}) for g in GAMES.values()), "an alias names two games"

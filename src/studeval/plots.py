@@ -13,6 +13,8 @@ or above 1, a time that is not positive), so nothing false is ever drawn.
 
 - :func:`plot_equity_by_street`: the equity of each player on each street, from a list of
   :class:`~studeval.equity.EquityResult` (one per street).
+- :func:`plot_starting_hands`: a starting-hand table as one curve, best hand first, from
+  :func:`studeval.equity.starting_hand_table`.
 - :func:`casino_strategy_grid` and :func:`plot_casino_strategy`: the best play of the casino
   game (raise, fold or change a card) for some hands against each dealer up card, from
   :func:`studeval.caribbean.advise`.
@@ -48,6 +50,7 @@ if TYPE_CHECKING:
 
     from studeval.caribbean import Advice, Analysis
     from studeval.equity import EquityResult, HiLoResult
+    from studeval.equity.tables import StartingHandTable
 
 __all__ = [
     "BEST_PLAY_COLORS",
@@ -57,6 +60,7 @@ __all__ = [
     "draw_benchmarks",
     "draw_casino_strategy",
     "draw_equity_by_street",
+    "draw_starting_hands",
     "library_of",
     "picture_format",
     "picture_formats",
@@ -64,6 +68,7 @@ __all__ = [
     "plot_casino_returns",
     "plot_casino_strategy",
     "plot_equity_by_street",
+    "plot_starting_hands",
     "read_benchmarks",
 ]
 
@@ -296,6 +301,74 @@ def plot_equity_by_street(
     target = _target(path)
     fig = _new_figure(7, 1.2 + 0.55 * len(results))
     draw_equity_by_street(fig.add_subplot(), results, labels=labels, streets=streets, title=title)
+    return _save(fig, target)
+
+
+# the hands named on a starting-hand curve: the best, and those at these shares of the deals
+_CURVE_MARKS = (0.1, 0.25, 0.5, 0.75)
+
+
+def draw_starting_hands(ax: Axes, table: StartingHandTable, *, title: str | None = None) -> None:
+    """Draw a starting-hand table as one curve: each hand's equity against a random hand
+    (up), best first, over the share of all starting deals as good or better (across, each
+    hand as wide as the deals it stands for), the best hand and the hands at 10, 25, 50 and
+    75 % named, the even line dashed.
+    """
+    ax = _axes(ax)
+    shares, hands = _starting_inputs(table)
+    title = _title(title)
+    total = sum(h.combos for h in table.hands)
+    x, y, done = [0.0], [shares[0]], 0
+    for share, h in zip(shares, table.hands, strict=True):
+        done += h.combos
+        x += [x[-1], done / total]
+        y += [share, share]
+    ax.plot(x[1:], y[1:], color=_SEAT_COLORS[0])
+    ax.axhline(0.5, color="#9e9e9e", linestyle="--", linewidth=0.8)
+    marks, done, want = [(0.0, shares[0], hands[0])], 0, list(_CURVE_MARKS)
+    for share, h, name in zip(shares, table.hands, hands, strict=True):
+        done += h.combos
+        if want and done / total >= want[0]:
+            marks.append((done / total, share, name))
+            want.pop(0)
+    for mx, my, name in marks:
+        ax.plot([mx], [my], "o", color=_SEAT_COLORS[1], markersize=4)
+        ax.annotate(f"{name} {my:.1%}", (mx, my), xytext=(6, 4), textcoords="offset points", fontsize=8)
+    ax.set_xlim(0, 1)
+    ax.xaxis.set_major_formatter("{x:.0%}")
+    ax.yaxis.set_major_formatter("{x:.0%}")
+    ax.set_xlabel("share of starting deals as good or better")
+    ax.set_ylabel("equity against a random hand")
+    ax.grid(alpha=0.3)
+    ax.set_title(title or f"{table.game.title}: {len(table.hands):,} starting hands, exact")
+
+
+def _starting_inputs(table: object) -> tuple[list[float], list[str]]:
+    """Each hand's equity and name, checked: the argument of :func:`draw_starting_hands`."""
+    from studeval.equity.tables import StartingHandTable
+
+    if not isinstance(table, StartingHandTable):
+        raise TypeError(f"table must be a StartingHandTable (studeval.equity.starting_hand_table), not {_what(table)}")
+    if not table.hands:
+        raise ValueError("the starting-hand table has no hands to draw")
+    shares = [_share(h.result.equity[0], f"hand {h.hand!r}'s equity") for h in table.hands]
+    return shares, [h.hand for h in table.hands]
+
+
+def plot_starting_hands(table: StartingHandTable, path: str | os.PathLike[str], *, title: str | None = None) -> Path:
+    """Write the picture of :func:`draw_starting_hands`.
+
+    >>> import pytest, tempfile
+    >>> _ = pytest.importorskip("matplotlib")
+    >>> from studeval.equity import starting_hand_table
+    >>> t = starting_hand_table("razz", ranks="JQKA", threads=1)
+    >>> plot_starting_hands(t, tempfile.mkdtemp() + "/razz.png").read_bytes()[:4]
+    b'\x89PNG'
+    """
+    _starting_inputs(table)
+    target = _target(path)
+    fig = _new_figure(7, 4.2)
+    draw_starting_hands(fig.add_subplot(), table, title=title)
     return _save(fig, target)
 
 

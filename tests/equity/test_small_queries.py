@@ -93,16 +93,17 @@ def test_direct_route_takes_only_small_plain_questions() -> None:
 @pytest.mark.parametrize("order", [(0, 10**12), (10**12, 0)])
 def test_kept_plans_follow_the_cost_model(order, monkeypatch) -> None:
     """A plan kept by a question's shape is the cost model's of the moment: with stud8's
-    enumeration threshold at nothing, fifth street is the heads-up count, else enumerated
-    (both with the scoops), whichever way round they are asked."""
+    enumeration threshold at nothing, fifth street is the heads-up count, else enumerated,
+    whichever way round they are asked."""
     import studeval.equity.plan as plan_module
 
     players = ["As 2h 3d 4c 9s", "Kc Kd 8h 8s 5h"]
     for threshold in order:
         monkeypatch.setattr(plan_module, "HILO_ENUMERATE_WORK", threshold)
         r = stud_equity(players, game="stud8")
-        assert isinstance(r, HiLoResult) and r.scoop is not None
-        assert plan_equity(players, game="stud8").kernel == ("headsup" if threshold == 0 else "enumerate")
+        now = plan_equity(players, game="stud8")
+        assert now.kernel == ("headsup" if threshold == 0 else "enumerate")
+        assert isinstance(r, HiLoResult) and r.plan == now.reason
         assert replace(r, seconds=0.0) == replace(_general(players, "stud8", ""), seconds=0.0)
 
 

@@ -53,8 +53,10 @@ The package, one module per job: ``deal`` (the question and its checks), ``plan`
 model and ``method="auto"``), ``exact`` and ``montecarlo`` (the counts), ``ranged`` (ranges of
 hole cards), ``counts`` and ``result`` (the results), ``solve`` (the functions below) and
 ``sharded`` (the same as independent tasks, for ``studeval.distributed``), ``small`` (the direct
-route of a small heads-up question) and ``batch`` (many late-street match-ups as an int array,
-:func:`equity_batch`).
+route of a small heads-up question), ``batch`` (many late-street match-ups as an int array,
+:func:`equity_batch`) and ``tables`` (every starting hand against a random hand:
+``starting_hand_table``; the classes of the heads-up match-up table that
+``studeval.distributed.starting_matchups`` counts).
 
 >>> r = stud_equity(["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"])
 >>> r.method, r.deals, [round(e, 4) for e in r.equity]
@@ -76,6 +78,7 @@ from studeval.equity.plan import (
 from studeval.equity.result import EquityResult, EquityTable, HiLoResult
 from studeval.equity.sharded import MAX_TASKS, check_tasks, sharded_equity
 from studeval.equity.solve import MAX_MATCHUPS, equity_table, holdem_equity, plan_equity, stud_equity
+from studeval.equity.tables import STARTING_HAND_BUDGET, StartingHand, StartingHandTable, starting_hand_table
 
 __all__ = [
     "AUTO_EXACT_GRACE",
@@ -91,15 +94,19 @@ __all__ = [
     "MAX_TASKS",
     "METHODS",
     "SECONDS_PER_UNIT",
+    "STARTING_HAND_BUDGET",
     "EquityPlan",
     "EquityResult",
     "EquityTable",
     "HiLoResult",
+    "StartingHand",
+    "StartingHandTable",
     "check_tasks",
     "equity_batch",
     "equity_table",
     "holdem_equity",
     "plan_equity",
     "sharded_equity",
+    "starting_hand_table",
     "stud_equity",
 ]

@@ -183,8 +183,9 @@ def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | N
     if deal.game.low_qualifies:
         (nw0, _, nt), (_, nw1, _) = done[2:-1]
         nolow = (nw0, nw1, nt)
-    (hw0, hw1, ht), (lw0, lw1, lt), (wa, wb) = done[0], done[1], done[-1]
-    return _hilo_pot((hw0, hw1, ht), (lw0, lw1, lt), nolow, (wa, wb))
+    (hw0, hw1, ht), (lw0, lw1, lt) = done[:2]
+    both0, both1 = done[-1]
+    return _hilo_pot((hw0, hw1, ht), (lw0, lw1, lt), nolow, (both0, both1))
 
 
 def _hilo_pot(

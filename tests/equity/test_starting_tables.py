@@ -1,0 +1,322 @@
+"""The starting-hand tables (studeval.equity.tables, tools/gen_starting_tables.py,
+docs/starting-hands/): the classes against a brute-force grouping by the 24 suit permutations,
+the figures against brute force on short decks and against an independent Monte Carlo of the
+committed full-deck tables, and the CSV as the generator writes it."""
+
+from __future__ import annotations
+
+import csv
+import functools
+import importlib.util
+import itertools
+import math
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from studeval import evaluate_batch, stud_equity
+from studeval.cards import RANKS, format_cards, parse_cards
+from studeval.equity import STARTING_HAND_BUDGET, StartingHandTable, starting_hand_table
+from studeval.games import get_game
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLES = ROOT / "docs" / "starting-hands"
+PERMUTATIONS = list(itertools.permutations(range(4)))
+
+
+@functools.cache
+def table_of(game: str, ranks: str) -> StartingHandTable:
+    """Each short-deck table once for the module."""
+    return starting_hand_table(game, ranks=ranks, threads=1)
+
+
+def deck_of(ranks: str) -> list[int]:
+    return [c for c in range(52) if RANKS[c >> 2] in ranks]
+
+
+def brute_classes(ranks: str, suits_matter: bool) -> Counter[tuple[object, ...]]:
+    """Every (downs, door) deal of the deck grouped by brute force: the least image under the
+    24 suit permutations (or the ranks alone), counted."""
+    deck = deck_of(ranks)
+    found: Counter[tuple[object, ...]] = Counter()
+    for downs in itertools.combinations(deck, 2):
+        for door in deck:
+            if door not in downs:
+                found[brute_class(downs, door, suits_matter)] += 1
+    return found
+
+
+def brute_class(downs: tuple[int, ...], door: int, suits_matter: bool) -> tuple[object, ...]:
+    if not suits_matter:
+        return (tuple(sorted(c >> 2 for c in downs)), door >> 2)
+    images = []
+    for p in PERMUTATIONS:
+        moved = [4 * (c >> 2) + p[c & 3] for c in (*downs, door)]
+        images.append((tuple(sorted(moved[:2])), moved[2]))
+    return min(images)
+
+
+def values(game: str, hands: np.ndarray) -> list[np.ndarray]:
+    """Each hand's value by each kind of the game's pot (rows of seven cards)."""
+    return [evaluate_batch(hands, kind=kind).astype(np.int64) for kind in get_game(game).pot]
+
+
+def pot_shares(game: str, hero: list[np.ndarray], opponent: list[np.ndarray]) -> np.ndarray:
+    """The hero's share of each pot from both hands' :func:`values`, by the registry's rule of
+    a pot: one kind takes it; two split it, a pot with no eight-or-better low whole to the high."""
+    g = get_game(game)
+    shares = [(a > b) + 0.5 * (a == b) for a, b in zip(hero, opponent, strict=True)]
+    if not g.hilo:
+        return shares[0]
+    high, low = shares
+    nolow = (hero[1] == 0) & (opponent[1] == 0) if g.low_qualifies else np.zeros(len(high), dtype=bool)
+    return np.where(nolow, high, (high + low) / 2)
+
+
+def brute_force(game: str, hero: list[int], ranks: str) -> tuple[float, float, float]:
+    """(win, tie, equity) of ``hero`` against one random hand on a short deck: every deal of
+    the hero's four cards to come and the opponent's seven, each pot by the evaluators."""
+    live = [c for c in deck_of(ranks) if c not in hero]
+    mine = np.array([hero + list(h) for h in itertools.combinations(live, 4)], dtype=np.uint8)
+    theirs = np.array(list(itertools.combinations(live, 7)), dtype=np.uint8)
+    bit = np.uint64(1) << np.arange(52, dtype=np.uint64)
+    mine_mask = np.bitwise_or.reduce(bit[mine[:, 3:]], axis=1)
+    their_mask = np.bitwise_or.reduce(bit[theirs], axis=1)
+    vm, vt = values(game, mine), values(game, theirs)
+    wins = ties = deals = 0
+    total = 0.0
+    for i in range(len(mine)):
+        apart = (their_mask & mine_mask[i]) == 0  # the opponent's hands of the cards left
+        share = pot_shares(game, [np.full(apart.sum(), v[i]) for v in vm], [v[apart] for v in vt])
+        wins += int(np.sum(share == 1))
+        ties += int(np.sum(share == 0.5))
+        total += float(share.sum())
+        deals += len(share)
+    return wins / deals, ties / deals, total / deals
+
+
+# ---- the classes ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game", "ranks"), [("seven", "TJQKA"), ("razz", "TJQKA"), ("stud8", "A234")])
+def test_the_classes_are_the_suit_permutation_orbits(game, ranks):
+    """One row per class of (downs, door) deals, its combos the class's size, found by
+    grouping every deal by brute force; together the 20*19*18/2 deals."""
+    g = get_game(game)
+    table = table_of(game, ranks)
+    brute = brute_classes(ranks, g.suits_matter)
+    rows = {brute_class(h.downs, h.door, g.suits_matter): h.combos for h in table.hands}
+    assert rows == dict(brute)
+    n = 4 * len(ranks)
+    assert sum(h.combos for h in table.hands) == n * (n - 1) * (n - 2) // 2
+
+
+def test_the_written_hand_is_one_of_its_class():
+    table = table_of("seven", "TJQKA")
+    for h in table.hands:
+        downs, door = h.hand[1:].split(") ")
+        assert parse_cards(downs) == list(h.downs) and parse_cards(door) == [h.door]
+    assert len({h.hand for h in table.hands}) == len(table.hands)
+
+
+def test_ranks_order_the_table():
+    table = table_of("razz", "TJQKA")
+    equities = [h.result.equity[0] for h in table.hands]
+    assert equities == sorted(equities, reverse=True)
+    for k, h in enumerate(table.hands):
+        first = next(j for j, e in enumerate(equities) if e == equities[k])
+        assert h.rank == first + 1
+
+
+# ---- the figures ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "ranks", "picks"), [("seven", "TJQKA", 3), ("razz", "TJQKA", 3), ("stud8", "A234", 3)]
+)
+def test_rows_equal_brute_force_on_a_short_deck(game, ranks, picks):
+    table = table_of(game, ranks)
+    rows = [table.hands[0], table.hands[len(table.hands) // 2], table.hands[-1]][:picks]
+    for h in rows:
+        win, tie, equity = brute_force(game, [*h.downs, h.door], ranks)
+        r = h.result
+        assert r.equity[0] == pytest.approx(equity, abs=1e-12), h.hand
+        if not get_game(game).hilo:
+            assert (r.win[0], r.tie[0]) == pytest.approx((win, tie), abs=1e-12), h.hand
+
+
+def test_the_row_is_the_mean_over_the_opponents_door_card():
+    """The definition: against a random hand = each live door card equally likely, then the
+    exact count against that door card with the down cards unknown."""
+    ranks = "TJQKA"
+    dead = [c for c in range(52) if c not in deck_of(ranks)]
+    table = table_of("seven", ranks)
+    h = table.hands[len(table.hands) // 3]
+    hero = [*h.downs, h.door]
+    doors = [c for c in deck_of(ranks) if c not in hero]
+    by_door = [stud_equity([hero, [d]], dead=dead, method="exact", threads=1).equity[0] for d in doors]
+    assert h.result.equity[0] == pytest.approx(sum(by_door) / len(doors), abs=1e-12)
+
+
+def committed(game: str) -> list[dict[str, str]]:
+    path = TABLES / f"{game}.csv"
+    if not path.exists():
+        pytest.skip(f"{path} not generated")
+    with path.open(encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def monte_carlo(game: str, hero: list[int], deals: int, seed: int) -> tuple[float, float]:
+    """(equity, standard error) against one random hand by dealing at random: numpy's
+    shuffles and the evaluators, nothing of the exact counts."""
+    rng = np.random.default_rng(seed)
+    live = np.array([c for c in range(52) if c not in hero], dtype=np.uint8)
+    shuffled = rng.permuted(np.tile(live, (deals, 1)), axis=1)
+    mine = np.hstack([np.tile(np.array(hero, dtype=np.uint8), (deals, 1)), shuffled[:, :4]])
+    share = pot_shares(game, values(game, mine), values(game, shuffled[:, 4:11]))
+    return float(share.mean()), float(share.std() / math.sqrt(deals))
+
+
+@pytest.mark.parametrize("game", ["seven", "razz"])
+def test_the_committed_tables_against_monte_carlo(game):
+    rows = committed(game)
+    assert sum(int(r["combos"]) for r in rows) == 52 * 51 * 50 // 2
+    for seed, r in enumerate([rows[0], rows[len(rows) // 2], rows[-1]]):
+        downs, door = r["hand"][1:].split(") ")
+        if get_game(game).suits_matter:
+            hero = parse_cards(downs) + parse_cards(door)
+        else:  # ranks alone: any suits
+            hero = [4 * RANKS.index(x) + 3 - k for k, x in enumerate([*downs.split(), door])]
+        equity, stderr = monte_carlo(game, hero, 200_000, seed)
+        assert abs(float(r["equity"]) - equity) <= 4 * stderr, (r, equity, stderr)
+
+
+@pytest.mark.parametrize("game", ["seven", "razz"])
+def test_the_committed_tables_are_whole_and_ranked(game):
+    rows = committed(game)
+    assert list(rows[0]) == ["hand", "combos", "win", "tie", "equity", "rank"]
+    equities = [float(r["equity"]) for r in rows]
+    assert equities == sorted(equities, reverse=True) and rows[0]["rank"] == "1"
+    for r in rows:
+        assert float(r["equity"]) == pytest.approx(float(r["win"]) + float(r["tie"]) / 2, abs=2e-10)
+    g = get_game(game)
+    assert {(brute_class(*split(r["hand"], g.suits_matter), g.suits_matter)) for r in rows} == set(
+        brute_classes(RANKS, g.suits_matter)
+    )
+
+
+def split(hand: str, suits_matter: bool) -> tuple[tuple[int, ...], int]:
+    downs, door = hand[1:].split(") ")
+    if suits_matter:
+        return tuple(parse_cards(downs)), parse_cards(door)[0]
+    return tuple(4 * RANKS.index(x) for x in downs.split()), 4 * RANKS.index(door)
+
+
+# ---- the CSV and the generator --------------------------------------------------------------
+
+
+def generator():
+    spec = importlib.util.spec_from_file_location("gen_starting_tables", ROOT / "tools" / "gen_starting_tables.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", ["razz", "seven", "stud8"])
+def test_the_generator_writes_the_table(tmp_path, game, capsys):
+    ranks = "A234" if game == "stud8" else "JQKA"
+    assert generator().main([game, "--ranks", ranks, "--out", str(tmp_path), "--no-pictures"]) == 0
+    text = (tmp_path / f"{game}.csv").read_text(encoding="utf-8")
+    table = table_of(game, ranks)
+    assert text == table.to_csv()
+    rows = list(csv.DictReader(text.splitlines()))
+    assert list(rows[0]) == list(table.columns) and len(rows) == len(table.hands)
+    assert [r["hand"] for r in rows] == [h.hand for h in table.hands]
+    assert [float(r["equity"]) for r in rows] == pytest.approx([h.result.equity[0] for h in table.hands], abs=1e-10)
+    assert f"{game}: {len(rows)} hands" in capsys.readouterr().out
+
+
+def test_the_generator_skips_a_game_beyond_the_budget(tmp_path, capsys):
+    assert generator().main(["stud8", "--out", str(tmp_path), "--no-pictures"]) == 1
+    assert "stud8" in capsys.readouterr().err and not (tmp_path / "stud8.csv").exists()
+
+
+def test_stud8_has_the_hilo_columns():
+    table = table_of("stud8", "A234")
+    assert table.columns == ("hand", "combos", "equity", "high", "low", "scoop", "no_low", "rank")
+    best = table.records()[0]
+    assert 0 <= best["scoop"] <= best["high"] <= 1 and 0 <= best["no_low"] <= 1
+
+
+# ---- bad input ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "words"),
+    [
+        ({"game": "holdem"}, ValueError, "unknown game 'holdem'"),
+        ({"game": "five"}, ValueError, "two down cards and a door card"),
+        ({"game": "seven", "ranks": "JQKX"}, ValueError, "'JQKX'"),
+        ({"game": "seven", "ranks": "JJQK"}, ValueError, "'JJQK'"),
+        ({"game": "seven", "ranks": "QKA"}, ValueError, "12 cards"),
+        ({"game": "seven", "ranks": 5}, TypeError, "5"),
+        ({"game": "stud8"}, ValueError, "budget=3,600 s"),
+        ({"game": "razz", "budget": 0.0}, ValueError, "455 exact counts"),
+        ({"game": "razz", "budget": float("nan")}, ValueError, "budget"),
+        ({"game": "razz", "budget": "1"}, ValueError, "'1'"),
+    ],
+)
+def test_bad_input_is_refused(args, error, words):
+    with pytest.raises(error, match=words.replace("(", r"\(")):
+        starting_hand_table(**args)
+    assert STARTING_HAND_BUDGET == 3600.0
+
+
+def test_labels_are_written_best_first():
+    razz = table_of("razz", "TJQKA")
+    seven = table_of("seven", "TJQKA")
+    assert razz.hands[0].hand == "(A T) J" and format_cards(razz.hands[0].downs) == "As Ts"
+    assert all(h.hand.startswith("(A") or "A" not in h.hand[:6] for h in seven.hands)
+
+
+def test_the_generator_estimates_the_matchup_table(capsys):
+    """The run-time estimate of docs/scaling.md: timed match-ups times the classes."""
+    assert generator().main(["razz", "--ranks", "JQKA", "--estimate-matchups", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("razz: 194 match-up classes; 3 timed: CPU median ") and "CPU-hours" in out
+
+
+@pytest.mark.parametrize(
+    ("hero", "sets", "words"),
+    [
+        ((51, 50, 49), 0, "sets"),
+        ((51, 50, 50), 4, "three distinct"),
+        ((51, 50, 0), 4, "of the deck"),
+        ((51, 50), 4, "three"),
+    ],
+)
+def test_bad_matchup_tasks_are_refused(hero, sets, words):
+    from studeval.equity.tables import matchup_classes
+
+    with pytest.raises(ValueError, match=words):
+        matchup_classes(hero, sets, "seven", ranks="JQKA")
+
+
+def test_hilo_matchups_have_the_hilo_cells():
+    """A hi-lo task's rows: equity, high, low, scoop per player (a scoop the heads-up count
+    does not give left empty), equal to direct stud_equity calls."""
+    from studeval.equity.tables import count_matchups, matchup_cells, matchup_columns, starting_sets
+
+    dead = [c for c in range(52) if c not in deck_of("A234")]
+    (hero, n), *_ = starting_sets("stud8", ranks="A234")
+    rows = count_matchups(hero, n, "stud8", ranks="A234")
+    assert matchup_columns("stud8")[3:7] == ("hero_equity", "hero_high", "hero_low", "hero_scoop")
+    for m, r in rows[:3]:
+        cells = dict(zip(matchup_columns("stud8"), matchup_cells(m, r), strict=True))
+        direct = stud_equity([m.hero, m.opponent], game="stud8", dead=dead, method="exact", threads=1)
+        assert float(cells["opponent_low"]) == pytest.approx(direct.low[1], abs=1e-10)
+        assert float(cells["hero_equity"]) == pytest.approx(direct.equity[0], abs=1e-10)
+        assert cells["hero_scoop"] == ("" if direct.scoop is None else f"{direct.scoop[0]:.10f}")
