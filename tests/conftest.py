@@ -8,6 +8,19 @@ from math import comb
 import numpy as np
 import pytest
 
+# The suite runs on every core (pytest-xdist, ``-n auto --dist loadgroup`` in pyproject.toml).
+# A fixture that takes seconds to make and is shared (session or module scope) is made once
+# per worker that needs it, so the tests using one run on one worker: the full-deck casino
+# analyses, the Sphinx doctrees, a Dask cluster, the small-deck casino tables.
+SHARED_FIXTURES = ("full_deck", "doctrees", "client", "local", "small", "short_deck", "shipped")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        shared = [name for name in SHARED_FIXTURES if name in getattr(item, "fixturenames", ())]
+        if shared:
+            item.add_marker(pytest.mark.xdist_group(shared[0]))
+
 
 def all_combinations(n: int, k: int) -> Iterator[np.ndarray]:
     """Every k-subset of range(n) as rows of a uint8 array, in chunks (one per largest element

@@ -39,7 +39,7 @@ def test_doctests_of_a_source_file_run_against_the_installed_package(tmp_path: P
     env = {**os.environ, "PYTHONPATH": str(INSTALLED.parent)}
     files = ["src/studeval/cards.py", "src/studeval/evaluate.py", "src/studeval/game/pots.py"]
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *files],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", *files],
         cwd=tmp_path,
         env=env,
         capture_output=True,
