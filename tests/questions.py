@@ -36,3 +36,24 @@ def close(a: Iterable[float], b: Iterable[float]) -> bool:
     (True, False)
     """
     return all(math.isclose(x, y, abs_tol=1e-12) for x, y in zip(a, b, strict=True))
+
+
+#: Heads-up hi-lo deals of the last streets with most of the deck dead, so that every deal
+#: can be judged one by one: (game, player one, player two, dead cards); lows and flushes on
+#: both sides, the qualifier met and missed.
+HILO_LATE_DEALS = [
+    ("stud8", "As 2d 3c 4h 9s 9d Kc", "7h 8h 6c 5c", "Ah Ad 2h 2c 3h 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Kd Ks"),
+    ("stud8", "As 2d 3c 4h 9s Kc", "7h 8h 6c 5c", "Ah Ad 2h 2c 3h 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Kd Ks Jh"),
+    (
+        "stud_hilo",
+        "Kd Kc 7s 7d Qh 2c",
+        "3h 4h 5h 9h",
+        "Ah Ad 2h 2d 3c 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Ks 6d 6s",
+    ),
+    (
+        "stud8",
+        "6s 7s 8s 9s Ts Ac",
+        "2d 3d 4d",
+        "Ah Ad 2h 2c 3h 3c 4s 4c Th Td Tc Jc Jd Js Qc Qd Qs Kd Ks Kc Kh 5h 5s",
+    ),
+]

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from questions import HILO_LATE_DEALS
 
 from studeval import _equity, _unseen, parse_cards
 from studeval import _reference as reference
@@ -155,25 +156,7 @@ def _brute_force(
     return deals, share, high, low, nolow
 
 
-@pytest.mark.parametrize(
-    ("game", "a", "b", "dead"),
-    [
-        ("stud8", "As 2d 3c 4h 9s 9d Kc", "7h 8h 6c 5c", "Ah Ad 2h 2c 3h 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Kd Ks"),
-        ("stud8", "As 2d 3c 4h 9s Kc", "7h 8h 6c 5c", "Ah Ad 2h 2c 3h 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Kd Ks Jh"),
-        (
-            "stud_hilo",
-            "Kd Kc 7s 7d Qh 2c",
-            "3h 4h 5h 9h",
-            "Ah Ad 2h 2d 3c 3d 4d 4s Th Td Ts Jc Jd Js Qc Qd Qs Ks 6d 6s",
-        ),
-        (
-            "stud8",
-            "6s 7s 8s 9s Ts Ac",
-            "2d 3d 4d",
-            "Ah Ad 2h 2c 3h 3c 4s 4c Th Td Tc Jc Jd Js Qc Qd Qs Kd Ks Kc Kh 5h 5s",
-        ),
-    ],
-)
+@pytest.mark.parametrize(("game", "a", "b", "dead"), HILO_LATE_DEALS)
 def test_late_streets_equal_brute_force(game: str, a: str, b: str, dead: str) -> None:
     """Sixth and seventh street, and fifth against three up cards, with most of the deck
     dead: every deal, the reference evaluators, exact fractions."""
