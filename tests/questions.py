@@ -6,6 +6,9 @@ import math
 import random
 from collections.abc import Iterable
 
+from studeval.equity.deal import Deal, stud_deal
+from studeval.games import get_game
+
 
 def random_question(rng: random.Random, known: list[int], ndead: int, suited: bool = False) -> tuple[list[str], str]:
     """Players holding ``known[i]`` random cards each and ``ndead`` dead cards, as text;
@@ -27,6 +30,23 @@ def random_question(rng: random.Random, known: list[int], ndead: int, suited: bo
         players.append(" ".join(cards[:k]))
         cards = cards[k:]
     return players, " ".join(cards[:ndead])
+
+
+def unknown_cards_deal(rng: random.Random, game: str, held: int, shown: int, dead: int, swap: bool) -> Deal:
+    """A heads-up deal of ``game``: a player holding ``held`` random cards against one showing
+    ``shown`` (the rest of his cards unknown), ``dead`` random dead cards; ``swap`` puts the
+    player with unknown cards first.
+
+    >>> deal = unknown_cards_deal(random.Random(1), "stud8", 3, 1, 2, swap=True)
+    >>> [len(hand) for hand in deal.known], deal.draws
+    ([1, 3], [6, 4])
+    """
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [cards[:held], cards[held : held + shown]]
+    if swap:
+        hands.reverse()
+    return stud_deal(hands, get_game(game), cards[held + shown : held + shown + dead])
 
 
 def close(a: Iterable[float], b: Iterable[float]) -> bool:

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from questions import HILO_LATE_DEALS
+from questions import HILO_LATE_DEALS, unknown_cards_deal
 
 from studeval import _equity, _unseen, parse_cards
 from studeval import _reference as reference
@@ -36,15 +36,6 @@ def _same(a: Counts, b: Counts) -> None:
     assert a.hilo.tolist() == b.hilo.tolist()
 
 
-def _random_deal(rng: random.Random, game: str, held: int, shown: int, dead: int, swap: bool):
-    cards = list(range(52))
-    rng.shuffle(cards)
-    hands = [cards[:held], cards[held : held + shown]]
-    if swap:  # the player with unknown cards first
-        hands.reverse()
-    return stud_deal(hands, get_game(game), cards[held + shown : held + shown + dead])
-
-
 def test_the_games_are_the_hilo_games_of_the_registry() -> None:
     assert set(HILO_GAMES) == {"stud8", "stud_hilo"}
     assert {get_game(g).pot[1] for g in HILO_GAMES} == {"low8", "low"}
@@ -57,7 +48,7 @@ def test_later_streets_equal_the_card_by_card_count(game: str, street: int) -> N
     rng = random.Random(f"{game} {street}")
     held, shown = STREETS[street]
     for k in range(4):
-        deal = _random_deal(rng, game, held, shown, rng.randint(0, 12), swap=k % 2 == 1)
+        deal = unknown_cards_deal(rng, game, held, shown, rng.randint(0, 12), swap=k % 2 == 1)
         _same(exact(deal, "unseen", 1, None), exact(deal, "headsup", 1, None))
 
 
@@ -70,7 +61,7 @@ def test_third_street_equals_the_card_by_card_count(game: str, questions: int) -
     by card count takes seconds a question: one by default, more with -m slow)."""
     rng = random.Random(f"{game} {questions}")
     for k in range(questions):
-        deal = _random_deal(rng, game, 3, 1, rng.randint(4, 9), swap=(k + questions) % 2 == 1)
+        deal = unknown_cards_deal(rng, game, 3, 1, rng.randint(4, 9), swap=(k + questions) % 2 == 1)
         _same(exact(deal, "unseen", 2, None), exact(deal, "headsup", 2, None))
 
 

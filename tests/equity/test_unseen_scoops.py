@@ -13,7 +13,7 @@ import random
 
 import numpy as np
 import pytest
-from questions import HILO_LATE_DEALS
+from questions import HILO_LATE_DEALS, unknown_cards_deal
 
 from studeval import _equity, _unseen, parse_cards
 from studeval import _reference as reference
@@ -26,15 +26,6 @@ HILO_GAMES = [name for name, g in GAMES.items() if g.hilo]
 # (cards a player holds, up cards an opponent shows) on each street with unknown down cards:
 # third to sixth street, and seventh (the last card down)
 STREETS = [(3, 1), (4, 2), (5, 3), (6, 4), (7, 4)]
-
-
-def _random_deal(rng: random.Random, game: str, held: int, shown: int, dead: int, swap: bool):
-    cards = list(range(52))
-    rng.shuffle(cards)
-    hands = [cards[:held], cards[held : held + shown]]
-    if swap:  # the player with unknown cards first
-        hands.reverse()
-    return stud_deal(hands, get_game(game), cards[held + shown : held + shown + dead])
 
 
 def test_the_games_are_the_hilo_games_of_the_registry() -> None:
@@ -51,7 +42,7 @@ def test_every_street_equals_the_card_by_card_count(game: str, street: int) -> N
     held, shown = STREETS[street]
     for k in range(3):
         dead = rng.randint(14, 20) if street == 0 else rng.randint(0, 12)
-        deal = _random_deal(rng, game, held, shown, dead, swap=k % 2 == 1)
+        deal = unknown_cards_deal(rng, game, held, shown, dead, swap=k % 2 == 1)
         assert unseen_scoops(deal) == headsup_scoops(deal, 1), deal
 
 
