@@ -49,6 +49,24 @@ def unknown_cards_deal(rng: random.Random, game: str, held: int, shown: int, dea
     return stud_deal(hands, get_game(game), cards[held + shown : held + shown + dead])
 
 
+def kernel_shape(rng: random.Random, fewest_dead: int, most_dead: int) -> tuple[list[int], ...]:
+    """Cards for a heads-up kernel: four to seven known cards against two to four, a random
+    number of dead cards in the range given, and the live rest shuffled (a kernel takes the
+    live cards in any order): (a, b, dead, live).
+
+    >>> a, b, dead, live = kernel_shape(random.Random(2), 4, 12)
+    >>> 4 <= len(a) <= 7 and 2 <= len(b) <= 4 and len(a) + len(b) + len(dead) + len(live) == 52
+    True
+    """
+    cards = list(range(52))
+    rng.shuffle(cards)
+    na, nb = rng.randint(4, 7), rng.randint(2, 4)
+    a, b, dead = cards[:na], cards[na : na + nb], cards[na + nb : na + nb + rng.randint(fewest_dead, most_dead)]
+    live = [c for c in range(52) if c not in set(a) | set(b) | set(dead)]
+    rng.shuffle(live)
+    return a, b, dead, live
+
+
 def close(a: Iterable[float], b: Iterable[float]) -> bool:
     """Equal figures, to rounding.
 

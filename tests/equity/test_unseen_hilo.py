@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from questions import HILO_LATE_DEALS, unknown_cards_deal
+from questions import HILO_LATE_DEALS, kernel_shape, unknown_cards_deal
 
 from studeval import _equity, _unseen, parse_cards
 from studeval import _reference as reference
@@ -87,18 +87,13 @@ def test_the_kernel_kinds_equal_the_card_subset_count(seed: int) -> None:
     rng = random.Random(seed)
     keys = _equity.KEYS
     for _ in range(5):
-        cards = list(range(52))
-        rng.shuffle(cards)
-        na, nb = rng.randint(4, 7), rng.randint(2, 4)
-        a, b, dead = cards[:na], cards[na : na + nb], cards[na + nb : na + nb + rng.randint(4, 12)]
-        live = [c for c in range(52) if c not in set(a) | set(b) | set(dead)]
-        rng.shuffle(live)  # the kernel takes the live cards in any order
+        a, b, dead, live = kernel_shape(rng, 4, 12)
         args = (
             np.array(live, dtype=np.uint8),
             np.array(a, dtype=np.uint8),
-            7 - na,
+            7 - len(a),
             np.array(b, dtype=np.uint8),
-            7 - nb,
+            7 - len(b),
         )
         for kind in ("high", "low", "low8"):
             assert _unseen.headsup_unseen(*args, kind) == _equity.headsup_exact(*args, 1, keys[kind], keys[kind])

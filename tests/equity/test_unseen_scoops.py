@@ -13,7 +13,7 @@ import random
 
 import numpy as np
 import pytest
-from questions import HILO_LATE_DEALS, unknown_cards_deal
+from questions import HILO_LATE_DEALS, kernel_shape, unknown_cards_deal
 
 from studeval import _equity, _unseen, parse_cards
 from studeval import _reference as reference
@@ -53,18 +53,13 @@ def test_the_kernel_equals_the_two_key_count(seed: int) -> None:
     rng = random.Random(seed)
     keys = _equity.KEYS
     for _ in range(6):
-        cards = list(range(52))
-        rng.shuffle(cards)
-        na, nb = rng.randint(4, 7), rng.randint(2, 4)
-        a, b, dead = cards[:na], cards[na : na + nb], cards[na + nb : na + nb + rng.randint(6, 14)]
-        live = [c for c in range(52) if c not in set(a) | set(b) | set(dead)]
-        rng.shuffle(live)
+        a, b, dead, live = kernel_shape(rng, 6, 14)
         args = (
             np.array(live, dtype=np.uint8),
             np.array(a, dtype=np.uint8),
-            7 - na,
+            7 - len(a),
             np.array(b, dtype=np.uint8),
-            7 - nb,
+            7 - len(b),
         )
         for low, qualifier in (("low8", True), ("low", False)):
             both = _unseen.headsup_unseen_both(*args, qualifier)
