@@ -92,23 +92,32 @@ def pot_result(
     """The result of a game with one winner per pot: ``ties[p][k]`` counts player p's k-way
     splits (plain lists: a small question's route builds them without numpy)."""
     splits = range(2, len(ties[0]))
-    equity = [(w + sum([row[k] / k for k in splits])) / deals for w, row in zip(wins, ties, strict=True)]
+    if len(wins) == 2:  # heads-up (the small questions' route): ties are two-way, no loops
+        equity = ((wins[0] + ties[0][2] / 2) / deals, (wins[1] + ties[1][2] / 2) / deals)
+        win = (wins[0] / deals, wins[1] / deals)
+        tie = (sum(ties[0]) / deals, sum(ties[1]) / deals)
+    else:
+        equity = tuple([(w + sum([row[k] / k for k in splits])) / deals for w, row in zip(wins, ties, strict=True)])
+        win = tuple([w / deals for w in wins])
+        tie = tuple([sum(row) / deals for row in ties])
     if method == "exact":
-        stderr = [0.0] * len(wins)
+        stderr = (0.0,) * len(wins)
     else:  # each deal pays 1, 1/k or 0: the variance of that share over the deals
         squares = [w + sum([row[k] / (k * k) for k in splits]) for w, row in zip(wins, ties, strict=True)]
-        stderr = [_stderr(method, sq, e, deals) for sq, e in zip(squares, equity, strict=True)]
-    return EquityResult(
-        equity=tuple(equity),
-        win=tuple([w / deals for w in wins]),
-        tie=tuple([sum(row) / deals for row in ties]),
-        stderr=tuple(stderr),
-        deals=int(deals),
-        method=method,
-        seconds=seconds,
-        community_card=community,
-        plan=plan,
-        labels=labels,
+        stderr = tuple([_stderr(method, sq, e, deals) for sq, e in zip(squares, equity, strict=True)])
+    return EquityResult.from_fields(
+        {
+            "equity": equity,
+            "win": win,
+            "tie": tie,
+            "stderr": stderr,
+            "deals": int(deals),
+            "method": method,
+            "seconds": seconds,
+            "community_card": community,
+            "plan": plan,
+            "labels": labels,
+        }
     )
 
 
@@ -127,17 +136,19 @@ def hilo_result(
     the squared shares."""
     unit = _equity.HILO_SHARE_UNIT
     equity = [row[0] / unit / deals for row in rows]
-    return HiLoResult(
-        equity=tuple(equity),
-        high=tuple([row[3] / deals for row in rows]),
-        low=tuple([row[4] / deals for row in rows]),
-        scoop=tuple([row[1] / deals for row in rows]),
-        no_low=no_low,
-        stderr=tuple([_stderr(method, sq, e, deals) for e, sq in zip(equity, squares, strict=True)]),
-        deals=int(deals),
-        method=method,
-        seconds=seconds,
-        community_card=community,
-        plan=plan,
-        labels=labels,
+    return HiLoResult.from_fields(
+        {
+            "equity": tuple(equity),
+            "high": tuple([row[3] / deals for row in rows]),
+            "low": tuple([row[4] / deals for row in rows]),
+            "scoop": tuple([row[1] / deals for row in rows]),
+            "no_low": no_low,
+            "stderr": tuple([_stderr(method, sq, e, deals) for e, sq in zip(equity, squares, strict=True)]),
+            "deals": int(deals),
+            "method": method,
+            "seconds": seconds,
+            "community_card": community,
+            "plan": plan,
+            "labels": labels,
+        }
     )
