@@ -92,6 +92,9 @@ def pot_result(
     """The result of a game with one winner per pot: ``ties[p][k]`` counts player p's k-way
     splits (plain lists: a small question's route builds them without numpy)."""
     splits = range(2, len(ties[0]))
+    equity: tuple[float, ...]
+    win: tuple[float, ...]
+    tie: tuple[float, ...]
     if len(wins) == 2:  # heads-up (the small questions' route): ties are two-way, no loops
         equity = ((wins[0] + ties[0][2] / 2) / deals, (wins[1] + ties[1][2] / 2) / deals)
         win = (wins[0] / deals, wins[1] / deals)
