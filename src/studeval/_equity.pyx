@@ -77,7 +77,8 @@ cdef enum:
 
 # The columns of the hi-lo counts: pot share in units of 1/SHARE_UNIT of a pot (every
 # share of up to 12 players is a whole number of them), scoops, deals with part of the pot but
-# not all, high half (or whole pot) won or shared, qualifying low half won or shared.
+# not all, high half (or whole pot) won or shared, qualifying low half won or shared, and the
+# deals where nobody has a qualifying low (a fact of the deal: the same in every player's row).
 cdef enum:
     SHARE_UNIT = 55440
     HL_SHARE = 0
@@ -85,7 +86,8 @@ cdef enum:
     HL_PART = 2
     HL_HIGH = 3
     HL_LOW = 4
-    HL_COLS = 5
+    HL_NOLOW = 5
+    HL_COLS = 6
 
 KERNELS = {
     ("high",): KERNEL_HIGH,
@@ -99,7 +101,7 @@ KEYS = {
     "nolow_min": KEY_NOLOW_MIN, "nolow_max": KEY_NOLOW_MAX,
 }
 HILO_SHARE_UNIT = SHARE_UNIT
-HILO_COLUMNS = ("share", "scoop", "part", "high", "low")
+HILO_COLUMNS = ("share", "scoop", "part", "high", "low", "nolow")
 
 
 cdef inline int _key(stud_hand h, int mode) noexcept nogil:
@@ -1104,7 +1106,7 @@ cdef inline void _tally(int P, const int *val, int64_t *wins, int64_t *ties) noe
 cdef inline void _tally_hilo(int P, const int *val, const int *low, int64_t *hl, double *squares) noexcept nogil:
     """Count one hi-lo showdown into hl (P x HL_COLS, row-major): the high half to the best
     high hand(s), the low half to the best qualifying low(s), the whole pot to the high when
-    nobody has a low; ``squares`` (if not NULL) gets each player's squared share."""
+    nobody has a low (a deal every row counts as one with no low); ``squares`` (if not NULL) gets each player's squared share."""
     cdef int p, best = 0, kh = 0, best_low = 0, kl = 0, share
     cdef int high_part, low_part
     for p in range(P):
@@ -1121,6 +1123,8 @@ cdef inline void _tally_hilo(int P, const int *val, const int *low, int64_t *hl,
     if best_low == 0:
         high_part = SHARE_UNIT // kh
         low_part = 0
+        for p in range(P):
+            hl[p * HL_COLS + HL_NOLOW] += 1
     else:
         high_part = SHARE_UNIT // (2 * kh)
         low_part = SHARE_UNIT // (2 * kl)
@@ -1286,7 +1290,7 @@ def enumerate_exact(const uint8_t[::1] live not None, const uint8_t[:, ::1] know
     """Add the counts of every deal whose first slot takes a live position in [first_lo, first_hi).
 
     With no slot to fill there is one deal, counted when first_lo == 0. ``kernel`` is one of
-    ``KERNELS``' values; a hi-lo kernel counts into ``hilo`` (P x 5: ``HILO_COLUMNS``) instead
+    ``KERNELS``' values; a hi-lo kernel counts into ``hilo`` (P x 6: ``HILO_COLUMNS``) instead
     of wins and ties.
     """
     cdef _Enum proto
@@ -1562,7 +1566,7 @@ def monte_carlo(const uint8_t[::1] live not None, const uint8_t[:, ::1] known no
                 int kernel=KERNEL_HIGH, int64_t[:, :, ::1] hilo=None, double[:, ::1] squares=None):
     """Deal samples[t] random deals with bit_generators[t] (its own thread) and add the counts
     to wins[t] (P) and ties[t] (P x (P + 1)); a hi-lo kernel (``kernel``, one of ``KERNELS``'
-    values) counts into hilo[t] (P x 5: ``HILO_COLUMNS``) and adds each player's squared pot
+    values) counts into hilo[t] (P x 6: ``HILO_COLUMNS``) and adds each player's squared pot
     share to squares[t] (P) instead."""
     cdef int P = <int>known.shape[0], n = <int>live.shape[0], T = len(bit_generators), t, p, k, need = community
     cdef stud_hand base[MAXP]

@@ -382,7 +382,7 @@ def test_monte_carlo_matches_the_exact_count_however_hands_clash(
     players: list[str], game: str, how: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each way of drawing the hands gives the exact range count within 4 standard errors (of
-    every player, and within 0.02 for high, low and scoop in stud8), the standard error being
+    every player, and within 0.02 for high, low, scoop and no low in stud8), the standard error being
     that of the estimator used, and a seed reproduces it."""
     import studeval.equity.ranged as equity_module
 
@@ -400,6 +400,8 @@ def test_monte_carlo_matches_the_exact_count_however_hands_clash(
     if game == "stud8":
         for field in ("high", "low", "scoop"):
             assert getattr(mc, field) == pytest.approx(getattr(exact, field), abs=0.02)
+        # the deals where nobody has a low: counted by every way of drawing, never None
+        assert 0 < exact.no_low < 1 and mc.no_low == pytest.approx(exact.no_low, abs=0.02)
 
 
 def test_the_standard_error_is_the_spread_over_seeds(monkeypatch: pytest.MonkeyPatch) -> None:

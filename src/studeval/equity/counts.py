@@ -18,17 +18,19 @@ from studeval import _equity
 from studeval.equity.result import EquityResult, HiLoResult
 from studeval.games import Game
 
-__all__ = ["Counts", "hilo_result", "pot_result", "to_result"]
+__all__ = ["NOLOW", "Counts", "hilo_result", "pot_result", "to_result"]
+
+#: The column of the hi-lo counts that holds the deals with no qualifying low (every row alike).
+NOLOW = _equity.HILO_COLUMNS.index("nolow")
 
 
 class Counts:
     """What a kernel counted: wins and k-way ties (games with one winner per pot), or for a
     hi-lo game the columns of ``_equity.HILO_COLUMNS`` (pot share in units of
-    ``HILO_SHARE_UNIT``, scoops, part shares, high and low halves) and, for Monte Carlo, the
-    sum of each player's squared share; ``nolow`` the deals where nobody has a qualifying
-    low, None when not counted."""
+    ``HILO_SHARE_UNIT``, scoops, part shares, high and low halves, the deals where nobody has
+    a qualifying low) and, for Monte Carlo, the sum of each player's squared share."""
 
-    __slots__ = ("wins", "ties", "deals", "hilo", "squares", "nolow")
+    __slots__ = ("wins", "ties", "deals", "hilo", "squares")
 
     def __init__(self, players: int, hilo: bool) -> None:
         self.wins = np.zeros(players, dtype=np.int64)
@@ -36,7 +38,11 @@ class Counts:
         self.deals = 0
         self.hilo = np.zeros((players, len(_equity.HILO_COLUMNS)), dtype=np.int64) if hilo else None
         self.squares = np.zeros(players) if hilo else None
-        self.nolow: int | None = None
+
+    @property
+    def nolow(self) -> int:
+        """The deals where nobody has a qualifying low (0 for a game of one pot)."""
+        return 0 if self.hilo is None else int(self.hilo[0, NOLOW])
 
     def add(self, other: Counts) -> None:
         """Add another count of the same question (another task's deals)."""
@@ -46,7 +52,6 @@ class Counts:
         if self.hilo is not None and other.hilo is not None and self.squares is not None and other.squares is not None:
             self.hilo += other.hilo
             self.squares += other.squares
-        self.nolow = None if self.nolow is None or other.nolow is None else self.nolow + other.nolow
 
 
 def _stderr(method: str, square: float, e: float, deals: int) -> float:
@@ -72,8 +77,7 @@ def to_result(
     has one: the chance of none is 0). ``plan`` and ``labels`` are the result's."""
     deals = counts.deals
     if counts.hilo is not None and counts.squares is not None:
-        nolow = counts.nolow
-        no_low = (None if nolow is None else nolow / deals) if game.low_qualifies else 0.0
+        no_low = counts.nolow / deals if game.low_qualifies else 0.0
         rows, squares = counts.hilo.tolist(), counts.squares.tolist()
         return hilo_result(rows, squares, deals, method, no_low, seconds, community, plan, labels)
     return pot_result(counts.wins.tolist(), counts.ties.tolist(), deals, method, seconds, community, plan, labels)
@@ -129,7 +133,7 @@ def hilo_result(
     squares: list[float],
     deals: int,
     method: str,
-    no_low: float | None,
+    no_low: float,
     seconds: float,
     community: bool,
     plan: str,

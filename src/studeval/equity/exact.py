@@ -23,7 +23,6 @@ count, and enumeration.
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
@@ -32,10 +31,9 @@ from typing import Any
 import numpy as np
 
 from studeval import _equity, _multiway, _unseen
-from studeval.equity.counts import Counts
+from studeval.equity.counts import NOLOW, Counts
 from studeval.equity.deal import Deal, kernel
 from studeval.equity.plan import (
-    HEADSUP_MAX_COMPLETIONS,
     SECONDS_PER_UNIT,
     count_work,
     headsup_roles,
@@ -208,7 +206,7 @@ def _hilo_pot(
         c.hilo[p, 2] = c.deals - scoops[0] - scoops[1]
         c.hilo[p, 3] = hw + ht
         c.hilo[p, 4] = lw + lt - nolow_pairs
-    c.nolow = nolow_pairs
+        c.hilo[p, NOLOW] = nolow_pairs
     return c
 
 
@@ -372,10 +370,4 @@ def exact(deal: Deal, kind: str, threads: int, progress: Callable[[float], None]
         if progress:
             progress(hi / n)
     counts.deals = deal.deals()
-    completions = max(math.comb(n, r) for r in deal.draws)
-    if hilo and deal.game.low_qualifies and P == 2 and deal.community == 0 and completions <= HEADSUP_MAX_COMPLETIONS:
-        # heads-up (a late street: enumeration counts the scoops) the pairs with no low too,
-        # by the two one-key counts of the heads-up count, a fraction of the enumeration's work
-        (nw0, _, nt), (_, nw1, _) = (headsup(deal, threads, *run) for run in _NOLOW_RUNS)
-        counts.nolow = nw0 + nw1 + nt
     return counts

@@ -229,12 +229,10 @@ def _range_exact(
     start: float,
 ) -> EquityResult | HiLoResult:
     """Each combination of hands counted exactly; every figure the weighted mean of the
-    combinations' (a figure some combination's count lacks -- the chance of no low -- lacks in
-    the mean)."""
+    combinations'."""
     picks, weights = joints
-    # the weighted sums of each figure; a figure some combination's count lacks (the chance of
-    # no low) lacks in the mean: None
-    sums: dict[str, np.ndarray[Any, np.dtype[np.float64]] | None] = {}
+    # the weighted sums of each figure
+    sums: dict[str, np.ndarray[Any, np.dtype[np.float64]]] = {}
     deals = 0
     community = False
     for k, (row, weight) in enumerate(zip(picks, weights.tolist(), strict=True), 1):
@@ -249,8 +247,7 @@ def _range_exact(
                 else {"equity": r.equity, "win": r.win, "tie": r.tie}
             )
             for f, x in figures.items():
-                before = sums.get(f, np.zeros(P))
-                sums[f] = None if x is None or before is None else before + weight * np.array(x, dtype=float)
+                sums[f] = sums.get(f, np.zeros(P)) + weight * np.array(x, dtype=float)
             deals += counts.deals
             community = community or r.community_card
         if progress:
@@ -270,7 +267,7 @@ def _range_exact(
             high=mean("high"),
             low=mean("low"),
             scoop=mean("scoop"),
-            no_low=None if sums["no_low"] is None else mean("no_low")[0],
+            no_low=mean("no_low")[0],
             **common,
         )
     return EquityResult(equity=mean("equity"), win=mean("win"), tie=mean("tie"), **common)
@@ -388,7 +385,7 @@ def _range_draws(
     free[[c for h in hands for c in h] + dead] = False
     hilo = game.hilo
     code = kernel(game)
-    fields = ("equity", "win", "tie", "high", "low") if hilo else ("equity", "win", "tie")
+    fields = ("equity", "win", "tie", "high", "low", "no_low") if hilo else ("equity", "win", "tie")
     # sums over the draws of a * x (each field), and of a**2, a**2 x, a**2 x**2 (the equity),
     # with a = exp(log weight - top) * deals: top the highest log weight so far
     top, total = -math.inf, 0.0
@@ -439,7 +436,7 @@ def _range_draws(
             )
         n = deals[:, None].astype(float)
         if hl is not None:
-            x = {f: hl[:, :, c] / n for c, f in enumerate(("equity", "win", "tie", "high", "low"))}
+            x = {f: hl[:, :, c] / n for c, f in enumerate(("equity", "win", "tie", "high", "low", "no_low"))}
             x["equity"] = x["equity"] / _equity.HILO_SHARE_UNIT
         else:
             split = np.arange(2, P + 1, dtype=float)
@@ -490,7 +487,6 @@ def _range_draws(
     }
     figure = {f: tuple(x.tolist()) for f, x in mean.items()}
     if hilo:
-        # the kernel's hi-lo columns count pot shares, not the deals with no low
-        no_low = None if game.low_qualifies else 0.0
+        no_low = figure["no_low"][0]  # a fact of the deal: every player's column holds it
         return HiLoResult(high=figure["high"], low=figure["low"], scoop=figure["win"], no_low=no_low, **common)
     return EquityResult(win=figure["win"], tie=figure["tie"], **common)

@@ -159,11 +159,10 @@ class HiLoResult(_Shares):
     to take the whole pot alone (both halves, or the high with no low). ``no_low`` is the
     chance that nobody has a qualifying low (0 in ``stud_hilo``, where every hand has a low).
 
-    Every method counts every figure but one: ``no_low`` is None where a method counts pot
-    shares only (stud8 by Monte Carlo, or enumerated with three or more players). Every
-    other figure is always a number (the scoops too: heads-up on every street the exact
-    count takes both hands' comparisons at once). The other fields are those of
-    :class:`EquityResult`.
+    Every method counts every figure: each is always a number (the scoops too: heads-up on
+    every street the exact count takes both hands' comparisons at once; Monte Carlo and the
+    enumeration count the deals with no low beside the pot shares). The other fields are
+    those of :class:`EquityResult`.
 
     >>> from studeval.equity import stud_equity
     >>> r = stud_equity(["As 2h 3d 4c 9s", "Kc Kd 8h 8s 5h"], game="stud8")
@@ -179,7 +178,7 @@ class HiLoResult(_Shares):
     high: tuple[float, ...]
     low: tuple[float, ...]
     scoop: tuple[float, ...]
-    no_low: float | None
+    no_low: float
     stderr: tuple[float, ...]
     deals: int
     method: str
