@@ -15,6 +15,8 @@ import time
 import pytest
 from in_process import run_main
 
+from studeval import caribbean
+
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """``studeval caribbean args`` run in-process."""
@@ -42,8 +44,13 @@ def one_line_error(result: subprocess.CompletedProcess[str], text: str) -> None:
     assert result.stdout == ""  # no banner, no rules, no table before the error
 
 
-def test_edge_json_and_a_progress_bar_off_a_terminal():
-    """Without a terminal the bar still reports (tqdm), with an estimate before it starts."""
+def test_edge_json_and_a_progress_bar_off_a_terminal(full_deck, monkeypatch):
+    """Without a terminal the bar still reports (tqdm), with an estimate before it starts.
+
+    The command's analysis is the session's full-deck one (``full_deck.analyze``: made once,
+    the progress it reported replayed), so what is checked here is the command's own work:
+    the arguments it passes, the estimate, the bar and the JSON."""
+    monkeypatch.setattr(caribbean, "analyze", full_deck.analyze)
     result = run("edge", "--no-change", "--json")
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
@@ -73,11 +80,14 @@ def test_edge_estimates_the_time_from_a_measured_slice():
 
 
 def test_edge_text_with_a_pay_table_and_quiet():
-    result = run(
-        "edge", "--no-change", "--quiet", "--strategy", "pair_or_better", "--paytable", "1,2,3,4,5,8,20,50,100"
-    )
+    """The pay table and strategy asked for reach the analysis (on a short deck: the text is the
+    point, not the deck), and --quiet leaves stderr empty."""
+    args = ("--no-change", "--strategy", "pair_or_better", "--paytable", "1,2,3,4,5,8,20,50,100", "--ranks", "TJQKA")
+    result = run("edge", "--quiet", *args)
     assert result.returncode == 0 and result.stderr == ""
     assert "house edge" in result.stdout and "Player wins with full house" in result.stdout
+    a = caribbean.analyze("1,2,3,4,5,8,20,50,100", strategy="pair_or_better", ranks="TJQKA")
+    assert f"house edge {a.house_edge:.6%}" in result.stdout
 
 
 def test_one_default_game_across_the_subcommands():
