@@ -234,6 +234,9 @@ def brute_force(
     return table
 
 
+# Short decks run on one thread: a job this small is quickest there (docs/casino.md).
+
+
 def _table(a):
     return {o.event: (o.net, o.combinations) for o in a.outcomes}
 
@@ -241,7 +244,7 @@ def _table(a):
 @pytest.mark.parametrize("ranks", ["TJQKA", "9JQKA"])
 def test_standard_game_matches_brute_force_on_a_small_deck(ranks):
     """R69: the exact house edge and return table."""
-    assert _table(analyze(ranks=ranks, one_card_change=False)) == brute_force(ranks)
+    assert _table(analyze(ranks=ranks, one_card_change=False, threads=1)) == brute_force(ranks)
 
 
 @pytest.mark.parametrize("ranks", ["89TKA"])  # hands below ace-king that may tie or lose
@@ -250,7 +253,7 @@ def test_winning_antes_dealer_not_qualifying_matches_brute_force(ranks):
 
     ``no_qualify="winning_antes"``: only the antes of hands that beat a dealer who does not
     qualify win."""
-    a = analyze(ranks=ranks, one_card_change=False, no_qualify="winning_antes")
+    a = analyze(ranks=ranks, one_card_change=False, no_qualify="winning_antes", threads=1)
     assert _table(a) == brute_force(ranks, winning_antes=True)
     assert a.no_qualify == "winning_antes" and a.total_combinations == sum(o.combinations for o in a.outcomes)
 
@@ -261,7 +264,7 @@ def test_standard_game_with_another_pay_table_matches_brute_force():
         "high_card=0.5,pair=1,two_pair=3,three_of_a_kind=3,straight=5,flush=5,"
         "full_house=9,four_of_a_kind=25,straight_flush=45,royal_flush=99"
     )
-    assert _table(analyze(table, ranks="TJQKA", one_card_change=False)) == brute_force("TJQKA", table)
+    assert _table(analyze(table, ranks="TJQKA", one_card_change=False, threads=1)) == brute_force("TJQKA", table)
 
 
 @pytest.mark.parametrize(
@@ -273,15 +276,15 @@ def test_one_card_change_matches_brute_force_on_a_small_deck(ranks):
 
     Three ranks run always (the brute force settles every deal by settle_hand: seconds); four
     and five ranks (straights, flushes, royals) take minutes."""
-    a = analyze(ranks=ranks, one_card_change=True)
+    a = analyze(ranks=ranks, one_card_change=True, threads=1)
     assert _table(a) == brute_force(ranks, change=True)
     assert a.total_combinations == sum(o.combinations for o in a.outcomes)
 
 
 def test_simple_strategies_count_the_same_deals():
     """R69: the exact house edge and return table."""
-    opt = analyze(ranks="TJQKA", one_card_change=False)
-    pair = analyze(ranks="TJQKA", strategy="pair_or_better")
+    opt = analyze(ranks="TJQKA", one_card_change=False, threads=1)
+    pair = analyze(ranks="TJQKA", strategy="pair_or_better", threads=1)
     assert pair.total_combinations == opt.total_combinations
     assert pair.expected_value <= opt.expected_value
 
@@ -372,7 +375,7 @@ def test_optimal_decisions_agree_with_advice_on_sampled_hands(full_deck):
 
 def test_progress_reports_the_fraction_done_and_prints_nothing(capsys):
     seen: list[float] = []
-    analyze(ranks="JQKA", progress=seen.append, one_card_change=True)
+    analyze(ranks="JQKA", progress=seen.append, one_card_change=True, threads=1)
     assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) > 10
     assert capsys.readouterr() == ("", "")
 

@@ -83,10 +83,10 @@ def test_edge_text_with_a_pay_table_and_quiet():
     """The pay table and strategy asked for reach the analysis (on a short deck: the text is the
     point, not the deck), and --quiet leaves stderr empty."""
     args = ("--no-change", "--strategy", "pair_or_better", "--paytable", "1,2,3,4,5,8,20,50,100", "--ranks", "TJQKA")
-    result = run("edge", "--quiet", *args)
+    result = run("edge", "--quiet", "--threads", "1", *args)
     assert result.returncode == 0 and result.stderr == ""
     assert "house edge" in result.stdout and "Player wins with full house" in result.stdout
-    a = caribbean.analyze("1,2,3,4,5,8,20,50,100", strategy="pair_or_better", ranks="TJQKA")
+    a = caribbean.analyze("1,2,3,4,5,8,20,50,100", strategy="pair_or_better", ranks="TJQKA", threads=1)
     assert f"house edge {a.house_edge:.6%}" in result.stdout
 
 
@@ -181,12 +181,12 @@ def deck_total(ranks: int) -> int:
 
 def test_edge_on_a_short_deck_counts_every_deal():
     """R69: the exact house edge and return table."""
-    result = run("edge", "--no-change", "--ranks", "9TJQKA", "--json", "--quiet")
+    result = run("edge", "--no-change", "--ranks", "9TJQKA", "--threads", "1", "--json", "--quiet")
     assert result.returncode == 0 and result.stderr == ""
     out = json.loads(result.stdout)
     assert out["total_combinations"] == deck_total(6)
     assert sum(o["combinations"] for o in out["outcomes"]) == deck_total(6)
-    text = run("edge", "--no-change", "--ranks", "9tjqka", "--quiet").stdout
+    text = run("edge", "--no-change", "--ranks", "9tjqka", "--threads", "1", "--quiet").stdout
     assert "a deck of the ranks 9TJQKA only" in text and f"{deck_total(6):,}" in text
 
 
@@ -195,14 +195,14 @@ def test_edge_on_a_short_deck_counts_every_deal():
 )
 def test_edge_plot_writes_the_return_table_picture(tmp_path):
     picture = tmp_path / "returns.png"
-    result = run("edge", "--no-change", "--ranks", "TJQKA", "--plot", str(picture), "--json")
+    result = run("edge", "--no-change", "--ranks", "TJQKA", "--threads", "1", "--plot", str(picture), "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["total_combinations"] == deck_total(5)  # stdout stays JSON
     assert f"wrote the return table picture to {picture}" in result.stderr
     data = picture.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
     svg = tmp_path / "returns.svg"
-    result = run("edge", "--no-change", "--ranks", "TJQKA", "--plot", str(svg), "--quiet")
+    result = run("edge", "--no-change", "--ranks", "TJQKA", "--threads", "1", "--plot", str(svg), "--quiet")
     assert result.returncode == 0 and result.stderr == ""
     drawing = svg.read_text()
     assert "<svg" in drawing and "ranks TJQKA only" in drawing  # the title says it is a short deck
