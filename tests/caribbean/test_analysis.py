@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
@@ -20,43 +21,93 @@ def _line(value: int) -> int:
     return caribbean.PAY_LINES.index(caribbean.pay_line(value))
 
 
-NONE = 255  # a row of a dealer hand that is not dealt
+class _Deck:
+    """The cards of a small deck, sorted, and the value of every five of them (evaluate_batch),
+    named by the cards' positions in the deck: a hand is its five positions, sorted, along the
+    last axis of an array, and its value is looked up by their colex rank."""
+
+    def __init__(self, ranks: str) -> None:
+        self.cards = np.array(sorted(4 * "23456789TJQKA".index(r) + s for r in ranks for s in range(4)), np.uint8)
+        n = len(self.cards)
+        self.binom = np.array([[math.comb(x, j) for j in range(6)] for x in range(n)], dtype=np.int64)
+        fives = np.array(list(itertools.combinations(range(n), 5)))
+        values = evaluate_batch(self.cards[fives]).astype(np.int64)
+        self.values = np.unique(values)  # the values this deck deals
+        self.value_at = np.zeros(math.comb(n, 5), dtype=np.int64)
+        self.value_at[self.rank(fives)] = np.searchsorted(self.values, values)
+
+    def rank(self, hands: np.ndarray) -> np.ndarray:
+        return sum(self.binom[hands[..., j], j + 1] for j in range(5))
+
+    def value(self, hands: np.ndarray) -> np.ndarray:
+        """The index in ``values`` of each hand's value."""
+        return self.value_at[self.rank(hands)]
+
+    def suit_class(self, hands: np.ndarray) -> np.ndarray:
+        """A name of each hand's class under the 24 relabellings of the suits (which do not
+        rank: a relabelled deal plays and settles the same): its least colex rank."""
+        position = np.full(52, -1)
+        position[self.cards] = np.arange(len(self.cards))
+        cards = self.cards[hands].astype(np.int64)
+        return np.min(
+            [
+                self.rank(np.sort(position[cards - cards % 4 + np.array(suits)[cards % 4]], axis=-1))
+                for suits in itertools.permutations(range(4))
+            ],
+            axis=0,
+        )
+
+    def subset_value(self, rest: np.ndarray, subsets: np.ndarray) -> np.ndarray:
+        """value(rest[:, subsets]) without forming it: [b, h] for rows of sorted positions
+        ``rest`` and rows of sorted column numbers ``subsets``."""
+        return self.value_at[sum(self.binom[rest, j + 1][:, subsets[:, j]] for j in range(5))]
 
 
 class _Book:
-    """The money and return-table event of a player hand against each dealer hand value, from
-    settle_hand on the first two disjoint hands met with those values (cards speak: the values
-    decide). Money is in units of 1/scale ante, so that numpy's sums stay exact integers."""
+    """The money and return-table event of a player hand value against a dealer hand value,
+    from settle_hand on the first disjoint pair of hands met with those values (cards speak:
+    the values decide). Money is in units of 1/scale ante, so that numpy's sums stay exact."""
 
-    def __init__(self, paytable: PayTable, no_qualify: str) -> None:
+    def __init__(self, deck: _Deck, paytable: PayTable, no_qualify: str) -> None:
         pays = paytable.as_list() + paytable.as_list(changed=True)
-        self.paytable, self.no_qualify = paytable, no_qualify
+        self.deck, self.paytable, self.no_qualify = deck, paytable, no_qualify
         self.scale = math.lcm(*(Fraction(p).denominator for p in pays))
         self.merge_low = pays[0] == pays[1]
         self.events: list[str] = []
         self.nets: list[set[int]] = []
-        self.rows: dict[tuple[int, bool, bool], tuple[np.ndarray, np.ndarray]] = {}
+        self.tables: dict[tuple[bool, bool], tuple[np.ndarray, np.ndarray]] = {}
+
+    def pair(self, player: np.ndarray, dealer: np.ndarray) -> np.ndarray:
+        """The key of a player hand value against a dealer hand value (value indices)."""
+        return player * len(self.deck.values) + dealer
 
     def look_up(
-        self, player: list[int], value: int, dealers: np.ndarray, values: np.ndarray, raised: bool, changed: bool
+        self,
+        pair: np.ndarray,
+        cards: Callable[[tuple[int, ...]], tuple[np.ndarray, np.ndarray]],
+        dealt: np.ndarray | None,
+        raised: bool,
+        changed: bool,
     ):
-        """(money, event) of the five cards ``player`` (worth ``value``) against each dealer
-        value in ``values``; dealers[i] is a dealer hand worth values[i] (a row of NONE: none
-        is dealt, none is looked up)."""
-        money, event = self.rows.setdefault(
-            (value, raised, changed), (np.zeros(7463, np.int64), np.full(7463, -1, np.int64))
-        )
-        for i in np.flatnonzero(event[values] < 0):
-            if dealers[i, 0] == NONE:
-                continue
-            dealer = dealers[i].tolist()
+        """(money, event) of each deal of a player hand against a dealer hand, whose values
+        make ``pair``; cards(index) gives the positions of a deal's two hands. A deal where
+        ``dealt`` (None: all) is False is not looked up: money 0, event -1."""
+        k = len(self.deck.values)
+        money, event = self.tables.setdefault((raised, changed), (np.zeros(k * k, np.int64), np.full(k * k, -1)))
+        fresh = np.flatnonzero((event[pair] < 0) if dealt is None else (event[pair] < 0) & dealt)
+        _, first = np.unique(pair.ravel()[fresh], return_index=True)
+        for at in zip(*np.unravel_index(fresh[first], pair.shape), strict=True):
+            player, dealer = (self.deck.cards[c].tolist() for c in cards(at))
             s = settle_hand(
                 player, dealer, raised=raised, changed=changed, paytable=self.paytable, no_qualify=self.no_qualify
             )
-            assert s.player_value == value and s.net * self.scale == int(s.net * self.scale)
-            money[values[i]] = int(s.net * self.scale)
-            event[values[i]] = self._event_index(s, dealer, changed, money[values[i]])
-        return money[values], event[values]
+            net = s.net * self.scale
+            assert s.player_value == self.deck.values[pair[at] // k] and net == int(net)
+            money[pair[at]] = int(net)
+            event[pair[at]] = self._event_index(s, dealer, changed, int(net))
+        if dealt is None:
+            return money[pair], event[pair]
+        return np.where(dealt, money[pair], 0), np.where(dealt, event[pair], -1)
 
     def _event_index(self, s: HandSettlement, dealer: list[int], changed: bool, money: int) -> int:
         if s.outcome == "player wins":
@@ -80,6 +131,13 @@ class _Book:
         return self.events.index(name)
 
 
+def exact_product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a @ b of integers, on BLAS in float64: exact while every sum stays below 2**53."""
+    product = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.abs(product).max(initial=0) < 2**53
+    return np.rint(product).astype(np.int64)
+
+
 def brute_force(
     ranks: str, paytable: PayTable = caribbean.STANDARD_PAYTABLE, *, change: bool = False, winning_antes: bool = False
 ) -> dict[str, tuple[Fraction, int]]:
@@ -90,76 +148,93 @@ def brute_force(
     ``change`` the next card c of the stub (drawn if the player changes). The player sees his
     cards and u and plays for the most money expected over what he cannot see: raise or fold
     (a tie folds); with ``change``, first keep or change one card (a tie keeps, then takes the
-    first card), then, seeing the new card, raise or fold. Deals are counted with numpy,
-    grouped by the dealer hand's value; the money comes from settle_hand alone.
+    first card), then, seeing the new card, raise or fold. Every (player hand, dealer hand)
+    pair is laid out with numpy, a block of player hands at a time, and the deals are counted
+    with the up card's and the new card's multiplicities; the money comes from settle_hand alone.
     """
-    deck = [4 * "23456789TJQKA".index(r) + s for r in ranks for s in range(4)]
-    r = len(deck) - 5  # the cards the player does not hold
-    book = _Book(paytable, "winning_antes" if winning_antes else "every_ante")
+    deck = _Deck(ranks)
+    n = len(deck.cards)
+    r = n - 5  # the cards the player does not hold
+    book = _Book(deck, paytable, "winning_antes" if winning_antes else "every_ante")
     totals = np.zeros(64, dtype=np.int64)
-    dealt = np.array(list(itertools.combinations(range(r), 5)), dtype=np.int64)  # dealer hands among the r
-    member = np.zeros((len(dealt), r), dtype=np.int64)
+    every_hand = np.array(list(itertools.combinations(range(n), 5)))
+    _, first, class_size = np.unique(deck.suit_class(every_hand), return_index=True, return_counts=True)
+    players = every_hand[first]  # one hand per class, its deals counted class_size times
+    held = np.zeros((len(players), n), dtype=bool)
+    np.put_along_axis(held, players, True, axis=1)
+    rests = np.nonzero(~held)[1].reshape(len(players), r)  # each hand's unseen cards, sorted
+    dealt = np.array(list(itertools.combinations(range(r), 5)))  # dealer hands among the r
+    member = np.zeros((len(dealt), r), dtype=np.int64)  # [h, u]: dealer hand h holds card u
     np.put_along_axis(member, dealt, 1, axis=1)
-    missing = 1 - member
+    missing = (1 - member).T  # [c, h]: dealer hand h leaves card c in the stub
+    draws = r - 5  # the stub after the dealer's hand: a kept deal counts once per stub card
+    kept_cards = np.array([[j for j in range(5) if j != d] for d in range(5)])  # [d]: the hand without card d
 
-    def count(events: np.ndarray, deals: np.ndarray) -> None:
-        some = deals > 0
-        assert (events[some] >= 0).all()
-        np.add.at(totals, events[some], deals[some])
+    def count(events: np.ndarray, deals: np.ndarray, times: np.ndarray) -> None:
+        """Count deals[i] * times[i[0]] deals of event events[i] (a sum of integers below 2**53 in
+        float64: exact); none may fall on a deal not looked up (event -1, slot 63)."""
+        weights = deals * times.reshape(-1, *[1] * (deals.ndim - 1))
+        by_event = np.bincount((events % 64).ravel(), weights=weights.ravel(), minlength=64)
+        assert by_event[63] == 0 and by_event.sum() < 2**53
+        totals[:] += np.rint(by_event).astype(np.int64)
 
-    holding = [np.flatnonzero(member[:, u]) for u in range(r)]  # the dealer hands holding up card u
-    for hand in itertools.combinations(deck, 5):
-        player, value = list(hand), evaluate(hand)
-        rest = np.array([c for c in deck if c not in hand], dtype=np.uint8)
-        dealer_cards = rest[dealt]
-        values, first, value_of = np.unique(evaluate_batch(dealer_cards), return_index=True, return_inverse=True)
-        per_up = np.stack([np.bincount(value_of[h], minlength=len(values)) for h in holding])  # [u, value]
-        raise_money, raise_event = book.look_up(player, value, dealer_cards[first], values, True, False)
-        fold_money, fold_event = book.look_up(player, value, dealer_cards[first], values, False, False)
-        raise_kept, fold_kept = per_up @ raise_money, per_up @ fold_money
+    block = max(1, 400_000 // (len(dealt) * (5 * r if change else 1)))
+    for lo in range(0, len(players), block):
+        hands, rest, times = players[lo : lo + block], rests[lo : lo + block], class_size[lo : lo + block]
+        dealer_values = deck.subset_value(rest, dealt)  # [b, h]
+        pairs = book.pair(deck.value(hands)[:, None], dealer_values)
+
+        def kept_deal(at, hands=hands, rest=rest):
+            return hands[at[0]], rest[at[0], dealt[at[1]]]
+
+        kept = {raised: book.look_up(pairs, kept_deal, None, raised, False) for raised in (True, False)}
+        raise_kept, fold_kept = exact_product(kept[True][0], member), exact_product(kept[False][0], member)  # [b, u]
         raises = raise_kept > fold_kept
         if not change:
-            count(raise_event, per_up[raises].sum(axis=0))
-            count(fold_event, per_up[~raises].sum(axis=0))
+            up_raised = exact_product(raises, member.T)  # [b, h]: the up cards of h that raise
+            count(kept[True][1], up_raised, times)
+            count(kept[False][1], 5 - up_raised, times)
             continue
-        # [u, c, value]: the dealer hands holding up card u and missing the new card c (float
-        # products run on BLAS and are exact: every count is far below 2**53)
-        pairs = np.einsum("hu,hc->uch", member, missing).reshape(r * r, -1).astype(np.float64)
-        by_value = np.eye(len(values))[value_of]
-        per_up_draw = np.rint(pairs @ by_value).astype(np.int64).reshape(r, r, -1)
-        money = np.zeros((2, 5, r, len(values)), dtype=np.int64)  # [raise/fold, changed card d, c, value]
-        event = np.full((2, 5, r, len(values)), -1, dtype=np.int64)
-        for c in range(r):
-            hands_c = np.flatnonzero(missing[:, c])
-            seen, at = np.unique(value_of[hands_c], return_index=True)
-            dealers_c = np.full((len(values), 5), NONE, dtype=np.uint8)
-            dealers_c[seen] = dealer_cards[hands_c[at]]
-            for d in range(5):
-                final = player[:d] + player[d + 1 :] + [int(rest[c])]
-                final_value = evaluate(final)
-                for k, raised in enumerate((True, False)):
-                    money[k, d, c], event[k, d, c] = book.look_up(final, final_value, dealers_c, values, raised, True)
-        after = np.einsum("ucv,kdcv->kudc", per_up_draw, money)  # [raise/fold, u, d, c]
-        change_money = np.maximum(after[0], after[1]).sum(axis=2)  # [u, d]
-        draws = r - 5  # the stub after the dealer's hand: a kept deal counts once per stub card
-        keep_money = np.maximum(raise_kept, fold_kept) * draws
-        for u in range(r):
-            best, best_d = keep_money[u], None
-            for d in range(5):
-                if change_money[u, d] > best:
-                    best, best_d = change_money[u, d], d
-            if best_d is None:
-                count(raise_event if raises[u] else fold_event, per_up[u] * draws)
-                continue
-            for c in range(r):
-                k = 0 if after[0, u, best_d, c] > after[1, u, best_d, c] else 1
-                count(event[k, best_d, c], per_up_draw[u, c])
+        b = len(hands)
+        finals = np.sort(
+            np.concatenate(
+                [
+                    np.broadcast_to(hands[:, kept_cards][:, :, None], (b, 5, r, 4)),
+                    np.broadcast_to(rest[:, None, :, None], (b, 5, r, 1)),
+                ],
+                axis=-1,
+            ),
+            axis=-1,
+        )  # [b, d, c, 5]: card d changed for the new card c
+        shape = (b, 5, r, len(dealt))
+        pairs = book.pair(deck.value(finals)[..., None], dealer_values[:, None, None])  # [b, d, c, h]
+        stub = np.broadcast_to(missing.astype(bool), shape)  # the new card is not the dealer's
+
+        def changed_deal(at, finals=finals, rest=rest):
+            return finals[at[:3]], rest[at[0], dealt[at[3]]]
+
+        drawn = {raised: book.look_up(pairs, changed_deal, stub, raised, True) for raised in (True, False)}
+        after = exact_product(np.stack([drawn[True][0], drawn[False][0]]), member)  # [raise/fold, b, d, c, u]
+        change_money = np.maximum(after[0], after[1]).sum(axis=2)  # [b, d, u]
+        keep_money = np.maximum(raise_kept, fold_kept) * draws  # [b, u]
+        best_d = change_money.argmax(axis=1)  # the first best card to change
+        changes = change_money.max(axis=1) > keep_money  # a tie keeps
+        count(kept[True][1], exact_product(raises & ~changes, member.T) * draws, times)
+        count(kept[False][1], exact_product(~raises & ~changes, member.T) * draws, times)
+        chosen = changes[:, None, None, :] & (best_d[:, None, None, :] == np.arange(5)[:, None, None])  # [b, d, c, u]
+        raised_after = after[0] > after[1]  # a tie folds
+        for raised, take in ((True, raised_after), (False, ~raised_after)):
+            count(drawn[raised][1], exact_product(chosen & take, member.T) * missing, times)
+    assert len(book.events) < 63
     table = {}
     for i, name in enumerate(book.events):
         if totals[i]:
             (net,) = book.nets[i]  # one net per event
             table[name] = (Fraction(net, book.scale), int(totals[i]))
     return table
+
+
+# Short decks run on one thread: a job this small is quickest there (docs/casino.md).
 
 
 def _table(a):
@@ -169,7 +244,7 @@ def _table(a):
 @pytest.mark.parametrize("ranks", ["TJQKA", "9JQKA"])
 def test_standard_game_matches_brute_force_on_a_small_deck(ranks):
     """R69: the exact house edge and return table."""
-    assert _table(analyze(ranks=ranks, one_card_change=False)) == brute_force(ranks)
+    assert _table(analyze(ranks=ranks, one_card_change=False, threads=1)) == brute_force(ranks)
 
 
 @pytest.mark.parametrize("ranks", ["89TKA"])  # hands below ace-king that may tie or lose
@@ -178,7 +253,7 @@ def test_winning_antes_dealer_not_qualifying_matches_brute_force(ranks):
 
     ``no_qualify="winning_antes"``: only the antes of hands that beat a dealer who does not
     qualify win."""
-    a = analyze(ranks=ranks, one_card_change=False, no_qualify="winning_antes")
+    a = analyze(ranks=ranks, one_card_change=False, no_qualify="winning_antes", threads=1)
     assert _table(a) == brute_force(ranks, winning_antes=True)
     assert a.no_qualify == "winning_antes" and a.total_combinations == sum(o.combinations for o in a.outcomes)
 
@@ -189,7 +264,7 @@ def test_standard_game_with_another_pay_table_matches_brute_force():
         "high_card=0.5,pair=1,two_pair=3,three_of_a_kind=3,straight=5,flush=5,"
         "full_house=9,four_of_a_kind=25,straight_flush=45,royal_flush=99"
     )
-    assert _table(analyze(table, ranks="TJQKA", one_card_change=False)) == brute_force("TJQKA", table)
+    assert _table(analyze(table, ranks="TJQKA", one_card_change=False, threads=1)) == brute_force("TJQKA", table)
 
 
 @pytest.mark.parametrize(
@@ -201,15 +276,15 @@ def test_one_card_change_matches_brute_force_on_a_small_deck(ranks):
 
     Three ranks run always (the brute force settles every deal by settle_hand: seconds); four
     and five ranks (straights, flushes, royals) take minutes."""
-    a = analyze(ranks=ranks, one_card_change=True)
+    a = analyze(ranks=ranks, one_card_change=True, threads=1)
     assert _table(a) == brute_force(ranks, change=True)
     assert a.total_combinations == sum(o.combinations for o in a.outcomes)
 
 
 def test_simple_strategies_count_the_same_deals():
     """R69: the exact house edge and return table."""
-    opt = analyze(ranks="TJQKA", one_card_change=False)
-    pair = analyze(ranks="TJQKA", strategy="pair_or_better")
+    opt = analyze(ranks="TJQKA", one_card_change=False, threads=1)
+    pair = analyze(ranks="TJQKA", strategy="pair_or_better", threads=1)
     assert pair.total_combinations == opt.total_combinations
     assert pair.expected_value <= opt.expected_value
 
@@ -300,7 +375,7 @@ def test_optimal_decisions_agree_with_advice_on_sampled_hands(full_deck):
 
 def test_progress_reports_the_fraction_done_and_prints_nothing(capsys):
     seen: list[float] = []
-    analyze(ranks="JQKA", progress=seen.append, one_card_change=True)
+    analyze(ranks="JQKA", progress=seen.append, one_card_change=True, threads=1)
     assert seen == sorted(seen) and seen[-1] == 1.0 and len(seen) > 10
     assert capsys.readouterr() == ("", "")
 

@@ -15,6 +15,8 @@ import time
 import pytest
 from in_process import run_main
 
+from studeval import caribbean
+
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """``studeval caribbean args`` run in-process."""
@@ -42,8 +44,13 @@ def one_line_error(result: subprocess.CompletedProcess[str], text: str) -> None:
     assert result.stdout == ""  # no banner, no rules, no table before the error
 
 
-def test_edge_json_and_a_progress_bar_off_a_terminal():
-    """Without a terminal the bar still reports (tqdm), with an estimate before it starts."""
+def test_edge_json_and_a_progress_bar_off_a_terminal(full_deck, monkeypatch):
+    """Without a terminal the bar still reports (tqdm), with an estimate before it starts.
+
+    The command's analysis is the session's full-deck one (``full_deck.analyze``: made once,
+    the progress it reported replayed), so what is checked here is the command's own work:
+    the arguments it passes, the estimate, the bar and the JSON."""
+    monkeypatch.setattr(caribbean, "analyze", full_deck.analyze)
     result = run("edge", "--no-change", "--json")
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
@@ -73,11 +80,14 @@ def test_edge_estimates_the_time_from_a_measured_slice():
 
 
 def test_edge_text_with_a_pay_table_and_quiet():
-    result = run(
-        "edge", "--no-change", "--quiet", "--strategy", "pair_or_better", "--paytable", "1,2,3,4,5,8,20,50,100"
-    )
+    """The pay table and strategy asked for reach the analysis (on a short deck: the text is the
+    point, not the deck), and --quiet leaves stderr empty."""
+    args = ("--no-change", "--strategy", "pair_or_better", "--paytable", "1,2,3,4,5,8,20,50,100", "--ranks", "TJQKA")
+    result = run("edge", "--quiet", "--threads", "1", *args)
     assert result.returncode == 0 and result.stderr == ""
     assert "house edge" in result.stdout and "Player wins with full house" in result.stdout
+    a = caribbean.analyze("1,2,3,4,5,8,20,50,100", strategy="pair_or_better", ranks="TJQKA", threads=1)
+    assert f"house edge {a.house_edge:.6%}" in result.stdout
 
 
 def test_one_default_game_across_the_subcommands():
@@ -171,12 +181,12 @@ def deck_total(ranks: int) -> int:
 
 def test_edge_on_a_short_deck_counts_every_deal():
     """R69: the exact house edge and return table."""
-    result = run("edge", "--no-change", "--ranks", "9TJQKA", "--json", "--quiet")
+    result = run("edge", "--no-change", "--ranks", "9TJQKA", "--threads", "1", "--json", "--quiet")
     assert result.returncode == 0 and result.stderr == ""
     out = json.loads(result.stdout)
     assert out["total_combinations"] == deck_total(6)
     assert sum(o["combinations"] for o in out["outcomes"]) == deck_total(6)
-    text = run("edge", "--no-change", "--ranks", "9tjqka", "--quiet").stdout
+    text = run("edge", "--no-change", "--ranks", "9tjqka", "--threads", "1", "--quiet").stdout
     assert "a deck of the ranks 9TJQKA only" in text and f"{deck_total(6):,}" in text
 
 
@@ -185,14 +195,14 @@ def test_edge_on_a_short_deck_counts_every_deal():
 )
 def test_edge_plot_writes_the_return_table_picture(tmp_path):
     picture = tmp_path / "returns.png"
-    result = run("edge", "--no-change", "--ranks", "TJQKA", "--plot", str(picture), "--json")
+    result = run("edge", "--no-change", "--ranks", "TJQKA", "--threads", "1", "--plot", str(picture), "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["total_combinations"] == deck_total(5)  # stdout stays JSON
     assert f"wrote the return table picture to {picture}" in result.stderr
     data = picture.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
     svg = tmp_path / "returns.svg"
-    result = run("edge", "--no-change", "--ranks", "TJQKA", "--plot", str(svg), "--quiet")
+    result = run("edge", "--no-change", "--ranks", "TJQKA", "--threads", "1", "--plot", str(svg), "--quiet")
     assert result.returncode == 0 and result.stderr == ""
     drawing = svg.read_text()
     assert "<svg" in drawing and "ranks TJQKA only" in drawing  # the title says it is a short deck

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from studeval import caribbean
@@ -20,7 +21,7 @@ from studeval.caribbean import (
     dealer_qualifies,
     settle_hand,
 )
-from studeval.evaluate import evaluate
+from studeval.evaluate import evaluate, evaluate_batch
 
 # ---------------------------------------------------------------------------------------------
 # settlement
@@ -409,21 +410,17 @@ def test_a_dealt_round_with_an_exposed_hold_card():
 
 
 def _naive_raise(hand, up, deck, pays, excluded=()):
-    """Raise EV by looping over every dealer hand."""
+    """Raise EV over every dealer hand: the up card and each four unseen cards, valued by the
+    evaluator (evaluate_batch) and compared here."""
     p = evaluate(hand)
     line = caribbean.PAY_LINES.index(caribbean.pay_line(p))
     unseen = [c for c in deck if c not in hand and c != up and c not in excluded]
-    total = count = 0
-    for hidden in itertools.combinations(unseen, 4):
-        d = evaluate([up, *hidden])
-        count += 1
-        if d < QUALIFYING_VALUE:
-            total += 1
-        elif p > d:
-            total += 1 + 2 * pays[line]
-        elif p < d:
-            total -= 3
-    return Fraction(total, count)
+    hidden = np.array(list(itertools.combinations(unseen, 4)), dtype=np.uint8)
+    dealer = evaluate_batch(np.column_stack([np.full(len(hidden), up, dtype=np.uint8), hidden]))
+    qualifies = dealer >= QUALIFYING_VALUE
+    not_qualifying = int((~qualifies).sum())
+    wins, losses = int((qualifies & (dealer < p)).sum()), int((qualifies & (dealer > p)).sum())
+    return (not_qualifying + wins * (1 + 2 * pays[line]) - 3 * losses) / Fraction(len(hidden))
 
 
 def test_raise_advice_against_brute_force_on_the_full_deck():
