@@ -8,31 +8,10 @@ import random
 
 import numpy as np
 import pytest
-from questions import close, random_question
+from questions import close, every_deal, random_question
 
 from studeval import evaluate_batch, parse_cards
 from studeval.equity import HiLoResult, sharded_equity, stud_equity
-
-
-def every_deal(hands: list[list[int]], live: list[int]) -> np.ndarray:
-    """Every way to complete each hand to seven cards from ``live``, by itertools: an array
-    (deals, players, 7), the known cards first in each hand."""
-    drawn = np.zeros((1, 0), dtype=np.uint8)  # the cards each deal has drawn so far
-    for hand in hands:
-        blocks = []
-        for row in drawn:
-            taken = set(row.tolist())
-            rest = [c for c in live if c not in taken]
-            draws = list(itertools.combinations(rest, 7 - len(hand)))
-            combos = np.array(draws, dtype=np.uint8).reshape(len(draws), 7 - len(hand))
-            blocks.append(np.hstack([np.repeat(row[None], len(combos), axis=0), combos]))
-        drawn = np.vstack(blocks)
-    columns, at = [], 0
-    for hand in hands:
-        need = 7 - len(hand)
-        columns.append(np.hstack([np.tile(np.array(hand, dtype=np.uint8), (len(drawn), 1)), drawn[:, at : at + need]]))
-        at += need
-    return np.stack(columns, axis=1)
 
 
 def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list[float]]:

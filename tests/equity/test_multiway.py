@@ -12,28 +12,28 @@ import sys
 import numpy as np
 import pytest
 from interrupts import STOPS_WITHIN, interrupt_after_ready
+from questions import completions, reference_values
 
-from studeval import _reference
 from studeval._multiway import MAX_COMPLETIONS, MAX_WORK, threeway_counts, threeway_work
 from studeval.cards import parse_cards
 from studeval.equity import stud_equity
 
 Counts = tuple[int, tuple[int, int, int], tuple[int, int, int], int]
-EVALUATORS = {"high": _reference.evaluate, "low": _reference.evaluate_low, "low27": _reference.evaluate_low27}
+KINDS = ("high", "low", "low27")
 PAIRS = ((0, 1), (0, 2), (1, 2))
 
 
 def brute_force(known: list[list[int]], dead: list[int], kind: str, hand_size: int = 7) -> Counts:
-    """Every deal listed: each player's completions valued by the reference evaluator, the
-    pairwise disjoint triples found with bit masks (numpy over the third player)."""
+    """Every deal listed: each player's completions valued by the reference evaluator (all at
+    once: tests/questions.py), the pairwise disjoint triples found with bit masks (numpy over
+    the second and third players)."""
     used = set(dead) | {c for k in known for c in k}
     live = [c for c in range(52) if c not in used]
-    evaluate = EVALUATORS[kind]
     masks, values = [], []
     for cards in known:
-        combos = list(itertools.combinations(live, hand_size - len(cards)))
-        masks.append(np.array([sum(1 << c for c in combo) for combo in combos], dtype=np.int64))
-        values.append(np.array([evaluate([*cards, *combo]) for combo in combos], dtype=np.int64))
+        drawn, hands = completions(cards, live, hand_size - len(cards))
+        masks.append(drawn)
+        values.append(reference_values(hands, kind))
     wins = [0, 0, 0]
     pairs = [0, 0, 0]
     three = deals = 0
@@ -109,7 +109,7 @@ def test_deals_with_ties_of_every_kind() -> None:
     """Three players showing the same ranks, on a short deck: every kind of tie occurs."""
     known = [parse_cards("2c 3c 4c"), parse_cards("2d 3d 4d"), parse_cards("2h 3h 4h")]
     dead = [c for c in range(52) if c not in {c for k in known for c in k}][:30]
-    for kind in EVALUATORS:
+    for kind in KINDS:
         counts = threeway_counts(known, dead, kind)
         assert counts == brute_force(known, dead, kind)
         _, _, pairs, three = counts
@@ -117,7 +117,7 @@ def test_deals_with_ties_of_every_kind() -> None:
 
 
 @pytest.mark.parametrize("street", [6, 7])
-@pytest.mark.parametrize("kind", list(EVALUATORS))
+@pytest.mark.parametrize("kind", list(KINDS))
 def test_late_streets_full_deck(street: int, kind: str) -> None:
     """Sixth and seventh street with the whole deck live (no dead cards)."""
     for seed in range(3):
