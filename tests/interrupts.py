@@ -54,6 +54,9 @@ def interrupt_after_ready(code: str, busy: float = BUSY) -> Interrupted:
     >>> "KeyboardInterrupt" in r.err and r.waited < STOPS_WITHIN
     True
     """
+    # Ctrl-C as Python takes it by default, even where the tests themselves were started with
+    # SIGINT ignored (in the background of a shell without job control), as a child inherits
+    code = f"import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n{code}"
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None and proc.stdout.readline() == "ready\n"

@@ -38,14 +38,20 @@ def deck_of(ranks: str) -> list[int]:
 
 def brute_classes(ranks: str, suits_matter: bool) -> Counter[tuple[object, ...]]:
     """Every (downs, door) deal of the deck grouped by brute force: the least image under the
-    24 suit permutations (or the ranks alone), counted."""
-    deck = deck_of(ranks)
-    found: Counter[tuple[object, ...]] = Counter()
-    for downs in itertools.combinations(deck, 2):
-        for door in deck:
-            if door not in downs:
-                found[brute_class(downs, door, suits_matter)] += 1
-    return found
+    24 suit permutations (or the ranks alone), counted; every deal under every permutation at
+    once by numpy, each image ((downs sorted), door) written as one number in the same order
+    (base 52)."""
+    deck = np.array(deck_of(ranks), dtype=np.int64)
+    first, second = np.triu_indices(len(deck), 1)  # the two down cards, then each door card
+    deals = np.stack(np.broadcast_arrays(deck[first, None], deck[second, None], deck[None, :]), axis=-1).reshape(-1, 3)
+    deals = deals[(deals[:, 2] != deals[:, 0]) & (deals[:, 2] != deals[:, 1])]
+    # (permutation, deal, card): each card's suit moved, or its rank alone
+    images = 4 * (deals >> 2) + np.array(PERMUTATIONS)[:, deals & 3] if suits_matter else (deals >> 2)[None]
+    low, high = np.minimum(images[..., 0], images[..., 1]), np.maximum(images[..., 0], images[..., 1])
+    least, count = np.unique(((low * 52 + high) * 52 + images[..., 2]).min(axis=0), return_counts=True)
+    return Counter(
+        {((int(x) // 2704, int(x) // 52 % 52), int(x) % 52): int(n) for x, n in zip(least, count, strict=True)}
+    )
 
 
 def brute_class(downs: tuple[int, ...], door: int, suits_matter: bool) -> tuple[object, ...]:
