@@ -142,16 +142,16 @@ def reference_values(hands: np.ndarray, kind: str) -> np.ndarray:
     True
     """
     table = _five_card_values(kind)
-    hands = np.asarray(hands, dtype=np.int64)
-    subsets = np.array(list(itertools.combinations(range(hands.shape[1]), 5)))
-    weights = 13 ** np.arange(4, -1, -1)
-    best = np.zeros(len(hands), dtype=np.int64)
-    for start in range(0, len(hands), 100_000):  # a bounded memory for any number of hands
-        five = hands[start : start + 100_000, subsets]  # (hands, subsets, 5)
-        code = np.sort(five >> 2, axis=2) @ weights
-        suits = five & 3
-        flush = (suits == suits[:, :, :1]).all(axis=2)
-        best[start : start + 100_000] = table[flush.astype(np.int64), code].max(axis=1)
+    hands = np.asarray(hands, dtype=np.int32)
+    # each hand's cards by rank, so that each five of them come with their ranks in order
+    cards = np.take_along_axis(hands, np.argsort(hands >> 2, axis=1), axis=1)
+    ranks, suits = cards >> 2, 1 << (cards & 3)
+    best = np.zeros(len(hands), dtype=np.int32)
+    for five in itertools.combinations(range(hands.shape[1]), 5):
+        code, flush = ranks[:, five[0]], suits[:, five[0]]
+        for i in five[1:]:
+            code, flush = code * 13 + ranks[:, i], flush & suits[:, i]
+        np.maximum(best, table[(flush != 0).astype(np.intp), code], out=best)
     return best
 
 
@@ -200,16 +200,17 @@ def every_deal(hands: list[list[int]], live: list[int]) -> np.ndarray:
     >>> every_deal([[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]], [12, 13]).tolist()
     [[[0, 1, 2, 3, 4, 5, 12], [6, 7, 8, 9, 10, 11, 13]], [[0, 1, 2, 3, 4, 5, 13], [6, 7, 8, 9, 10, 11, 12]]]
     """
+    cards = np.array(live, dtype=np.uint8)
     drawn = np.zeros((1, 0), dtype=np.uint8)  # the cards each deal has drawn so far
     for hand in hands:
-        blocks = []
-        for row in drawn:
-            taken = set(row.tolist())
-            rest = [c for c in live if c not in taken]
-            draws = list(itertools.combinations(rest, 7 - len(hand)))
-            combos = np.array(draws, dtype=np.uint8).reshape(len(draws), 7 - len(hand))
-            blocks.append(np.hstack([np.repeat(row[None], len(combos), axis=0), combos]))
-        drawn = np.vstack(blocks)
+        # the cards left to each deal, in the order of ``live`` (as many for every deal), and
+        # every choice of the draws among them, by position
+        left = ~(cards[None, :, None] == drawn[:, None, :]).any(axis=2)
+        rest = np.broadcast_to(cards, left.shape)[left].reshape(len(drawn), -1)
+        choices = list(itertools.combinations(range(rest.shape[1]), 7 - len(hand)))
+        picks = np.array(choices, dtype=np.intp).reshape(len(choices), 7 - len(hand))
+        more = rest[:, picks].reshape(len(drawn) * len(picks), picks.shape[1])
+        drawn = np.hstack([np.repeat(drawn, len(picks), axis=0), more])
     columns, at = [], 0
     for hand in hands:
         need = 7 - len(hand)
