@@ -34,30 +34,19 @@ def brute_force(known: list[list[int]], dead: list[int], kind: str, hand_size: i
         drawn, hands = completions(cards, live, hand_size - len(cards))
         masks.append(drawn)
         values.append(reference_values(hands, kind))
-    wins = [0, 0, 0]
-    pairs = [0, 0, 0]
-    three = deals = 0
+    # the deals by who holds the best hand: bit p set where player p does (1, 2, 4 a win alone;
+    # 3, 5, 6 a tie of two; 7 of all three)
+    at_top = np.zeros(8, dtype=np.int64)
     for mx, vx in zip(masks[0], values[0], strict=True):
         ok_y = (masks[1] & mx) == 0
         ok_z = (masks[2] & mx) == 0
-        my, vy = masks[1][ok_y], values[1][ok_y]
-        mz, vz = masks[2][ok_z], values[2][ok_z]
+        my, vy = masks[1][ok_y], values[1][ok_y][:, None]
+        mz, vz = masks[2][ok_z], values[2][ok_z][None, :]
         ok = (my[:, None] & mz[None, :]) == 0
-        v = [
-            np.broadcast_to(vx, ok.shape)[ok],
-            np.broadcast_to(vy[:, None], ok.shape)[ok],
-            np.broadcast_to(vz[None, :], ok.shape)[ok],
-        ]
-        top = np.maximum(np.maximum(v[0], v[1]), v[2])
-        at_top = [vi == top for vi in v]
-        deals += int(ok.sum())
-        for p in range(3):
-            others = [q for q in range(3) if q != p]
-            wins[p] += int((at_top[p] & ~at_top[others[0]] & ~at_top[others[1]]).sum())
-        for j, (p, q) in enumerate(PAIRS):
-            third = 3 - p - q
-            pairs[j] += int((at_top[p] & at_top[q] & ~at_top[third]).sum())
-        three += int((at_top[0] & at_top[1] & at_top[2]).sum())
+        top = np.maximum(np.maximum(vx, vy), vz)
+        at_top += np.bincount(((vx == top) + 2 * (vy == top) + 4 * (vz == top))[ok], minlength=8)
+    deals, wins, three = int(at_top.sum()), [int(at_top[1 << p]) for p in range(3)], int(at_top[7])
+    pairs = [int(at_top[(1 << p) | (1 << q)]) for p, q in PAIRS]
     return deals, (wins[0], wins[1], wins[2]), (pairs[0], pairs[1], pairs[2]), three
 
 
