@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -376,17 +377,28 @@ def _exact(players: tuple[str, ...], game: str) -> EquityResult:
     return stud_equity(list(players), game=game, method="exact")
 
 
+@pytest.fixture(scope="module", name="clashing_counts")
+def _clashing_counts() -> Callable[[tuple[str, ...], str], EquityResult]:
+    """The exact counts of the clash-heavy questions by (players, game), each made once
+    (seconds each): the tests that read them share it, so that they run on one worker."""
+    return _exact
+
+
 @pytest.mark.parametrize("how", DRAWS.values(), ids=DRAWS.keys())
 @pytest.mark.parametrize(("players", "game"), CLASHING)
 def test_monte_carlo_matches_the_exact_count_however_hands_clash(
-    players: list[str], game: str, how: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+    players: list[str],
+    game: str,
+    how: tuple[int, int],
+    monkeypatch: pytest.MonkeyPatch,
+    clashing_counts: Callable[[tuple[str, ...], str], EquityResult],
 ) -> None:
     """Each way of drawing the hands gives the exact range count within 4 standard errors (of
     every player, and within 0.02 for high, low and scoop in stud8), the standard error being
     that of the estimator used, and a seed reproduces it."""
     import studeval.equity.ranged as equity_module
 
-    exact = _exact(tuple(players), game)
+    exact = clashing_counts(tuple(players), game)
     monkeypatch.setattr(equity_module, "_RANGE_MAX_HANDS", how[0])
     monkeypatch.setattr(equity_module, "_RANGE_MAX_GROUPS", how[1])
     mc = stud_equity(players, game=game, method="monte-carlo", samples=60_000, seed=7)
@@ -402,7 +414,9 @@ def test_monte_carlo_matches_the_exact_count_however_hands_clash(
             assert getattr(mc, field) == pytest.approx(getattr(exact, field), abs=0.02)
 
 
-def test_the_standard_error_is_the_spread_over_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_standard_error_is_the_spread_over_seeds(
+    monkeypatch: pytest.MonkeyPatch, clashing_counts: Callable[[tuple[str, ...], str], EquityResult]
+) -> None:
     """Drawn in turn with importance weights, the standard error reported is honest: over 40
     seeds, the errors against the exact count, in standard errors, have mean about 0 and
     spread about 1 (bounds at about four standard errors of those figures)."""
@@ -411,7 +425,7 @@ def test_the_standard_error_is_the_spread_over_seeds(monkeypatch: pytest.MonkeyP
     import studeval.equity.ranged as equity_module
 
     players = CLASHING[1][0]
-    exact = _exact(tuple(players), "seven").equity[0]
+    exact = clashing_counts(tuple(players), "seven").equity[0]
     monkeypatch.setattr(equity_module, "_RANGE_MAX_HANDS", 0)
     z = []
     for seed in range(40):
