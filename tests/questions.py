@@ -11,6 +11,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from studeval import _reference as reference
+from studeval import evaluate_batch
 from studeval.equity.deal import Deal, stud_deal
 from studeval.games import get_game
 
@@ -217,3 +218,17 @@ def every_deal(hands: list[list[int]], live: list[int]) -> np.ndarray:
         columns.append(np.hstack([np.tile(np.array(hand, dtype=np.uint8), (len(drawn), 1)), drawn[:, at : at + need]]))
         at += need
     return np.stack(columns, axis=1)
+
+
+def pair_counts(a: list[int], b: list[int], live: list[int], size: int = 7) -> list[int]:
+    """(a wins, b wins, ties) over every pair of completions of two hands to ``size`` cards
+    from ``live`` that share no card, each completion valued by the evaluator (the high hand;
+    all of a side in one evaluate_batch call).
+
+    >>> pair_counts([48, 49, 44, 45, 40, 41], [0, 1, 4, 5, 8, 9], [50, 51, 13])  # AA KK QQ, 22 33 44
+    [6, 0, 0]
+    """
+    (mask_a, hands_a), (mask_b, hands_b) = (completions(h, live, size - len(h)) for h in (a, b))
+    va, vb = evaluate_batch(hands_a)[:, None], evaluate_batch(hands_b)[None, :]
+    apart = (mask_a[:, None] & mask_b[None, :]) == 0
+    return [int((apart & (va > vb)).sum()), int((apart & (vb > va)).sum()), int((apart & (va == vb)).sum())]

@@ -8,20 +8,10 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from questions import completions
+from questions import pair_counts
 
-from studeval import evaluate, evaluate_batch
+from studeval import evaluate
 from studeval.equity import holdem_equity, stud_equity
-
-
-def _pair_counts(a: list[int], b: list[int], live: list[int], size: int) -> list[int]:
-    """(a wins, b wins, ties) over every pair of completions of the two hands to ``size`` cards
-    that share no card, each completion valued by the evaluator (all of a side in one batch)."""
-    (mask_a, hands_a), (mask_b, hands_b) = (completions(h, live, size - len(h)) for h in (a, b))
-    va, vb = evaluate_batch(hands_a)[:, None], evaluate_batch(hands_b)[None, :]
-    apart = (mask_a[:, None] & mask_b[None, :]) == 0
-    return [int((apart & (va > vb)).sum()), int((apart & (vb > va)).sum()), int((apart & (va == vb)).sum())]
-
 
 # Random late-street deals: exact equals brute force, and swapping players swaps the result
 
@@ -36,7 +26,7 @@ def test_random_late_streets_equal_brute_force(deal) -> None:
     deck, ka, kb, nd = deal
     a, b, dead = deck[:ka], deck[ka : ka + kb], deck[ka + kb : ka + kb + nd]
     live = deck[ka + kb + nd :]
-    counts = _pair_counts(a, b, live, 7)
+    counts = pair_counts(a, b, live, 7)
     total = sum(counts)
     r = stud_equity([a, b], dead=dead)
     assert r.method == "exact" and r.deals == total
@@ -62,7 +52,7 @@ def test_random_five_card_stud_equals_brute_force(deal) -> None:
     if math.comb(len(live), ra) * math.comb(len(live), rb) > 400_000:
         nd = 52 - ka - kb - 18  # keep the brute force small: 18 live cards
         dead, live = deck[ka + kb : ka + kb + nd], deck[ka + kb + nd :]
-    counts = _pair_counts(a, b, live, 5)
+    counts = pair_counts(a, b, live, 5)
     total = sum(counts)
     r = stud_equity([a, b], game="five", dead=dead, method="exact")
     assert r.deals == total

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
+from questions import pair_counts
 
-from studeval import EquityResult, evaluate, parse_cards
+from studeval import EquityResult, parse_cards
 from studeval.equity import stud_equity
 from studeval.ranges import format_player, parse_player, parse_range
 
@@ -161,7 +162,8 @@ def _brute_range(
     a: list[int], b_up: list[int], combos: list[tuple[tuple[int, ...], float]], total: int, dead=()
 ) -> Fraction:
     """Player A's equity against B's range: every hand of the range (after card removal), by
-    weight, and for each every deal, with itertools and the evaluator."""
+    weight, and for each every deal, with itertools and the evaluator (tests/questions.py
+    pair_counts)."""
     num = Fraction(0)
     den = Fraction(0)
     for combo, w in combos:
@@ -170,16 +172,8 @@ def _brute_range(
         if len(used) < len(a) + len(b) + len(set(dead)):
             continue
         live = [c for c in range(52) if c not in used]
-        share = Fraction(0)
-        deals = 0
-        for ca in itertools.combinations(live, total - len(a)):
-            rest = [c for c in live if c not in ca]
-            va = evaluate(a + list(ca))
-            for cb in itertools.combinations(rest, total - len(b)):
-                vb = evaluate(b + list(cb))
-                share += 1 if va > vb else Fraction(1, 2) if va == vb else 0
-                deals += 1
-        num += Fraction(w) * share / deals
+        counts = pair_counts(a, b, live, total)  # every deal: A's wins, B's, ties
+        num += Fraction(w) * Fraction(2 * counts[0] + counts[2], 2 * sum(counts))
         den += Fraction(w)
     return num / den
 
