@@ -452,13 +452,20 @@ def test_draws_in_turn_weighted_are_the_joint_odds() -> None:
     picks, log_weight = equity_module._draw_in_turn(rng, masks, weights, 200_000)
     w = np.exp(log_weight)
     assert np.all(w[np.isfinite(log_weight)] > 0)
+    # each draw's combination as one number (the same for equal picks), so that the weights
+    # of every combination come out of one pass: its share, and the standard error of the
+    # share sum((w * (hit - share))**2) over the draws, taken apart into the hits and the rest
+    sizes = [len(h) for h in live]
+    code = np.ravel_multi_index(tuple(picks.T), sizes, mode="clip")
+    code[~np.all((picks >= 0) & (picks < sizes), axis=1)] = math.prod(sizes)  # no combination
+    hits, by_weight, by_square = (np.bincount(code, weights=x, minlength=math.prod(sizes) + 1) for x in (None, w, w**2))
     plain = {}
     for pick, p in target.items():
-        hit = np.all(picks == np.array(pick), axis=1)
-        share = w[hit].sum() / w.sum()
-        se = math.sqrt(((w * (hit - share)) ** 2).sum()) / w.sum()
+        c = np.ravel_multi_index(pick, sizes)
+        share = by_weight[c] / w.sum()
+        se = math.sqrt((1 - share) ** 2 * by_square[c] + share**2 * ((w**2).sum() - by_square[c])) / w.sum()
         assert abs(share - float(p / total)) < 4 * se + 1e-12, pick
-        plain[pick] = hit.mean()
+        plain[pick] = hits[c] / len(picks)
     # without the weights, some combination is off by far more than the sampling error
     assert max(abs(plain[k] - float(p / total)) for k, p in target.items()) > 0.02
 
