@@ -201,17 +201,7 @@ def every_deal(hands: list[list[int]], live: list[int]) -> np.ndarray:
     >>> every_deal([[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11]], [12, 13]).tolist()
     [[[0, 1, 2, 3, 4, 5, 12], [6, 7, 8, 9, 10, 11, 13]], [[0, 1, 2, 3, 4, 5, 13], [6, 7, 8, 9, 10, 11, 12]]]
     """
-    cards = np.array(live, dtype=np.uint8)
-    drawn = np.zeros((1, 0), dtype=np.uint8)  # the cards each deal has drawn so far
-    for hand in hands:
-        # the cards left to each deal, in the order of ``live`` (as many for every deal), and
-        # every choice of the draws among them, by position
-        left = ~(cards[None, :, None] == drawn[:, None, :]).any(axis=2)
-        rest = np.broadcast_to(cards, left.shape)[left].reshape(len(drawn), -1)
-        choices = list(itertools.combinations(range(rest.shape[1]), 7 - len(hand)))
-        picks = np.array(choices, dtype=np.intp).reshape(len(choices), 7 - len(hand))
-        more = rest[:, picks].reshape(len(drawn) * len(picks), picks.shape[1])
-        drawn = np.hstack([np.repeat(drawn, len(picks), axis=0), more])
+    drawn = every_draw(live, [7 - len(hand) for hand in hands])
     columns, at = [], 0
     for hand in hands:
         need = 7 - len(hand)
@@ -232,3 +222,24 @@ def pair_counts(a: list[int], b: list[int], live: list[int], size: int = 7) -> l
     va, vb = evaluate_batch(hands_a)[:, None], evaluate_batch(hands_b)[None, :]
     apart = (mask_a[:, None] & mask_b[None, :]) == 0
     return [int((apart & (va > vb)).sum()), int((apart & (vb > va)).sum()), int((apart & (va == vb)).sum())]
+
+
+def every_draw(live: list[int], counts: list[int]) -> np.ndarray:
+    """Every way to draw ``counts[0]`` of the ``live`` cards, then ``counts[1]`` of the rest,
+    and so on (itertools order, each draw in the order of ``live``): one row per deal.
+
+    >>> every_draw([7, 8, 9], [1, 2]).tolist()
+    [[7, 8, 9], [8, 7, 9], [9, 7, 8]]
+    """
+    cards = np.array(live, dtype=np.uint8)
+    drawn = np.zeros((1, 0), dtype=np.uint8)  # the cards each deal has drawn so far
+    for count in counts:
+        # the cards left to each deal, in the order of ``live`` (as many for every deal), and
+        # every choice of the draws among them, by position
+        left = ~(cards[None, :, None] == drawn[:, None, :]).any(axis=2)
+        rest = np.broadcast_to(cards, left.shape)[left].reshape(len(drawn), -1)
+        choices = list(itertools.combinations(range(rest.shape[1]), count))
+        picks = np.array(choices, dtype=np.intp).reshape(len(choices), count)
+        more = rest[:, picks].reshape(len(drawn) * len(picks), count)
+        drawn = np.hstack([np.repeat(drawn, len(picks), axis=0), more])
+    return drawn
