@@ -22,27 +22,27 @@ def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list
     deals = every_deal(hands, [c for c in range(52) if c not in used])
     count = len(deals)
 
-    def values(kind: str) -> np.ndarray:  # (deals, players)
-        return np.stack([evaluate_batch(np.ascontiguousarray(deals[:, p]), kind=kind) for p in range(len(hands))], 1)
+    def values(kind: str) -> np.ndarray:  # (players, deals): a row a player
+        return np.stack([evaluate_batch(np.ascontiguousarray(deals[:, p]), kind=kind) for p in range(len(hands))])
 
     def winners(v: np.ndarray) -> np.ndarray:  # 1 where a player has the best value
-        return (v == v.max(axis=1, keepdims=True)).astype(np.float64)
+        return (v == v.max(axis=0, keepdims=True)).astype(np.float64)
 
     if game == "razz":
         best = winners(values("low"))
-        share = best / best.sum(axis=1, keepdims=True)
-        return {"equity": list(share.sum(axis=0) / count), "deals": [count]}
+        share = best / best.sum(axis=0, keepdims=True)
+        return {"equity": list(share.sum(axis=1) / count), "deals": [count]}
     high = winners(values("high"))
     low8 = values("low8")
-    low = winners(low8) * (low8.max(axis=1, keepdims=True) > 0)  # 0 is no qualifying low
-    some_low = low.any(axis=1, keepdims=True)
-    share = high / high.sum(axis=1, keepdims=True) * np.where(some_low, 0.5, 1.0)
-    share += np.divide(low, low.sum(axis=1, keepdims=True), out=np.zeros_like(low), where=some_low) * 0.5
+    low = winners(low8) * (low8.max(axis=0, keepdims=True) > 0)  # 0 is no qualifying low
+    some_low = low.any(axis=0, keepdims=True)
+    share = high / high.sum(axis=0, keepdims=True) * np.where(some_low, 0.5, 1.0)
+    share += np.divide(low, low.sum(axis=0, keepdims=True), out=np.zeros_like(low), where=some_low) * 0.5
     return {
-        "equity": list(share.sum(axis=0) / count),
-        "scoop": list((share == 1.0).sum(axis=0) / count),
-        "high": list(high.sum(axis=0) / count),
-        "low": list(low.sum(axis=0) / count),
+        "equity": list(share.sum(axis=1) / count),
+        "scoop": list((share == 1.0).sum(axis=1) / count),
+        "high": list(high.sum(axis=1) / count),
+        "low": list(low.sum(axis=1) / count),
         "no_low": [float((~some_low).sum()) / count],
         "deals": [count],
     }
