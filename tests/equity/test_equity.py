@@ -10,73 +10,47 @@ import itertools
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
+from questions import every_draw, pair_counts
 
-from studeval import evaluate, parse_cards
+from studeval import evaluate_batch, parse_cards
 from studeval.equity import holdem_equity, stud_equity
 
 # ---------------------------------------------------------------------------------------------
 # Brute force
 
 
-def _shares(values: list[int]) -> list[Fraction]:
-    best = max(values)
-    k = values.count(best)
-    return [Fraction(1, k) if v == best else Fraction(0) for v in values]
-
-
 def brute(known, draws, community, shares, live):
-    """(deals, equity, win, tie) over every deal: community cards first, then each player's."""
+    """(deals, equity, win, tie) over every deal: community cards first, then each player's;
+    every deal listed at once (tests/questions.py every_draw) and each player's hands valued
+    in one evaluate_batch call, a pot shared by its best hands (exact fractions)."""
     P = len(known)
-    equity = [Fraction(0)] * P
-    win = [0] * P
-    tie = [0] * P
-    deals = 0
-    for board in itertools.combinations(live, community):
-        rest = [c for c in live if c not in board]
-
-        def walk(p, avail, values, board=board):
-            nonlocal deals
-            if p == P:
-                deals += 1
-                s = _shares(values)
-                for i in range(P):
-                    equity[i] += s[i]
-                    win[i] += s[i] == 1
-                    tie[i] += 0 < s[i] < 1
-                return
-            for combo in itertools.combinations(avail, draws[p]):
-                cards = list(known[p]) + (list(board) if shares[p] else []) + list(combo)
-                left = [c for c in avail if c not in combo]
-                walk(p + 1, left, values + [evaluate(cards)], board)
-
-        walk(0, rest, [])
-    return deals, [e / deals for e in equity], [Fraction(w, deals) for w in win], [Fraction(t, deals) for t in tie]
+    drawn = every_draw(live, [community, *draws])
+    board, at = drawn[:, :community], community
+    values = []
+    for p in range(P):
+        own = drawn[:, at : at + draws[p]]
+        at += draws[p]
+        held = np.tile(np.array(known[p], dtype=np.uint8), (len(drawn), 1))
+        values.append(evaluate_batch(np.hstack([held, board, own] if shares[p] else [held, own])))
+    best = np.stack(values, axis=1)
+    best = best == best.max(axis=1, keepdims=True)  # (deals, players): a best hand
+    k = best.sum(axis=1, keepdims=True)
+    unit = math.lcm(*range(1, P + 1))  # each share 1/k a whole number of 1/unit
+    deals = len(drawn)
+    equity = [Fraction(int(n), unit * deals) for n in (best * (unit // k)).sum(axis=0)]
+    win = [Fraction(int(n), deals) for n in (best & (k == 1)).sum(axis=0)]
+    tie = [Fraction(int(n), deals) for n in (best & (k > 1)).sum(axis=0)]
+    return deals, equity, win, tie
 
 
 def brute_headsup(a, b, total, dead=()):
-    """Heads-up stud by pairs of completions: each side's values once, then every disjoint pair."""
+    """Heads-up stud by pairs of completions: each side's values once, then every disjoint pair
+    (tests/questions.py pair_counts)."""
     used = set(a) | set(b) | set(dead)
     live = [c for c in range(52) if c not in used]
-
-    def completions(hand):
-        return [
-            (sum(1 << c for c in combo), evaluate(list(hand) + list(combo)))
-            for combo in itertools.combinations(live, total - len(hand))
-        ]
-
-    wins_a = wins_b = ties = 0
-    side_b = completions(b)
-    for mask_a, va in completions(a):
-        for mask_b, vb in side_b:
-            if mask_a & mask_b:
-                continue
-            if va > vb:
-                wins_a += 1
-            elif vb > va:
-                wins_b += 1
-            else:
-                ties += 1
+    wins_a, wins_b, ties = pair_counts(a, b, live, total)
     deals = wins_a + wins_b + ties
     return deals, Fraction(wins_a, deals), Fraction(wins_b, deals), Fraction(ties, deals)
 

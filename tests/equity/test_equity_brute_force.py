@@ -8,6 +8,7 @@ import math
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from questions import pair_counts
 
 from studeval import evaluate
 from studeval.equity import holdem_equity, stud_equity
@@ -25,14 +26,7 @@ def test_random_late_streets_equal_brute_force(deal) -> None:
     deck, ka, kb, nd = deal
     a, b, dead = deck[:ka], deck[ka : ka + kb], deck[ka + kb : ka + kb + nd]
     live = deck[ka + kb + nd :]
-    ra, rb = 7 - ka, 7 - kb
-    counts = [0, 0, 0]
-    side_b = [(set(c), evaluate(b + list(c))) for c in itertools.combinations(live, rb)]
-    for ca in itertools.combinations(live, ra):
-        va = evaluate(a + list(ca))
-        for cb, vb in side_b:
-            if cb.isdisjoint(ca):
-                counts[0 if va > vb else 1 if vb > va else 2] += 1
+    counts = pair_counts(a, b, live, 7)
     total = sum(counts)
     r = stud_equity([a, b], dead=dead)
     assert r.method == "exact" and r.deals == total
@@ -58,13 +52,7 @@ def test_random_five_card_stud_equals_brute_force(deal) -> None:
     if math.comb(len(live), ra) * math.comb(len(live), rb) > 400_000:
         nd = 52 - ka - kb - 18  # keep the brute force small: 18 live cards
         dead, live = deck[ka + kb : ka + kb + nd], deck[ka + kb + nd :]
-    counts = [0, 0, 0]
-    side_b = [(set(c), evaluate(b + list(c))) for c in itertools.combinations(live, rb)]
-    for ca in itertools.combinations(live, ra):
-        va = evaluate(a + list(ca))
-        for cb, vb in side_b:
-            if cb.isdisjoint(ca):
-                counts[0 if va > vb else 1 if vb > va else 2] += 1
+    counts = pair_counts(a, b, live, 5)
     total = sum(counts)
     r = stud_equity([a, b], game="five", dead=dead, method="exact")
     assert r.deals == total

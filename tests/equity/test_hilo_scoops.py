@@ -8,8 +8,6 @@ cards where the street is early, and against Monte Carlo on a full third street.
 
 from __future__ import annotations
 
-import functools
-import itertools
 import math
 import random
 import subprocess
@@ -17,10 +15,9 @@ import sys
 
 import numpy as np
 import pytest
-from questions import close, random_question
+from questions import close, completions, random_question, reference_values
 
 from studeval import _equity, parse_cards
-from studeval import _reference as reference
 from studeval.equity import HiLoResult, plan_equity, stud_equity
 from studeval.equity.deal import stud_deal
 from studeval.equity.exact import exact
@@ -29,19 +26,12 @@ from studeval.games import GAMES, get_game
 HILO_GAMES = [name for name, g in GAMES.items() if g.hilo]
 
 
-@functools.cache
-def values(kind: str, hand: frozenset[int]) -> int:
-    """A hand's value by the reference evaluators (the low8 with 0 for no qualifying low)."""
-    return {"high": reference.evaluate, "low": reference.evaluate_low, "low8": reference.evaluate_low8}[kind](hand)
-
-
-def completions(known: list[int], live: list[int], draws: int, game: str) -> tuple[np.ndarray, ...]:
-    """Every completion of a hand: its cards as a bit mask, its high and its low value."""
+def valued_completions(known: list[int], live: list[int], draws: int, game: str) -> tuple[np.ndarray, ...]:
+    """Every completion of a hand: its cards as a bit mask, its high and its low value (by the
+    reference evaluators: the low8 with 0 for no qualifying low)."""
     high, low = get_game(game).pot
-    combos = list(itertools.combinations(live, draws))
-    masks = np.array([sum(1 << c for c in combo) for combo in combos], dtype=np.int64)
-    hands = [frozenset(known) | frozenset(combo) for combo in combos]
-    return masks, np.array([values(high, h) for h in hands]), np.array([values(low, h) for h in hands])
+    masks, hands = completions(known, live, draws)
+    return masks, reference_values(hands, high), reference_values(hands, low)
 
 
 def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list[float]]:
@@ -52,7 +42,7 @@ def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list
     hands = [parse_cards(p) for p in players]
     used = {c for h in hands for c in h} | set(parse_cards(dead))
     live = [c for c in range(52) if c not in used]
-    (ma, ha, la), (mb, hb, lb) = (completions(h, live, 7 - len(h), game) for h in hands)
+    (ma, ha, la), (mb, hb, lb) = (valued_completions(h, live, 7 - len(h), game) for h in hands)
     qualifier = get_game(game).low_qualifies
     total = {k: np.zeros(2) for k in ("equity", "high", "low", "scoop")}
     deals = no_low = 0
@@ -162,7 +152,7 @@ def test_the_two_key_count_equals_brute_force_on_small_decks() -> None:
         ka, kb, live = deck[: 7 - ra], deck[7 - ra : 14 - ra - rb], deck[14 - ra - rb : 26 - ra - rb]
         for game in HILO_GAMES:
             high, low = get_game(game).pot
-            (ma, ha, la), (mb, hb, lb) = completions(ka, live, ra, game), completions(kb, live, rb, game)
+            (ma, ha, la), (mb, hb, lb) = valued_completions(ka, live, ra, game), valued_completions(kb, live, rb, game)
             ok = (ma[:, None] & mb[None, :]) == 0
             want = (
                 int((ok & (ha[:, None] > hb[None, :]) & (la[:, None] > lb[None, :])).sum()),

@@ -1,5 +1,6 @@
 """Ctrl-C stops every long equity kernel within a fraction of a second (issue 11, item 6),
-from the API with no progress callback: a subprocess gets SIGINT one second into the job."""
+from the API with no progress callback: a subprocess gets SIGINT once the job has run a fifth
+of a CPU second (tests/interrupts.py BUSY: its set-up long over, the kernel running)."""
 
 from __future__ import annotations
 

@@ -8,31 +8,10 @@ import random
 
 import numpy as np
 import pytest
-from questions import close, random_question
+from questions import close, every_deal, random_question
 
 from studeval import evaluate_batch, parse_cards
 from studeval.equity import HiLoResult, sharded_equity, stud_equity
-
-
-def every_deal(hands: list[list[int]], live: list[int]) -> np.ndarray:
-    """Every way to complete each hand to seven cards from ``live``, by itertools: an array
-    (deals, players, 7), the known cards first in each hand."""
-    drawn = np.zeros((1, 0), dtype=np.uint8)  # the cards each deal has drawn so far
-    for hand in hands:
-        blocks = []
-        for row in drawn:
-            taken = set(row.tolist())
-            rest = [c for c in live if c not in taken]
-            draws = list(itertools.combinations(rest, 7 - len(hand)))
-            combos = np.array(draws, dtype=np.uint8).reshape(len(draws), 7 - len(hand))
-            blocks.append(np.hstack([np.repeat(row[None], len(combos), axis=0), combos]))
-        drawn = np.vstack(blocks)
-    columns, at = [], 0
-    for hand in hands:
-        need = 7 - len(hand)
-        columns.append(np.hstack([np.tile(np.array(hand, dtype=np.uint8), (len(drawn), 1)), drawn[:, at : at + need]]))
-        at += need
-    return np.stack(columns, axis=1)
 
 
 def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list[float]]:
@@ -43,27 +22,27 @@ def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list
     deals = every_deal(hands, [c for c in range(52) if c not in used])
     count = len(deals)
 
-    def values(kind: str) -> np.ndarray:  # (deals, players)
-        return np.stack([evaluate_batch(np.ascontiguousarray(deals[:, p]), kind=kind) for p in range(len(hands))], 1)
+    def values(kind: str) -> np.ndarray:  # (players, deals): a row a player
+        return np.stack([evaluate_batch(np.ascontiguousarray(deals[:, p]), kind=kind) for p in range(len(hands))])
 
     def winners(v: np.ndarray) -> np.ndarray:  # 1 where a player has the best value
-        return (v == v.max(axis=1, keepdims=True)).astype(np.float64)
+        return (v == v.max(axis=0, keepdims=True)).astype(np.float64)
 
     if game == "razz":
         best = winners(values("low"))
-        share = best / best.sum(axis=1, keepdims=True)
-        return {"equity": list(share.sum(axis=0) / count), "deals": [count]}
+        share = best / best.sum(axis=0, keepdims=True)
+        return {"equity": list(share.sum(axis=1) / count), "deals": [count]}
     high = winners(values("high"))
     low8 = values("low8")
-    low = winners(low8) * (low8.max(axis=1, keepdims=True) > 0)  # 0 is no qualifying low
-    some_low = low.any(axis=1, keepdims=True)
-    share = high / high.sum(axis=1, keepdims=True) * np.where(some_low, 0.5, 1.0)
-    share += np.divide(low, low.sum(axis=1, keepdims=True), out=np.zeros_like(low), where=some_low) * 0.5
+    low = winners(low8) * (low8.max(axis=0, keepdims=True) > 0)  # 0 is no qualifying low
+    some_low = low.any(axis=0, keepdims=True)
+    share = high / high.sum(axis=0, keepdims=True) * np.where(some_low, 0.5, 1.0)
+    share += np.divide(low, low.sum(axis=0, keepdims=True), out=np.zeros_like(low), where=some_low) * 0.5
     return {
-        "equity": list(share.sum(axis=0) / count),
-        "scoop": list((share == 1.0).sum(axis=0) / count),
-        "high": list(high.sum(axis=0) / count),
-        "low": list(low.sum(axis=0) / count),
+        "equity": list(share.sum(axis=1) / count),
+        "scoop": list((share == 1.0).sum(axis=1) / count),
+        "high": list(high.sum(axis=1) / count),
+        "low": list(low.sum(axis=1) / count),
         "no_low": [float((~some_low).sum()) / count],
         "deals": [count],
     }

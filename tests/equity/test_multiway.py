@@ -12,52 +12,41 @@ import sys
 import numpy as np
 import pytest
 from interrupts import STOPS_WITHIN, interrupt_after_ready
+from questions import completions, reference_values
 
-from studeval import _reference
 from studeval._multiway import MAX_COMPLETIONS, MAX_WORK, threeway_counts, threeway_work
 from studeval.cards import parse_cards
 from studeval.equity import stud_equity
 
 Counts = tuple[int, tuple[int, int, int], tuple[int, int, int], int]
-EVALUATORS = {"high": _reference.evaluate, "low": _reference.evaluate_low, "low27": _reference.evaluate_low27}
+KINDS = ("high", "low", "low27")
 PAIRS = ((0, 1), (0, 2), (1, 2))
 
 
 def brute_force(known: list[list[int]], dead: list[int], kind: str, hand_size: int = 7) -> Counts:
-    """Every deal listed: each player's completions valued by the reference evaluator, the
-    pairwise disjoint triples found with bit masks (numpy over the third player)."""
+    """Every deal listed: each player's completions valued by the reference evaluator (all at
+    once: tests/questions.py), the pairwise disjoint triples found with bit masks (numpy over
+    the second and third players)."""
     used = set(dead) | {c for k in known for c in k}
     live = [c for c in range(52) if c not in used]
-    evaluate = EVALUATORS[kind]
     masks, values = [], []
     for cards in known:
-        combos = list(itertools.combinations(live, hand_size - len(cards)))
-        masks.append(np.array([sum(1 << c for c in combo) for combo in combos], dtype=np.int64))
-        values.append(np.array([evaluate([*cards, *combo]) for combo in combos], dtype=np.int64))
-    wins = [0, 0, 0]
-    pairs = [0, 0, 0]
-    three = deals = 0
+        drawn, hands = completions(cards, live, hand_size - len(cards))
+        masks.append(drawn)
+        values.append(reference_values(hands, kind))
+    # the deals by who holds the best hand: bit p set where player p does (1, 2, 4 a win alone;
+    # 3, 5, 6 a tie of two; 7 of all three)
+    at_top = np.zeros(8, dtype=np.int64)
     for mx, vx in zip(masks[0], values[0], strict=True):
         ok_y = (masks[1] & mx) == 0
         ok_z = (masks[2] & mx) == 0
-        my, vy = masks[1][ok_y], values[1][ok_y]
-        mz, vz = masks[2][ok_z], values[2][ok_z]
+        my, vy = masks[1][ok_y], values[1][ok_y][:, None]
+        mz, vz = masks[2][ok_z], values[2][ok_z][None, :]
         ok = (my[:, None] & mz[None, :]) == 0
-        v = [
-            np.broadcast_to(vx, ok.shape)[ok],
-            np.broadcast_to(vy[:, None], ok.shape)[ok],
-            np.broadcast_to(vz[None, :], ok.shape)[ok],
-        ]
-        top = np.maximum(np.maximum(v[0], v[1]), v[2])
-        at_top = [vi == top for vi in v]
-        deals += int(ok.sum())
-        for p in range(3):
-            others = [q for q in range(3) if q != p]
-            wins[p] += int((at_top[p] & ~at_top[others[0]] & ~at_top[others[1]]).sum())
-        for j, (p, q) in enumerate(PAIRS):
-            third = 3 - p - q
-            pairs[j] += int((at_top[p] & at_top[q] & ~at_top[third]).sum())
-        three += int((at_top[0] & at_top[1] & at_top[2]).sum())
+        top = np.maximum(np.maximum(vx, vy), vz)
+        at_top += np.bincount(((vx == top) + 2 * (vy == top) + 4 * (vz == top))[ok], minlength=8)
+    deals, wins, three = int(at_top.sum()), [int(at_top[1 << p]) for p in range(3)], int(at_top[7])
+    pairs = [int(at_top[(1 << p) | (1 << q)]) for p, q in PAIRS]
     return deals, (wins[0], wins[1], wins[2]), (pairs[0], pairs[1], pairs[2]), three
 
 
@@ -109,7 +98,7 @@ def test_deals_with_ties_of_every_kind() -> None:
     """Three players showing the same ranks, on a short deck: every kind of tie occurs."""
     known = [parse_cards("2c 3c 4c"), parse_cards("2d 3d 4d"), parse_cards("2h 3h 4h")]
     dead = [c for c in range(52) if c not in {c for k in known for c in k}][:30]
-    for kind in EVALUATORS:
+    for kind in KINDS:
         counts = threeway_counts(known, dead, kind)
         assert counts == brute_force(known, dead, kind)
         _, _, pairs, three = counts
@@ -117,7 +106,7 @@ def test_deals_with_ties_of_every_kind() -> None:
 
 
 @pytest.mark.parametrize("street", [6, 7])
-@pytest.mark.parametrize("kind", list(EVALUATORS))
+@pytest.mark.parametrize("kind", list(KINDS))
 def test_late_streets_full_deck(street: int, kind: str) -> None:
     """Sixth and seventh street with the whole deck live (no dead cards)."""
     for seed in range(3):

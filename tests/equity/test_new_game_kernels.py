@@ -5,60 +5,40 @@ reference evaluators of studeval._reference, on late streets."""
 
 from __future__ import annotations
 
-import functools
-import itertools
 import random
 
+import numpy as np
 import pytest
-from questions import close, random_question
+from questions import close, every_deal, random_question, reference_values
 
-from studeval import _reference as reference
 from studeval import parse_cards
 from studeval.equity import HiLoResult, plan_equity, stud_equity
 from studeval.games import get_game
 
 
-@functools.cache
-def reference_value(kind: str, hand: frozenset[int]) -> int:
-    return {"high": reference.evaluate, "low": reference.evaluate_low, "low27": reference.evaluate_low27}[kind](hand)
-
-
 def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list[float]]:
-    """Every deal by itertools; a pot by the game's kinds: one kind takes it, two split it in
-    halves (the odd share to nobody: shares are fractions here), each half to its best."""
+    """Every deal by itertools (tests/questions.py every_deal), the hands valued by the
+    reference evaluators; a pot by the game's kinds: one kind takes it, two split it in halves
+    (the odd share to nobody: shares are fractions here), each half to its best."""
     kinds = get_game(game).pot
     hands = [parse_cards(p) for p in players]
     used = {c for h in hands for c in h} | set(parse_cards(dead))
-    live = [c for c in range(52) if c not in used]
-    P = len(hands)
-    share, scoop, high, low = [0.0] * P, [0] * P, [0] * P, [0] * P
-    deals = 0
-
-    def deal(i: int, avail: list[int], done: list[frozenset[int]]) -> None:
-        nonlocal deals
-        if i == P:
-            deals += 1
-            s = [0.0] * P
-            for half, kind in enumerate(kinds):
-                v = [reference_value(kind, h) for h in done]
-                winners = [p for p in range(P) if v[p] == max(v)]
-                for p in winners:
-                    s[p] += 1 / len(kinds) / len(winners)
-                    (high if half == 0 else low)[p] += 1
-            for p in range(P):
-                share[p] += s[p]
-                scoop[p] += s[p] == 1.0
-            return
-        for combo in itertools.combinations(avail, 7 - len(hands[i])):
-            deal(i + 1, [c for c in avail if c not in combo], [*done, frozenset(hands[i] + list(combo))])
-
-    deal(0, live, [])
+    deals = every_deal(hands, [c for c in range(52) if c not in used])
+    count, P = deals.shape[:2]
+    share = np.zeros((count, P))
+    halves = [np.zeros(P, dtype=np.int64)] * 2  # the high (or only) half, the low half
+    for half, kind in enumerate(kinds):
+        v = np.stack([reference_values(deals[:, p], kind) for p in range(P)], axis=1)
+        winners = v == v.max(axis=1, keepdims=True)
+        share += winners / winners.sum(axis=1, keepdims=True) / len(kinds)
+        halves[half] = winners.sum(axis=0)
+    high, low = halves
     return {
-        "equity": [x / deals for x in share],
-        "scoop": [x / deals for x in scoop],
-        "high": [x / deals for x in high],
-        "low": [x / deals for x in low],
-        "deals": [deals],
+        "equity": (share.sum(axis=0) / count).tolist(),
+        "scoop": ((share == 1.0).sum(axis=0) / count).tolist(),
+        "high": (high / count).tolist(),
+        "low": (low / count).tolist(),
+        "deals": [count],
     }
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
+from questions import pair_counts
 
-from studeval import EquityResult, evaluate, parse_cards
+from studeval import EquityResult, parse_cards
 from studeval.equity import stud_equity
 from studeval.ranges import format_player, parse_player, parse_range
 
@@ -160,7 +162,8 @@ def _brute_range(
     a: list[int], b_up: list[int], combos: list[tuple[tuple[int, ...], float]], total: int, dead=()
 ) -> Fraction:
     """Player A's equity against B's range: every hand of the range (after card removal), by
-    weight, and for each every deal, with itertools and the evaluator."""
+    weight, and for each every deal, with itertools and the evaluator (tests/questions.py
+    pair_counts)."""
     num = Fraction(0)
     den = Fraction(0)
     for combo, w in combos:
@@ -169,16 +172,8 @@ def _brute_range(
         if len(used) < len(a) + len(b) + len(set(dead)):
             continue
         live = [c for c in range(52) if c not in used]
-        share = Fraction(0)
-        deals = 0
-        for ca in itertools.combinations(live, total - len(a)):
-            rest = [c for c in live if c not in ca]
-            va = evaluate(a + list(ca))
-            for cb in itertools.combinations(rest, total - len(b)):
-                vb = evaluate(b + list(cb))
-                share += 1 if va > vb else Fraction(1, 2) if va == vb else 0
-                deals += 1
-        num += Fraction(w) * share / deals
+        counts = pair_counts(a, b, live, total)  # every deal: A's wins, B's, ties
+        num += Fraction(w) * Fraction(2 * counts[0] + counts[2], 2 * sum(counts))
         den += Fraction(w)
     return num / den
 
@@ -376,17 +371,28 @@ def _exact(players: tuple[str, ...], game: str) -> EquityResult:
     return stud_equity(list(players), game=game, method="exact")
 
 
+@pytest.fixture(scope="module", name="clashing_counts")
+def _clashing_counts() -> Callable[[tuple[str, ...], str], EquityResult]:
+    """The exact counts of the clash-heavy questions by (players, game), each made once
+    (seconds each): the tests that read them share it, so that they run on one worker."""
+    return _exact
+
+
 @pytest.mark.parametrize("how", DRAWS.values(), ids=DRAWS.keys())
 @pytest.mark.parametrize(("players", "game"), CLASHING)
 def test_monte_carlo_matches_the_exact_count_however_hands_clash(
-    players: list[str], game: str, how: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+    players: list[str],
+    game: str,
+    how: tuple[int, int],
+    monkeypatch: pytest.MonkeyPatch,
+    clashing_counts: Callable[[tuple[str, ...], str], EquityResult],
 ) -> None:
     """Each way of drawing the hands gives the exact range count within 4 standard errors (of
     every player, and within 0.02 for high, low, scoop and no low in stud8), the standard error being
     that of the estimator used, and a seed reproduces it."""
     import studeval.equity.ranged as equity_module
 
-    exact = _exact(tuple(players), game)
+    exact = clashing_counts(tuple(players), game)
     monkeypatch.setattr(equity_module, "_RANGE_MAX_HANDS", how[0])
     monkeypatch.setattr(equity_module, "_RANGE_MAX_GROUPS", how[1])
     mc = stud_equity(players, game=game, method="monte-carlo", samples=60_000, seed=7)
@@ -404,7 +410,9 @@ def test_monte_carlo_matches_the_exact_count_however_hands_clash(
         assert 0 < exact.no_low < 1 and mc.no_low == pytest.approx(exact.no_low, abs=0.02)
 
 
-def test_the_standard_error_is_the_spread_over_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_standard_error_is_the_spread_over_seeds(
+    monkeypatch: pytest.MonkeyPatch, clashing_counts: Callable[[tuple[str, ...], str], EquityResult]
+) -> None:
     """Drawn in turn with importance weights, the standard error reported is honest: over 40
     seeds, the errors against the exact count, in standard errors, have mean about 0 and
     spread about 1 (bounds at about four standard errors of those figures)."""
@@ -413,7 +421,7 @@ def test_the_standard_error_is_the_spread_over_seeds(monkeypatch: pytest.MonkeyP
     import studeval.equity.ranged as equity_module
 
     players = CLASHING[1][0]
-    exact = _exact(tuple(players), "seven").equity[0]
+    exact = clashing_counts(tuple(players), "seven").equity[0]
     monkeypatch.setattr(equity_module, "_RANGE_MAX_HANDS", 0)
     z = []
     for seed in range(40):
@@ -446,13 +454,20 @@ def test_draws_in_turn_weighted_are_the_joint_odds() -> None:
     picks, log_weight = equity_module._draw_in_turn(rng, masks, weights, 200_000)
     w = np.exp(log_weight)
     assert np.all(w[np.isfinite(log_weight)] > 0)
+    # each draw's combination as one number (the same for equal picks), so that the weights
+    # of every combination come out of one pass: its share, and the standard error of the
+    # share sum((w * (hit - share))**2) over the draws, taken apart into the hits and the rest
+    sizes = [len(h) for h in live]
+    code = np.ravel_multi_index(tuple(picks.T), sizes, mode="clip")
+    code[~np.all((picks >= 0) & (picks < sizes), axis=1)] = math.prod(sizes)  # no combination
+    hits, by_weight, by_square = (np.bincount(code, weights=x, minlength=math.prod(sizes) + 1) for x in (None, w, w**2))
     plain = {}
     for pick, p in target.items():
-        hit = np.all(picks == np.array(pick), axis=1)
-        share = w[hit].sum() / w.sum()
-        se = math.sqrt(((w * (hit - share)) ** 2).sum()) / w.sum()
+        c = np.ravel_multi_index(pick, sizes)
+        share = by_weight[c] / w.sum()
+        se = math.sqrt((1 - share) ** 2 * by_square[c] + share**2 * ((w**2).sum() - by_square[c])) / w.sum()
         assert abs(share - float(p / total)) < 4 * se + 1e-12, pick
-        plain[pick] = hit.mean()
+        plain[pick] = hits[c] / len(picks)
     # without the weights, some combination is off by far more than the sampling error
     assert max(abs(plain[k] - float(p / total)) for k, p in target.items()) > 0.02
 

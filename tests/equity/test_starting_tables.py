@@ -11,6 +11,7 @@ import importlib.util
 import itertools
 import math
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -32,20 +33,33 @@ def table_of(game: str, ranks: str) -> StartingHandTable:
     return starting_hand_table(game, ranks=ranks, threads=1)
 
 
+@pytest.fixture(scope="module", name="starting_tables")
+def _starting_tables() -> Callable[[str, str], StartingHandTable]:
+    """The short-deck tables by (game, ranks), each made once (seconds each): the tests that
+    read them share it, so that they run on one worker of the suite."""
+    return table_of
+
+
 def deck_of(ranks: str) -> list[int]:
     return [c for c in range(52) if RANKS[c >> 2] in ranks]
 
 
 def brute_classes(ranks: str, suits_matter: bool) -> Counter[tuple[object, ...]]:
     """Every (downs, door) deal of the deck grouped by brute force: the least image under the
-    24 suit permutations (or the ranks alone), counted."""
-    deck = deck_of(ranks)
-    found: Counter[tuple[object, ...]] = Counter()
-    for downs in itertools.combinations(deck, 2):
-        for door in deck:
-            if door not in downs:
-                found[brute_class(downs, door, suits_matter)] += 1
-    return found
+    24 suit permutations (or the ranks alone), counted; every deal under every permutation at
+    once by numpy, each image ((downs sorted), door) written as one number in the same order
+    (base 52)."""
+    deck = np.array(deck_of(ranks), dtype=np.int64)
+    first, second = np.triu_indices(len(deck), 1)  # the two down cards, then each door card
+    deals = np.stack(np.broadcast_arrays(deck[first, None], deck[second, None], deck[None, :]), axis=-1).reshape(-1, 3)
+    deals = deals[(deals[:, 2] != deals[:, 0]) & (deals[:, 2] != deals[:, 1])]
+    # (permutation, deal, card): each card's suit moved, or its rank alone
+    images = 4 * (deals >> 2) + np.array(PERMUTATIONS)[:, deals & 3] if suits_matter else (deals >> 2)[None]
+    low, high = np.minimum(images[..., 0], images[..., 1]), np.maximum(images[..., 0], images[..., 1])
+    least, count = np.unique(((low * 52 + high) * 52 + images[..., 2]).min(axis=0), return_counts=True)
+    return Counter(
+        {((int(x) // 2704, int(x) // 52 % 52), int(x) % 52): int(n) for x, n in zip(least, count, strict=True)}
+    )
 
 
 def brute_class(downs: tuple[int, ...], door: int, suits_matter: bool) -> tuple[object, ...]:
@@ -101,11 +115,11 @@ def brute_force(game: str, hero: list[int], ranks: str) -> tuple[float, float, f
 
 
 @pytest.mark.parametrize(("game", "ranks"), [("seven", "TJQKA"), ("razz", "TJQKA"), ("stud8", "A234")])
-def test_the_classes_are_the_suit_permutation_orbits(game, ranks):
+def test_the_classes_are_the_suit_permutation_orbits(starting_tables, game, ranks):
     """One row per class of (downs, door) deals, its combos the class's size, found by
     grouping every deal by brute force; together the 20*19*18/2 deals."""
     g = get_game(game)
-    table = table_of(game, ranks)
+    table = starting_tables(game, ranks)
     brute = brute_classes(ranks, g.suits_matter)
     rows = {brute_class(h.downs, h.door, g.suits_matter): h.combos for h in table.hands}
     assert rows == dict(brute)
@@ -113,16 +127,16 @@ def test_the_classes_are_the_suit_permutation_orbits(game, ranks):
     assert sum(h.combos for h in table.hands) == n * (n - 1) * (n - 2) // 2
 
 
-def test_the_written_hand_is_one_of_its_class():
-    table = table_of("seven", "TJQKA")
+def test_the_written_hand_is_one_of_its_class(starting_tables):
+    table = starting_tables("seven", "TJQKA")
     for h in table.hands:
         downs, door = h.hand[1:].split(") ")
         assert parse_cards(downs) == list(h.downs) and parse_cards(door) == [h.door]
     assert len({h.hand for h in table.hands}) == len(table.hands)
 
 
-def test_ranks_order_the_table():
-    table = table_of("razz", "TJQKA")
+def test_ranks_order_the_table(starting_tables):
+    table = starting_tables("razz", "TJQKA")
     equities = [h.result.equity[0] for h in table.hands]
     assert equities == sorted(equities, reverse=True)
     for k, h in enumerate(table.hands):
@@ -136,8 +150,8 @@ def test_ranks_order_the_table():
 @pytest.mark.parametrize(
     ("game", "ranks", "picks"), [("seven", "TJQKA", 3), ("razz", "TJQKA", 3), ("stud8", "A234", 3)]
 )
-def test_rows_equal_brute_force_on_a_short_deck(game, ranks, picks):
-    table = table_of(game, ranks)
+def test_rows_equal_brute_force_on_a_short_deck(starting_tables, game, ranks, picks):
+    table = starting_tables(game, ranks)
     rows = [table.hands[0], table.hands[len(table.hands) // 2], table.hands[-1]][:picks]
     for h in rows:
         win, tie, equity = brute_force(game, [*h.downs, h.door], ranks)
@@ -147,12 +161,12 @@ def test_rows_equal_brute_force_on_a_short_deck(game, ranks, picks):
             assert (r.win[0], r.tie[0]) == pytest.approx((win, tie), abs=1e-12), h.hand
 
 
-def test_the_row_is_the_mean_over_the_opponents_door_card():
+def test_the_row_is_the_mean_over_the_opponents_door_card(starting_tables):
     """The definition: against a random hand = each live door card equally likely, then the
     exact count against that door card with the down cards unknown."""
     ranks = "TJQKA"
     dead = [c for c in range(52) if c not in deck_of(ranks)]
-    table = table_of("seven", ranks)
+    table = starting_tables("seven", ranks)
     h = table.hands[len(table.hands) // 3]
     hero = [*h.downs, h.door]
     doors = [c for c in deck_of(ranks) if c not in hero]
@@ -226,11 +240,11 @@ def generator():
 
 
 @pytest.mark.parametrize("game", ["razz", "seven", "stud8"])
-def test_the_generator_writes_the_table(tmp_path, game, capsys):
+def test_the_generator_writes_the_table(starting_tables, tmp_path, game, capsys):
     ranks = "A234" if game == "stud8" else "JQKA"
     assert generator().main([game, "--ranks", ranks, "--out", str(tmp_path), "--no-pictures"]) == 0
     text = (tmp_path / f"{game}.csv").read_text(encoding="utf-8")
-    table = table_of(game, ranks)
+    table = starting_tables(game, ranks)
     assert text == table.to_csv()
     rows = list(csv.DictReader(text.splitlines()))
     assert list(rows[0]) == list(table.columns) and len(rows) == len(table.hands)
@@ -245,8 +259,8 @@ def test_the_generator_skips_a_game_beyond_the_budget(tmp_path, capsys):
     assert "stud8" in capsys.readouterr().err and not (tmp_path / "stud8.csv").exists()
 
 
-def test_stud8_has_the_hilo_columns():
-    table = table_of("stud8", "A234")
+def test_stud8_has_the_hilo_columns(starting_tables):
+    table = starting_tables("stud8", "A234")
     assert table.columns == ("hand", "combos", "equity", "high", "low", "scoop", "no_low", "rank")
     best = table.records()[0]
     assert 0 <= best["scoop"] <= best["high"] <= 1 and 0 <= best["no_low"] <= 1
@@ -276,9 +290,9 @@ def test_bad_input_is_refused(args, error, words):
     assert STARTING_HAND_BUDGET == 3600.0
 
 
-def test_labels_are_written_best_first():
-    razz = table_of("razz", "TJQKA")
-    seven = table_of("seven", "TJQKA")
+def test_labels_are_written_best_first(starting_tables):
+    razz = starting_tables("razz", "TJQKA")
+    seven = starting_tables("seven", "TJQKA")
     assert razz.hands[0].hand == "(A T) J" and format_cards(razz.hands[0].downs) == "As Ts"
     assert all(h.hand.startswith("(A") or "A" not in h.hand[:6] for h in seven.hands)
 

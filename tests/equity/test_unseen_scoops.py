@@ -7,16 +7,13 @@ evaluators on late streets."""
 
 from __future__ import annotations
 
-import functools
-import itertools
 import random
 
 import numpy as np
 import pytest
-from questions import HILO_LATE_DEALS, kernel_shape, unknown_cards_deal
+from questions import HILO_LATE_DEALS, every_pair, kernel_shape, unknown_cards_deal
 
 from studeval import _equity, _unseen, parse_cards
-from studeval import _reference as reference
 from studeval.equity import HiLoResult, plan_equity, stud_equity
 from studeval.equity.deal import stud_deal
 from studeval.equity.exact import headsup_scoops, unseen_scoops
@@ -81,24 +78,16 @@ def test_lows_and_flushes_on_both_sides() -> None:
             assert unseen_scoops(deal) == headsup_scoops(deal, 1), (game, a, b)
 
 
-@functools.cache
-def _values(hand: frozenset[int]) -> tuple[int, int, int]:
-    return reference.evaluate(hand), reference.evaluate_low(hand), reference.evaluate_low8(hand)
-
-
 def _brute_force_scoops(hands: list[list[int]], dead: list[int], game: str) -> tuple[int, int]:
     """Every deal of two players: how often each beats the other on the high and on the low
-    (eight or better: no low beats nothing), by the reference evaluators."""
-    low = 2 if get_game(game).low_qualifies else 1
-    live = [c for c in range(52) if c not in {*hands[0], *hands[1], *dead}]
-    both = [0, 0]
-    for first in itertools.combinations(live, 7 - len(hands[0])):
-        rest = [c for c in live if c not in first]
-        for second in itertools.combinations(rest, 7 - len(hands[1])):
-            x, y = _values(frozenset(hands[0] + list(first))), _values(frozenset(hands[1] + list(second)))
-            both[0] += x[0] > y[0] and x[low] > y[low]
-            both[1] += y[0] > x[0] and y[low] > x[low]
-    return both[0], both[1]
+    (eight or better: no low beats nothing), by the reference evaluators, each deal at once
+    by numpy."""
+    low_kind = "low8" if get_game(game).low_qualifies else "low"
+    ok, (high_a, low_a), (high_b, low_b) = every_pair(hands, dead, ["high", low_kind])
+    return (
+        int((ok & (high_a > high_b) & (low_a > low_b)).sum()),
+        int((ok & (high_b > high_a) & (low_b > low_a)).sum()),
+    )
 
 
 @pytest.mark.parametrize(("game", "a", "b", "dead"), HILO_LATE_DEALS)

@@ -77,12 +77,18 @@ def check_deck(game: Game, ranks: object) -> list[int]:
     return [c for c in range(52) if RANKS[c >> 2] in ranks]
 
 
-@functools.cache
 def _writing_key(game: Game) -> Callable[[int], int]:
     """A card's place when a hand is written: best first by the first kind of the pot (high
     ranks first in a high game, low ranks first in a low game, the ace where the kind ranks
     it)."""
-    kind = game.pot[0]
+    return _kind_order(game.pot[0])
+
+
+@functools.cache
+def _kind_order(kind: str) -> Callable[[int], int]:
+    """:func:`_writing_key` by the kind of value alone: cached by a short string, not by the
+    Game (whose hash goes over every field of it, once for each of the tens of thousands of
+    deals a table classifies)."""
     ace_low = KIND_ACES[kind] == "low"
     high = kind == "high"
 
@@ -103,9 +109,10 @@ def _relabel(cards: Sequence[int]) -> tuple[int, ...]:
 
 
 @functools.cache
-def _writings(cards: tuple[int, ...], game: Game) -> tuple[tuple[int, ...], ...]:
-    """Every way to write the cards (given sorted) best first: equal ranks in any order."""
-    key = _writing_key(game)
+def _writings(cards: tuple[int, ...], kind: str) -> tuple[tuple[int, ...], ...]:
+    """Every way to write the cards (given sorted) best first by ``kind``, the first kind of
+    the pot (:func:`_writing_key`): equal ranks in any order."""
+    key = _kind_order(kind)
     runs = [tuple(run) for _, run in itertools.groupby(sorted(cards, key=key), key=key)]
     ways = itertools.product(*(itertools.permutations(run) for run in runs))
     return tuple(tuple(c for run in way for c in run) for way in ways)
@@ -119,7 +126,7 @@ def form(groups: Sequence[Sequence[int]], game: Game) -> Form:
     if not game.suits_matter:
         key = _writing_key(game)
         return tuple(tuple(key(c) for c in sorted(g, key=key)) for g in groups)
-    ways = itertools.product(*(_writings(tuple(sorted(g)), game) for g in groups))
+    ways = itertools.product(*(_writings(tuple(sorted(g)), game.pot[0]) for g in groups))
     return max(_relabel([c for way in w for c in way]) for w in ways)
 
 
