@@ -19,8 +19,19 @@ os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 # The suite runs on every core (pytest-xdist, ``-n auto --dist loadgroup`` in pyproject.toml).
 # A fixture that takes seconds to make and is shared (session or module scope) is made once
 # per worker that needs it, so the tests using one run on one worker: the full-deck casino
-# analyses, the Sphinx doctrees, a Dask cluster, the small-deck casino tables.
-SHARED_FIXTURES = ("full_deck", "doctrees", "client", "local", "small", "short_deck", "shipped")
+# analyses, the Sphinx doctrees, a Dask cluster, the small-deck casino tables, the short-deck
+# starting-hand tables, the exact counts of clashing ranges.
+SHARED_FIXTURES = (
+    "full_deck",
+    "doctrees",
+    "client",
+    "local",
+    "small",
+    "short_deck",
+    "shipped",
+    "starting_tables",
+    "clashing_counts",
+)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
