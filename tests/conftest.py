@@ -34,6 +34,9 @@ SHARED_FIXTURES = (
 )
 
 
+# tryfirst: xdist's worker reads the groups in its own hook of the same name, registered after
+# this file's, so it runs first unless told otherwise (then no group was ever applied)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         shared = [name for name in SHARED_FIXTURES if name in getattr(item, "fixturenames", ())]
