@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from clusters import shared_client
 
 from studeval.analysis import analyze
 from studeval.game import Structure, StudState
@@ -18,12 +19,9 @@ sd = pytest.importorskip("studeval.distributed")
 DATA = Path(__file__).resolve().parents[1] / "histories" / "data"
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def client() -> Iterator[dd.Client]:
-    with (
-        dd.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
-        dd.Client(cluster) as c,
-    ):
+    with shared_client() as c:  # one cluster for every module that asks (tests/clusters.py)
         yield c
 
 

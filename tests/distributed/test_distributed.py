@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from clusters import shared_client
 
 from studeval import evaluate_batch as local_evaluate_batch
 from studeval import holdem_equity as local_holdem
@@ -26,12 +27,9 @@ sd = pytest.importorskip("studeval.distributed")
 THREE_WAY = ["As Ah Kd", "Qc Qd 7s", "8h 8d"]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def client() -> Iterator[dd.Client]:
-    with (
-        dd.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
-        dd.Client(cluster) as c,
-    ):
+    with shared_client() as c:  # one cluster for every module that asks (tests/clusters.py)
         yield c
 
 

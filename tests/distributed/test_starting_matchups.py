@@ -12,6 +12,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from clusters import shared_client
 
 from studeval import stud_equity
 from studeval.cards import RANKS, parse_cards
@@ -25,12 +26,9 @@ DEAD = [c for c in range(52) if RANKS[c >> 2] not in RANKS_J_TO_A]
 PERMUTATIONS = list(itertools.permutations(range(4)))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def client() -> Iterator[dd.Client]:
-    with (
-        dd.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
-        dd.Client(cluster) as c,
-    ):
+    with shared_client() as c:  # one cluster for every module that asks (tests/clusters.py)
         yield c
 
 
