@@ -57,7 +57,7 @@ def test_all_combinations_helper(all_combinations) -> None:
 
 def count_all(all_combinations, every_hand_counts, k: int) -> tuple[np.ndarray, np.ndarray, int]:
     """Per-category counts and the set of values seen, over all k-card hands."""
-    counts = every_hand_counts(all_combinations, k)["high"]
+    counts = every_hand_counts(all_combinations, k, "high")
     assert len(counts) == 7463 and counts[0] == 0  # every value is 1..7462
     by_category = np.bincount(CATEGORY_OF, weights=counts, minlength=9).astype(np.int64)
     return by_category, counts > 0, int(counts.sum())

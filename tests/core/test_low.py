@@ -126,8 +126,7 @@ def multiset_counts(k: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def batch_counts(all_combinations, every_hand_counts, k: int) -> tuple[np.ndarray, np.ndarray, int]:
-    counts = every_hand_counts(all_combinations, k)
-    low, low8 = counts["low"], counts["low8"]
+    low, low8 = every_hand_counts(all_combinations, k, "low"), every_hand_counts(all_combinations, k, "low8")
     assert len(low) == 6176 and len(low8) == 57  # no value above the best low
     return low, low8, int(low.sum())
 

@@ -162,7 +162,7 @@ def multiset_counts(k: int) -> np.ndarray:
 
 @pytest.mark.parametrize("k", [5, pytest.param(7, marks=pytest.mark.slow)])  # 7: about 30 s
 def test_every_hand(all_combinations, every_hand_counts, k: int) -> None:
-    got = every_hand_counts(all_combinations, k)["low27"]
+    got = every_hand_counts(all_combinations, k, "low27")
     assert len(got) == 7463  # no value above the best low
     total = int(got.sum())
     assert total == comb(52, k)
