@@ -43,7 +43,7 @@ def hands() -> list[HandHistory]:
     return out
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once even when other modules' tests run in between
 def local():
     return analyze(hands())
 

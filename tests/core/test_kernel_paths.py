@@ -16,7 +16,7 @@ CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 
 def compile_tables(compiler: str, out: Path) -> Path:
     """The tables' contents as an object file (tests/c/tables_data.c), for each build of
-    batch_paths.c to link: built once per compiler, as it takes most of a build's time."""
+    batch_paths.c to link: built once per compiler and session, as it takes most of a build's time."""
     if not (SRC / "_batch.h").exists():
         pytest.skip("needs the source tree")
     build = subprocess.run(
@@ -28,19 +28,20 @@ def compile_tables(compiler: str, out: Path) -> Path:
     return out
 
 
-@pytest.fixture(scope="module")
-def tables(tmp_path_factory) -> Path:
+@pytest.fixture(scope="session")
+def tables_object(tmp_path_factory) -> Path:
     """tests/c/tables_data.c compiled by the C compiler on PATH."""
     return compile_tables(CC, tmp_path_factory.mktemp("tables") / "tables_data.o")
 
 
 @pytest.mark.skipif(CC is None, reason="no C compiler on PATH")
 @pytest.mark.parametrize("path", ["default", "STUD_BATCH_VECEXT", "STUD_BATCH_SCALAR"])
-def test_batch_path_agrees_with_per_hand_kernel(path, tables, tmp_path) -> None:
+def test_batch_path_agrees_with_per_hand_kernel(path, tables_object, tmp_path) -> None:
     exe = tmp_path / "batch_paths"
     flags = [] if path == "default" else [f"-D{path}"]
+    source = str(TESTS / "c" / "batch_paths.c")
     build = subprocess.run(
-        [CC, "-O2", "-std=gnu99", *flags, f"-I{SRC}", str(TESTS / "c" / "batch_paths.c"), str(tables), "-o", str(exe)],
+        [CC, "-O2", "-std=gnu99", *flags, f"-I{SRC}", source, str(tables_object), "-o", str(exe)],
         capture_output=True,
         text=True,
     )
@@ -78,22 +79,22 @@ def test_subset_walk_against_direct_count(tmp_path) -> None:
 MINGW = shutil.which("x86_64-w64-mingw32-gcc")
 
 
-@pytest.fixture(scope="module")
-def windows_tables(tmp_path_factory) -> Path:
+@pytest.fixture(scope="session")
+def windows_tables_object(tmp_path_factory) -> Path:
     """tests/c/tables_data.c compiled by mingw-w64's GCC."""
     return compile_tables(MINGW, tmp_path_factory.mktemp("windows_tables") / "tables_data.o")
 
 
 @pytest.mark.skipif(MINGW is None, reason="no mingw-w64 cross compiler on PATH")
 @pytest.mark.parametrize("path", ["default", "STUD_BATCH_INTRIN"])
-def test_batch_paths_build_for_windows(path, windows_tables, tmp_path) -> None:
+def test_batch_paths_build_for_windows(path, windows_tables_object, tmp_path) -> None:
     """The Windows paths compile: mingw-w64's GCC path, and (STUD_BATCH_INTRIN) the MSVC one,
     __popcnt64 behind a CPUID check, from mingw-w64's <intrin.h>. Run with wine where it is."""
     exe = tmp_path / "batch_paths.exe"
     flags = [] if path == "default" else [f"-D{path}"]
     source = str(TESTS / "c" / "batch_paths.c")
     build = subprocess.run(
-        [MINGW, "-O2", "-std=gnu99", "-Wall", *flags, f"-I{SRC}", source, str(windows_tables), "-o", str(exe)],
+        [MINGW, "-O2", "-std=gnu99", "-Wall", *flags, f"-I{SRC}", source, str(windows_tables_object), "-o", str(exe)],
         capture_output=True,
         text=True,
     )

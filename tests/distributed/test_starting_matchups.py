@@ -42,7 +42,7 @@ def orbit(a: list[int], b: list[int]) -> set[tuple[frozenset[int], frozenset[int
     return out
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once even when other modules' tests run in between
 def seven(client, tmp_path_factory) -> list[dict[str, str]]:
     path = tmp_path_factory.mktemp("matchups") / "seven.csv"
     done: list[float] = []
