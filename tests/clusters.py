@@ -1,32 +1,37 @@
-"""One Dask LocalCluster of two single-threaded worker processes per test process, shared by
-every test module that runs work on a cluster (tests/distributed, tests/analysis): starting and
-closing one takes seconds. Each such module's session fixture ``client`` enters
-``shared_client()``; the cluster closes when the last of them is torn down, at the end of the
-session (tests/conftest.py keeps the tests using ``client`` on one xdist worker)."""
+"""One Dask LocalCluster of two single-threaded worker processes at a time per test process,
+shared by the tests that run work on a cluster (tests/distributed, tests/analysis): starting
+one takes seconds, and an idle one keeps using CPU (heartbeats, the workers' profilers), so
+it lives from the first test that asks for it to the last of a run of such tests.
+
+The folders' conftest.py make ``close_after`` their ``pytest_runtest_teardown``: the cluster
+closes when the next test neither asks for ``client`` nor is in the same module (a module's
+tests without a client, run in between, keep it). tests/conftest.py keeps the tests that take
+``client`` on one xdist worker, one after another."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import Any
 
-_open: dict[str, Any] = {}  # the cluster, its client, and how many fixtures hold them
+import pytest
+
+_open: dict[str, Any] = {}  # the running cluster and its client
 
 
-@contextmanager
-def shared_client() -> Iterator[Any]:
-    """The client of this process's shared LocalCluster, started by the first fixture to ask."""
+def cluster_client() -> Any:
+    """The client of this process's LocalCluster, started if none runs."""
     import distributed as dd
 
     if not _open:
         cluster = dd.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
-        _open.update(cluster=cluster, client=dd.Client(cluster), users=0)
-    _open["users"] += 1
-    try:
-        yield _open["client"]
-    finally:
-        _open["users"] -= 1
-        if not _open["users"]:
-            _open["client"].close()
-            _open["cluster"].close()
-            _open.clear()
+        _open.update(cluster=cluster, client=dd.Client(cluster))
+    return _open["client"]
+
+
+def close_after(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """Close the cluster after ``item`` unless ``nextitem`` takes it or is in the same module."""
+    if not _open or (
+        nextitem is not None and ("client" in getattr(nextitem, "fixturenames", ()) or nextitem.path == item.path)
+    ):
+        return
+    _open.pop("client").close()
+    _open.pop("cluster").close()

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from clusters import shared_client
+from clusters import cluster_client
 
 from studeval.analysis import analyze
 from studeval.game import Structure, StudState
@@ -19,10 +18,9 @@ sd = pytest.importorskip("studeval.distributed")
 DATA = Path(__file__).resolve().parents[1] / "histories" / "data"
 
 
-@pytest.fixture(scope="session")
-def client() -> Iterator[dd.Client]:
-    with shared_client() as c:  # one cluster for every module that asks (tests/clusters.py)
-        yield c
+@pytest.fixture
+def client() -> dd.Client:
+    return cluster_client()  # one cluster for a run of tests that ask (tests/clusters.py)
 
 
 def hands() -> list[HandHistory]:

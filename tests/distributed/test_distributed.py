@@ -7,11 +7,10 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
-from clusters import shared_client
+from clusters import cluster_client
 
 from studeval import evaluate_batch as local_evaluate_batch
 from studeval import holdem_equity as local_holdem
@@ -27,10 +26,9 @@ sd = pytest.importorskip("studeval.distributed")
 THREE_WAY = ["As Ah Kd", "Qc Qd 7s", "8h 8d"]
 
 
-@pytest.fixture(scope="session")
-def client() -> Iterator[dd.Client]:
-    with shared_client() as c:  # one cluster for every module that asks (tests/clusters.py)
-        yield c
+@pytest.fixture
+def client() -> dd.Client:
+    return cluster_client()  # one cluster for a run of tests that ask (tests/clusters.py)
 
 
 def same(a, b) -> bool:

@@ -9,10 +9,9 @@ import csv
 import itertools
 import math
 import random
-from collections.abc import Iterator
 
 import pytest
-from clusters import shared_client
+from clusters import cluster_client
 
 from studeval import stud_equity
 from studeval.cards import RANKS, parse_cards
@@ -26,10 +25,9 @@ DEAD = [c for c in range(52) if RANKS[c >> 2] not in RANKS_J_TO_A]
 PERMUTATIONS = list(itertools.permutations(range(4)))
 
 
-@pytest.fixture(scope="session")
-def client() -> Iterator[dd.Client]:
-    with shared_client() as c:  # one cluster for every module that asks (tests/clusters.py)
-        yield c
+@pytest.fixture
+def client() -> dd.Client:
+    return cluster_client()  # one cluster for a run of tests that ask (tests/clusters.py)
 
 
 # each card's bit after each suit permutation: a hand's image is the sum of its cards' bits
@@ -47,17 +45,17 @@ def orbit(a: list[int], b: list[int]) -> set[tuple[int, int]]:
 
 
 @pytest.fixture(scope="session")  # made once even when other modules' tests run in between
-def seven(client, tmp_path_factory) -> list[dict[str, str]]:
+def seven(tmp_path_factory) -> list[dict[str, str]]:
     path = tmp_path_factory.mktemp("matchups") / "seven.csv"
     done: list[float] = []
-    n = sd.starting_matchups(path, "seven", ranks=RANKS_J_TO_A, client=client, progress=done.append)
+    n = sd.starting_matchups(path, "seven", ranks=RANKS_J_TO_A, client=cluster_client(), progress=done.append)
     with path.open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     assert n == len(rows) and done[-1] == 1.0
     return rows
 
 
-def test_every_class_once_with_its_weight(seven):
+def test_every_class_once_with_its_weight(client, seven):  # client: on the cluster's xdist worker
     assert list(seven[0]) == list(matchup_columns("seven"))
     assert len(seven) == matchup_class_count("seven", ranks=RANKS_J_TO_A)  # Burnside, not a listing
     seen: set[tuple[int, int]] = set()
@@ -70,7 +68,7 @@ def test_every_class_once_with_its_weight(seven):
     assert len(seen) == math.comb(16, 3) * math.comb(13, 3) == sum(int(r["weight"]) for r in seven)
 
 
-def test_figures_equal_direct_counts(seven):
+def test_figures_equal_direct_counts(client, seven):  # client: on the cluster's xdist worker
     for r in random.Random(7).sample(seven, 25):
         direct = stud_equity([r["hero"], r["opponent"]], dead=DEAD, method="exact", threads=1)
         for p, who in enumerate(("hero", "opponent")):
