@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from clusters import cluster_client
 
 from studeval.analysis import analyze
 from studeval.game import Structure, StudState
@@ -18,13 +18,9 @@ sd = pytest.importorskip("studeval.distributed")
 DATA = Path(__file__).resolve().parents[1] / "histories" / "data"
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[dd.Client]:
-    with (
-        dd.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
-        dd.Client(cluster) as c,
-    ):
-        yield c
+@pytest.fixture
+def client() -> dd.Client:
+    return cluster_client()  # one cluster for a run of tests that ask (tests/clusters.py)
 
 
 def hands() -> list[HandHistory]:
@@ -45,7 +41,7 @@ def hands() -> list[HandHistory]:
     return out
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # made once even when other modules' tests run in between
 def local():
     return analyze(hands())
 

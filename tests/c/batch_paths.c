@@ -1,11 +1,13 @@
 /* Checks one build of the batch kernels (the path picked by -D flags) against the per-hand
  * kernels, for each kind (high, ace-to-five low, eight-or-better low): random rows of 5, 6 and
  * 7 cards, and bad rows (a repeated card, a byte above 51).
- * Prints "ok" and exits 0 when all agree. Built and run by tests/test_kernel_paths.py. */
+ * Prints "ok" and exits 0 when all agree. Built (linked with tables_data.c) and run by
+ * tests/core/test_kernel_paths.py. */
 #include <stdio.h>
 #include <stdlib.h>
 #include "_batch.h"
-#include "_tables_data.h"
+
+extern const stud_tables *const STUD_TEST_TABLES; /* tables_data.c */
 
 static uint64_t rng = 88172645463325252ULL;
 static uint64_t next(void) {
@@ -17,7 +19,7 @@ static uint64_t next(void) {
 
 int main(void) {
     enum { ROWS = 100000 };
-    stud_use_tables(&STUD_TABLES_DATA);
+    stud_use_tables(STUD_TEST_TABLES);
     static uint8_t hands[ROWS * 7];
     static uint16_t out[ROWS];
     for (int width = 5; width <= 7; width++) {

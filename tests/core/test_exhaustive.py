@@ -55,36 +55,30 @@ def test_all_combinations_helper(all_combinations) -> None:
         assert (np.diff(rows.astype(int), axis=1) > 0).all()
 
 
-def count_all(all_combinations, k: int) -> tuple[np.ndarray, np.ndarray, int]:
+def count_all(all_combinations, every_hand_counts, k: int) -> tuple[np.ndarray, np.ndarray, int]:
     """Per-category counts and the set of values seen, over all k-card hands."""
-    by_category = np.zeros(9, dtype=np.int64)
-    seen = np.zeros(7463, dtype=bool)
-    total = 0
-    for rows in all_combinations(52, k):
-        values = studeval.evaluate_batch(rows)
-        assert values.min() >= 1 and values.max() <= 7462
-        by_category += np.bincount(CATEGORY_OF[values], minlength=9)
-        seen[values] = True
-        total += len(rows)
-    return by_category, seen, total
+    counts = every_hand_counts(all_combinations, k, "high")
+    assert len(counts) == 7463 and counts[0] == 0  # every value is 1..7462
+    by_category = np.bincount(CATEGORY_OF, weights=counts, minlength=9).astype(np.int64)
+    return by_category, counts > 0, int(counts.sum())
 
 
-def test_every_five_card_hand(all_combinations) -> None:
-    by_category, seen, total = count_all(all_combinations, 5)
+def test_every_five_card_hand(all_combinations, every_hand_counts) -> None:
+    by_category, seen, total = count_all(all_combinations, every_hand_counts, 5)
     assert total == 2_598_960
     assert {HandCategory(i): int(n) for i, n in enumerate(by_category)} == FIVE_CARD_COUNTS
     assert seen[1:].all(), "every one of the 7462 values is made by some hand"
 
 
-def test_every_six_card_hand(all_combinations) -> None:
-    by_category, seen, total = count_all(all_combinations, 6)
+def test_every_six_card_hand(all_combinations, every_hand_counts) -> None:
+    by_category, seen, total = count_all(all_combinations, every_hand_counts, 6)
     assert total == 20_358_520
     assert {HandCategory(i): int(n) for i, n in enumerate(by_category)} == SIX_CARD_COUNTS
     assert by_category.sum() == total
 
 
-def test_every_seven_card_hand(all_combinations) -> None:
-    by_category, seen, total = count_all(all_combinations, 7)
+def test_every_seven_card_hand(all_combinations, every_hand_counts) -> None:
+    by_category, seen, total = count_all(all_combinations, every_hand_counts, 7)
     assert total == 133_784_560
     assert {HandCategory(i): int(n) for i, n in enumerate(by_category)} == SEVEN_CARD_COUNTS
     assert int(seen.sum()) == 4824  # distinct values among best-of-seven hands

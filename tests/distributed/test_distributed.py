@@ -7,10 +7,10 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 
 import numpy as np
 import pytest
+from clusters import cluster_client
 
 from studeval import evaluate_batch as local_evaluate_batch
 from studeval import holdem_equity as local_holdem
@@ -26,13 +26,9 @@ sd = pytest.importorskip("studeval.distributed")
 THREE_WAY = ["As Ah Kd", "Qc Qd 7s", "8h 8d"]
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[dd.Client]:
-    with (
-        dd.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
-        dd.Client(cluster) as c,
-    ):
-        yield c
+@pytest.fixture
+def client() -> dd.Client:
+    return cluster_client()  # one cluster for a run of tests that ask (tests/clusters.py)
 
 
 def same(a, b) -> bool:

@@ -9,9 +9,9 @@ import csv
 import itertools
 import math
 import random
-from collections.abc import Iterator
 
 import pytest
+from clusters import cluster_client
 
 from studeval import stud_equity
 from studeval.cards import RANKS, parse_cards
@@ -25,40 +25,40 @@ DEAD = [c for c in range(52) if RANKS[c >> 2] not in RANKS_J_TO_A]
 PERMUTATIONS = list(itertools.permutations(range(4)))
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[dd.Client]:
-    with (
-        dd.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
-        dd.Client(cluster) as c,
-    ):
-        yield c
+@pytest.fixture
+def client() -> dd.Client:
+    return cluster_client()  # one cluster for a run of tests that ask (tests/clusters.py)
 
 
-def orbit(a: list[int], b: list[int]) -> set[tuple[frozenset[int], frozenset[int]]]:
-    """Every ordered pair of hands the match-up stands for: its images under the suit
-    permutations, either way round."""
+# each card's bit after each suit permutation: a hand's image is the sum of its cards' bits
+IMAGE_BITS = [[1 << (4 * (c >> 2) + p[c & 3]) for c in range(52)] for p in PERMUTATIONS]
+
+
+def orbit(a: list[int], b: list[int]) -> set[tuple[int, int]]:
+    """Every ordered pair of hands the match-up stands for, each hand as its set of card bits:
+    its images under the suit permutations, either way round."""
     out = set()
-    for p in PERMUTATIONS:
-        x, y = (frozenset(4 * (c >> 2) + p[c & 3] for c in h) for h in (a, b))
+    for bits in IMAGE_BITS:
+        x, y = (sum(bits[c] for c in h) for h in (a, b))
         out |= {(x, y), (y, x)}
     return out
 
 
-@pytest.fixture(scope="module")
-def seven(client, tmp_path_factory) -> list[dict[str, str]]:
+@pytest.fixture(scope="session")  # made once even when other modules' tests run in between
+def seven(tmp_path_factory) -> list[dict[str, str]]:
     path = tmp_path_factory.mktemp("matchups") / "seven.csv"
     done: list[float] = []
-    n = sd.starting_matchups(path, "seven", ranks=RANKS_J_TO_A, client=client, progress=done.append)
+    n = sd.starting_matchups(path, "seven", ranks=RANKS_J_TO_A, client=cluster_client(), progress=done.append)
     with path.open(encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
     assert n == len(rows) and done[-1] == 1.0
     return rows
 
 
-def test_every_class_once_with_its_weight(seven):
+def test_every_class_once_with_its_weight(client, seven):  # client: on the cluster's xdist worker
     assert list(seven[0]) == list(matchup_columns("seven"))
     assert len(seven) == matchup_class_count("seven", ranks=RANKS_J_TO_A)  # Burnside, not a listing
-    seen: set[tuple[frozenset[int], frozenset[int]]] = set()
+    seen: set[tuple[int, int]] = set()
     for r in seven:
         pairs = orbit(parse_cards(r["hero"]), parse_cards(r["opponent"]))
         assert not pairs & seen, r  # no two rows of one class
@@ -68,7 +68,7 @@ def test_every_class_once_with_its_weight(seven):
     assert len(seen) == math.comb(16, 3) * math.comb(13, 3) == sum(int(r["weight"]) for r in seven)
 
 
-def test_figures_equal_direct_counts(seven):
+def test_figures_equal_direct_counts(client, seven):  # client: on the cluster's xdist worker
     for r in random.Random(7).sample(seven, 25):
         direct = stud_equity([r["hero"], r["opponent"]], dead=DEAD, method="exact", threads=1)
         for p, who in enumerate(("hero", "opponent")):
