@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import pickle
 from typing import Any
 
 import pytest
@@ -199,9 +200,10 @@ def test_played_histories_replay_to_the_played_stacks(which):
 
 
 def snapshot(st: StudState) -> dict[str, Any]:
-    """Everything a refused action must leave as it was (the legal-action cache aside)."""
+    """Everything a refused action must leave as it was (the legal-action cache aside), copied
+    by a pickle round trip (as deep as copy.deepcopy, several times faster)."""
     names = [k for cls in type(st).__mro__ for k in getattr(cls, "__slots__", ())]
-    state = {k: copy.deepcopy(getattr(st, k, None)) for k in names if k not in ("_legal", "_lock")}
+    state = pickle.loads(pickle.dumps({k: getattr(st, k, None) for k in names if k not in ("_legal", "_lock")}))
     state["rng"] = st.deck.rng.getstate() if isinstance(st.deck, Deck) else None
     return state
 

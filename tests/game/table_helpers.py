@@ -6,7 +6,7 @@ Importable from the game tests as ``table_helpers`` (pytest's ``pythonpath`` set
 
 from __future__ import annotations
 
-import copy
+import pickle
 import random
 from collections.abc import Callable
 
@@ -40,8 +40,13 @@ def play(st: StudState, *moves: str) -> None:
 
 def snapshot(st: StudState) -> dict[str, object]:
     """Everything that defines the state, copied (what a copy or pickle holds), less the
-    cache of legal actions."""
-    return {k: copy.deepcopy(v) for k, v in st.__getstate__().items() if k != "_legal"}
+    cache of legal actions.
+
+    Copied by a pickle round trip: as deep a copy as ``copy.deepcopy`` (which the state
+    supports the same way), several times faster (the random-play tests take one at every
+    decision)."""
+    state = {k: v for k, v in st.__getstate__().items() if k != "_legal"}
+    return pickle.loads(pickle.dumps(state))
 
 
 def refused(

@@ -285,7 +285,18 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+\Z")
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 
 
+# text with nothing to escape (most of a history: actions, cards, names) is written as it is
+_PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f\ud800-\udfff]*\Z')
+
+
 def _toml_string(s: str) -> str:
+    r"""A TOML basic string: quotes, backslashes and control characters escaped.
+
+    >>> print(_toml_string("p1 cbr 5"), _toml_string('say "hi"\n'))
+    "p1 cbr 5" "say \"hi\"\n"
+    """
+    if _PLAIN.match(s):
+        return '"' + s + '"'
     out = []
     for ch in s:
         code = ord(ch)
