@@ -20,7 +20,8 @@ os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 # A fixture that takes seconds to make and is shared (session or module scope) is made once
 # per worker that needs it, so the tests using one run on one worker: the full-deck casino
 # analyses, the Sphinx doctrees, a Dask cluster, the small-deck casino tables, the short-deck
-# starting-hand tables, the exact counts of clashing ranges.
+# starting-hand tables, the exact counts of clashing ranges, every k-card hand's counts, the
+# compiled tables of the kernel-path builds, the short-deck match-up table.
 SHARED_FIXTURES = (
     "full_deck",
     "doctrees",
@@ -31,6 +32,10 @@ SHARED_FIXTURES = (
     "shipped",
     "starting_tables",
     "clashing_counts",
+    "every_hand_counts",
+    "tables_object",
+    "windows_tables_object",
+    "seven",
 )
 
 
