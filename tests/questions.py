@@ -73,6 +73,23 @@ def kernel_shape(rng: random.Random, fewest_dead: int, most_dead: int) -> tuple[
     return a, b, dead, live
 
 
+def kernel_args(a: list[int], b: list[int], live: list[int]) -> tuple[object, ...]:
+    """A heads-up kernel's first arguments for the cards of :func:`kernel_shape`: the live
+    cards, A's known cards and draws to seven, B's known cards and draws to seven.
+
+    >>> live, a, ra, b, rb = kernel_args([0, 1, 2], [3], list(range(4, 52)))
+    >>> len(live), a.tolist(), ra, b.tolist(), rb
+    (48, [0, 1, 2], 4, [3], 6)
+    """
+    return (
+        np.array(live, dtype=np.uint8),
+        np.array(a, dtype=np.uint8),
+        7 - len(a),
+        np.array(b, dtype=np.uint8),
+        7 - len(b),
+    )
+
+
 def close(a: Iterable[float], b: Iterable[float]) -> bool:
     """Equal figures, to rounding.
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from questions import HILO_LATE_DEALS, every_pair, kernel_shape, unknown_cards_deal
+from questions import HILO_LATE_DEALS, every_pair, kernel_args, kernel_shape, unknown_cards_deal
 
 from studeval import _equity, _unseen, parse_cards
 from studeval.equity import HiLoResult, plan_equity, stud_equity
@@ -89,13 +89,7 @@ def test_the_kernel_kinds_equal_the_card_subset_count(seed: int) -> None:
     keys = _equity.KEYS
     for _ in range(5):
         a, b, dead, live = kernel_shape(rng, 4, 12)
-        args = (
-            np.array(live, dtype=np.uint8),
-            np.array(a, dtype=np.uint8),
-            7 - len(a),
-            np.array(b, dtype=np.uint8),
-            7 - len(b),
-        )
+        args = kernel_args(a, b, live)
         for kind in ("high", "low", "low8"):
             assert _unseen.headsup_unseen(*args, kind) == _equity.headsup_exact(*args, 1, keys[kind], keys[kind])
         nw0, _, nt = _equity.headsup_exact(*args, 1, keys["nolow_min"], keys["nolow_max"])

@@ -11,7 +11,7 @@ import random
 
 import numpy as np
 import pytest
-from questions import HILO_LATE_DEALS, every_pair, kernel_shape, unknown_cards_deal
+from questions import HILO_LATE_DEALS, every_pair, kernel_args, kernel_shape, unknown_cards_deal
 
 from studeval import _equity, _unseen, parse_cards
 from studeval.equity import HiLoResult, plan_equity, stud_equity
@@ -51,13 +51,7 @@ def test_the_kernel_equals_the_two_key_count(seed: int) -> None:
     keys = _equity.KEYS
     for _ in range(6):
         a, b, dead, live = kernel_shape(rng, 6, 14)
-        args = (
-            np.array(live, dtype=np.uint8),
-            np.array(a, dtype=np.uint8),
-            7 - len(a),
-            np.array(b, dtype=np.uint8),
-            7 - len(b),
-        )
+        args = kernel_args(a, b, live)
         for low, qualifier in (("low8", True), ("low", False)):
             both = _unseen.headsup_unseen_both(*args, qualifier)
             assert both == _equity.headsup_dominance(*args, keys["high"], keys[low]), (a, b, dead, low)
