@@ -255,9 +255,7 @@ def _range_exact(
     total_weight = float(weights.sum())  # at least the heaviest combination's, about 1
 
     def mean(f: str) -> tuple[float, ...]:
-        x = sums[f]
-        assert x is not None
-        return tuple((x / total_weight).tolist())
+        return tuple((sums[f] / total_weight).tolist())
 
     common: dict[str, Any] = {"stderr": (0.0,) * P, "deals": deals, "method": "exact", "community_card": community}
     common["seconds"] = time.perf_counter() - start
