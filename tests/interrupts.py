@@ -58,6 +58,20 @@ def interrupt_after_ready(code: str, busy: float = BUSY) -> Interrupted:
     # SIGINT ignored (in the background of a shell without job control), as a child inherits
     code = f"import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n{code}"
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return interrupt_when_busy(proc, busy)
+
+
+def interrupt_when_busy(proc: subprocess.Popen[str], busy: float = BUSY) -> Interrupted:
+    """Send SIGINT to ``proc`` (text pipes; it prints ``ready`` and then starts a long job)
+    once the job has run ``busy`` CPU seconds, and time how long it takes to end; the process
+    is over afterwards (killed if it was not), ``proc.returncode`` its exit status.
+
+    >>> proc = subprocess.Popen([sys.executable, "-c", "print('ready', flush=True)\\nwhile True: pass"],
+    ...                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    >>> r = interrupt_when_busy(proc)
+    >>> proc.returncode == -signal.SIGINT, r.err.splitlines()[-1], r.waited < STOPS_WITHIN  # killed by it
+    (True, 'KeyboardInterrupt', True)
+    """
     try:
         assert proc.stdout is not None and proc.stdout.readline() == "ready\n"
         start = cpu_seconds(proc.pid)
@@ -73,4 +87,6 @@ def interrupt_after_ready(code: str, busy: float = BUSY) -> Interrupted:
         out, err = proc.communicate(timeout=30)
         return Interrupted(out, err, time.perf_counter() - sent)
     finally:
-        proc.kill()
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
