@@ -5,11 +5,15 @@ tests cite each other (docs/rules.md)."""
 from __future__ import annotations
 
 import ast
+import contextlib
+import functools
 import importlib.util
+import io
 import re
-import subprocess
-import sys
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -30,14 +34,26 @@ def doctrees(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("doctrees")
 
 
-def _sphinx(builder: str, out: Path, doctrees: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", builder, "-d", str(doctrees)]
-        + [str(DOCS), str(out)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+class Build(NamedTuple):
+    """What a build ended with: its exit status and what it printed on stderr (warnings, errors)."""
+
+    returncode: int
+    stderr: str
+
+
+def _sphinx(builder: str, out: Path, doctrees: Path) -> Build:
+    """``python -m sphinx -W --keep-going -q -b builder`` run in this process: the command line
+    of CI, less a new Python importing Sphinx, studeval and autodoc's modules again."""
+    from sphinx.cmd.build import build_main
+
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), warnings.catch_warnings():
+        # the extensions' deprecation notices, which the command does not show either (Python
+        # shows them for __main__ only)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.simplefilter("ignore", PendingDeprecationWarning)
+        status = build_main(["-W", "--keep-going", "-q", "-b", builder, "-d", str(doctrees), str(DOCS), str(out)])
+    return Build(status, printed.getvalue())
 
 
 @needs_sphinx
@@ -99,11 +115,33 @@ def _test_docstrings(*folders: str) -> dict[str, str]:
     """Every test function's docstring in the given test folders, by function name."""
     docs: dict[str, str] = {}
     for folder in folders:
-        for path in sorted((TESTS / folder).rglob("*.py")):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                    docs[node.name] = ast.get_docstring(node) or ""
+        for path, file_docs in _docstrings_of_every_test_file().items():
+            if path.is_relative_to(TESTS / folder):
+                docs |= file_docs
     return docs
+
+
+@functools.cache
+def _docstrings_of_every_test_file() -> dict[Path, dict[str, str]]:
+    """Each test file's test functions' docstrings, by function name (every file parsed once)."""
+    files: dict[Path, dict[str, str]] = {}
+    for path in sorted(TESTS.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        files[path] = {f.name: ast.get_docstring(f) or "" for f in _functions(tree.body) if f.name.startswith("test_")}
+    return files
+
+
+def _functions(statements: list[ast.AST]) -> Iterator[ast.FunctionDef]:
+    """Every function defined in ``statements``, however deep: as ast.walk finds them, less
+    the walk through every expression (no function is defined in one)."""
+    for node in statements:
+        if isinstance(node, ast.FunctionDef):
+            yield node
+        for value in vars(node).values():
+            if isinstance(value, list):
+                yield from _functions(
+                    [v for v in value if isinstance(v, (ast.stmt, ast.excepthandler, ast.match_case))]
+                )
 
 
 def _cited(text: str) -> set[int]:
