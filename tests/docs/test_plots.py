@@ -4,12 +4,14 @@ or with empty input."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import json
 import math
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -118,6 +120,9 @@ def test_casino_returns_of_an_analysis(mpl, tmp_path):
 
 
 def test_benchmarks_from_results_md_and_from_json(mpl, tmp_path):
+    """RESULTS.md's tables are read (a figure checked by hand) and every group of them draws,
+    a bar per benchmark; the picture of the groups chosen by default (studeval beside another
+    library) is written from them and from a pytest-benchmark JSON file."""
     results = ROOT / "benchmarks" / "RESULTS.md"
     groups = plots.read_benchmarks(results)
     rows = dict(groups["evaluate 7 cards, one hand per call"])
@@ -125,7 +130,17 @@ def test_benchmarks_from_results_md_and_from_json(mpl, tmp_path):
     line = next(x for x in results.read_text("utf-8").splitlines() if x.startswith("| test_studeval_evaluate7 |"))
     number, unit = line.split("|")[3].split()
     assert rows["test_studeval_evaluate7"] == pytest.approx(float(number) * {"ns": 1e-9, "µs": 1e-6}[unit])
-    assert _is_png(plots.plot_benchmarks(groups, tmp_path / "bench.png"))
+    from matplotlib.figure import Figure
+
+    for group, group_rows in groups.items():  # each group's bars, drawn without a file
+        ax = Figure().add_subplot()
+        plots.draw_benchmarks(ax, group_rows, title=group)
+        assert len(ax.patches) == len(group_rows) and ax.get_title() == group
+    # one file, from the evaluate group and a group of studeval alone (which the default leaves
+    # out): laying out and writing the 14 panels of every group took seconds
+    alone = next(g for g, r in groups.items() if all(plots.library_of(n).startswith("studeval") for n, _ in r))
+    chosen = {g: groups[g] for g in ("evaluate 7 cards, one hand per call", alone)}
+    assert _is_png(plots.plot_benchmarks(chosen, tmp_path / "bench.png"))
     data = {
         "benchmarks": [
             {"group": "g", "name": "test_studeval_x", "stats": {"median": 0.002}, "extra_info": {"hands": 1000}},
@@ -235,6 +250,27 @@ def test_equity_picture_refuses_equities_no_pot_can_have(two, tmp_path, equity):
     assert list(tmp_path.iterdir()) == []
 
 
+@functools.cache
+def _one_axes() -> Any:
+    """One matplotlib Axes for every example below (a new Figure and Axes took most of an
+    example's time); :func:`_emptied` clears it first."""
+    from matplotlib.figure import Figure
+
+    return Figure().add_subplot()
+
+
+def _emptied(ax: Any) -> Any:
+    """``ax`` without the bars, labels and legend an earlier example drew."""
+    for bars in list(ax.containers):  # what the legend reads the players from; its bars go too
+        bars.remove()
+    for drawn in [*ax.patches, *ax.texts]:
+        drawn.remove()
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+    assert not ax.containers and not ax.patches and not ax.texts
+    return ax
+
+
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(
     weights=st.lists(st.floats(0.01, 1.0), min_size=2, max_size=8),
@@ -243,8 +279,6 @@ def test_equity_picture_refuses_equities_no_pot_can_have(two, tmp_path, equity):
 def test_equity_shares_are_drawn_exactly_when_they_are_shares_of_one_pot(weights, spoil):
     """Shares that add up to the pot are drawn, bar widths equal to them; one spoiled share (NaN,
     negative, above 1 or pushing the total over the pot) is refused, and nothing is drawn."""
-    from matplotlib.figure import Figure
-
     base = studeval.stud_equity(["As Ah Kd 2c 9h", "Qc Qd 7s 7h 3c"])
     equity = [w / sum(weights) for w in weights]
     if spoil is not None:
@@ -252,7 +286,7 @@ def test_equity_shares_are_drawn_exactly_when_they_are_shares_of_one_pot(weights
         equity[seat % len(equity)] = value
     # an independent reading of "a share of one pot"
     valid = all(0 <= e <= 1 for e in equity) and math.fsum(equity) <= 1 + 1e-9
-    ax = Figure().add_subplot()
+    ax = _emptied(_one_axes())
     try:
         plots.draw_equity_by_street(ax, [_with_equity(base, equity)], streets=["7th street"])
     except ValueError:
