@@ -121,10 +121,11 @@ def test_eval_streams_line_by_line() -> None:
         proc.wait()
 
 
-def test_errors_are_one_line_without_traceback(studeval_process, one_error) -> None:
-    """A real process: the status ``main`` returns is the process's exit status."""
+def test_errors_are_one_line_without_traceback(studeval_process, studeval, one_error) -> None:
+    """A real process: the status ``main`` returns is the process's exit status (one process
+    shows it; the second error is the same path, in-process)."""
     assert "got 3" in one_error(studeval_process("eval", "As Ks Qs"), "eval")
-    assert "/no/such/file" in one_error(studeval_process("eval", "--file", "/no/such/file"), "eval")
+    assert "/no/such/file" in one_error(studeval("eval", "--file", "/no/such/file"), "eval")
 
 
 def test_usage_errors_are_one_line(studeval_process) -> None:
