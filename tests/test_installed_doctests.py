@@ -38,8 +38,10 @@ def test_doctests_of_a_source_file_run_against_the_installed_package(tmp_path: P
     # which the copy stands in for)
     env = {**os.environ, "PYTHONPATH": str(INSTALLED.parent)}
     files = ["src/studeval/cards.py", "src/studeval/evaluate.py", "src/studeval/game/pots.py"]
+    # without the plugins these doctests do not use: importing hypothesis was half of the run
+    plugins = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:benchmark"]
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0", *files],
+        [sys.executable, "-m", "pytest", "-q", *plugins, "-n", "0", *files],
         cwd=tmp_path,
         env=env,
         capture_output=True,
