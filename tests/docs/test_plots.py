@@ -73,7 +73,8 @@ def _settled_money(hand: str, up: str) -> dict[str, Fraction]:
     by the dealer hand's value: cards speak)."""
     player, (up_card,) = parse_cards(hand), parse_cards(up)
     rest = [c for c in range(52) if c not in player and c != up_card]
-    holds = np.array(list(itertools.combinations(rest, 4)), dtype=np.uint8)
+    cards = itertools.chain.from_iterable(itertools.combinations(rest, 4))
+    holds = np.fromiter(cards, dtype=np.uint8, count=4 * math.comb(len(rest), 4)).reshape(-1, 4)
     dealers = np.hstack([np.full((len(holds), 1), up_card, dtype=np.uint8), holds])
     _, first, deals = np.unique(evaluate_batch(dealers), return_index=True, return_counts=True)
     money = {}
