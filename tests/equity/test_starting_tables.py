@@ -254,7 +254,7 @@ def test_the_generator_writes_the_table(starting_tables, tmp_path, game, capsys)
 
 
 def test_the_generator_skips_a_game_beyond_the_budget(tmp_path, capsys):
-    # stud8's full table is about 2,400 s by the cost model: beyond a minute
+    # stud8's full table is about 4,800 s by the cost model: beyond a minute
     assert generator().main(["stud8", "--budget", "60", "--out", str(tmp_path), "--no-pictures"]) == 1
     assert "stud8" in capsys.readouterr().err and not (tmp_path / "stud8.csv").exists()
 
@@ -287,7 +287,7 @@ def test_stud8_has_the_hilo_columns(starting_tables):
 def test_bad_input_is_refused(args, error, words):
     with pytest.raises(error, match=words.replace("(", r"\(")):
         starting_hand_table(**args)
-    assert STARTING_HAND_BUDGET == 3600.0
+    assert STARTING_HAND_BUDGET == 7200.0
 
 
 def test_labels_are_written_best_first(starting_tables):
