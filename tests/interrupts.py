@@ -1,12 +1,15 @@
-"""Ctrl-C on a job in a real process: the one harness the interrupt tests share."""
+"""Ctrl-C on a job in a real process, and the stretches a kernel goes without a look at
+pending signals: the harness the interrupt tests share."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
@@ -74,3 +77,29 @@ def interrupt_after_ready(code: str, busy: float = BUSY) -> Interrupted:
         return Interrupted(out, err, time.perf_counter() - sent)
     finally:
         proc.kill()
+
+
+def longest_without_a_look(count: Callable[[], object], every: float = 0.005) -> tuple[float, float]:
+    """(CPU seconds ``count()`` took, the longest stretch of them it went without a look at
+    pending signals), in this process: a profiling timer signal every ``every`` CPU seconds
+    runs its Python handler only when the running code looks at pending signals (a kernel
+    when it polls, the interpreter between bytecodes), so the longest CPU time between two
+    runs (or the start or the end) is the longest stretch without a look. CPU time, not wall
+    time: a process held off the CPU on a loaded machine advances neither (POSIX only).
+
+    >>> total, gap = longest_without_a_look(lambda: sum(range(3 * 10**6)))
+    >>> 0 < gap <= total
+    True
+    """
+    runs: list[float] = []
+    before = signal.signal(signal.SIGPROF, lambda *_: runs.append(time.process_time()))
+    try:
+        signal.setitimer(signal.ITIMER_PROF, every, every)
+        start = time.process_time()
+        count()
+        end = time.process_time()
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, before)
+    times = [start, *runs, end]
+    return end - start, max(y - x for x, y in itertools.pairwise(times))
