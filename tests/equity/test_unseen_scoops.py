@@ -15,7 +15,8 @@ from questions import HILO_LATE_DEALS, every_pair, kernel_args, kernel_shape, un
 
 from studeval import _equity, _unseen, parse_cards
 from studeval.equity import HiLoResult, plan_equity, stud_equity
-from studeval.equity.deal import stud_deal
+from studeval.equity import exact as exact_module
+from studeval.equity.deal import Deal, stud_deal
 from studeval.equity.exact import headsup_scoops, unseen_scoops
 from studeval.games import GAMES, get_game
 
@@ -123,17 +124,25 @@ def test_bad_cards_are_refused_by_name() -> None:
 
 
 @pytest.mark.parametrize("game", HILO_GAMES)
-def test_the_door_card_question_counts_its_scoops(game: str) -> None:
+def test_the_door_card_question_counts_its_scoops(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Third street against a door card: the plan's kernel is the count by rank multiset, and
     the exact answer has every figure a number (the scoops too), within 4 standard errors of
-    Monte Carlo; its scoops are the two-key count's."""
+    Monte Carlo; its scoops are the two-key count's (the count the answer made, on this deal,
+    seen on its way out: counting it again took as long as the answer)."""
     players = ["As 2d 3c", "Kh"]
     assert plan_equity(players, game=game).kernel == "unseen"
+    counted: list[tuple[Deal, tuple[int, int]]] = []
+
+    def two_key_count(deal: Deal) -> tuple[int, int]:
+        counted.append((deal, unseen_scoops(deal)))
+        return counted[-1][1]
+
+    monkeypatch.setattr(exact_module, "unseen_scoops", two_key_count)
     r = stud_equity(players, game=game, method="exact")
     assert isinstance(r, HiLoResult) and r.method == "exact"
     assert r.deals == 194_580 * 7_059_052  # C(48, 4) x C(44, 6)
-    deal = stud_deal([parse_cards(p) for p in players], get_game(game), [])
-    both = unseen_scoops(deal)
+    ((deal, both),) = counted
+    assert deal.known == [parse_cards(p) for p in players] and len(deal.live) == 48 and deal.game == get_game(game)
     if not get_game(game).low_qualifies:  # every hand has a low: a scoop is both keys won
         assert [round(s * r.deals) for s in r.scoop] == list(both)
     assert all(b / r.deals <= s <= 1 for b, s in zip(both, r.scoop, strict=True))
