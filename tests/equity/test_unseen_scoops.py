@@ -34,12 +34,13 @@ def test_the_games_are_the_hilo_games_of_the_registry() -> None:
 @pytest.mark.parametrize("game", HILO_GAMES)
 @pytest.mark.parametrize("street", range(len(STREETS)))
 def test_every_street_equals_the_card_by_card_count(game: str, street: int) -> None:
-    """Random cards, dead cards, either seat: the same integers. (Third street with many dead
-    cards: the card-by-card count of a full deck takes many seconds.)"""
+    """Random cards, dead cards, either seat: the same integers. (Third street with sixteen to
+    twenty-two dead cards: the card-by-card count of a full deck takes many seconds, of
+    fourteen dead one.)"""
     rng = random.Random(f"{game} {street}")
     held, shown = STREETS[street]
     for k in range(3):
-        dead = rng.randint(14, 20) if street == 0 else rng.randint(0, 12)
+        dead = rng.randint(16, 22) if street == 0 else rng.randint(0, 12)
         deal = unknown_cards_deal(rng, game, held, shown, dead, swap=k % 2 == 1)
         assert unseen_scoops(deal) == headsup_scoops(deal, 1), deal
 
