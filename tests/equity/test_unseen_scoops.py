@@ -70,7 +70,8 @@ def test_lows_and_flushes_on_both_sides() -> None:
             ("Kh Qh Jh 9h 8h", "2h 3h 4c", ""),  # a made flush and a low draw
             ("9c 9d Tc Th Kd", "Ac 2d 3h", "4s 5s 6d 7c"),  # no low possible for one side
             ("As 2d 3c 4h 5s 6d 7c", "8h 8d 8c 8s", ""),  # seventh street: the rest of B down
-            ("Kc Kd Ks", "Qh", "2c 3c 4c 5c 6c 7c 8c Ac 2d 3d 4d 5d 6d 7d 8d Ad"),  # few lows left
+            # few lows left (and a few high cards gone too: the count card by card took a second)
+            ("Kc Kd Ks", "Qh", "2c 3c 4c 5c 6c 7c 8c Ac 2d 3d 4d 5d 6d 7d 8d Ad 9c 9d Tc Td Jc Jd"),
         ]:
             deal = stud_deal([parse_cards(a), parse_cards(b)], get_game(game), parse_cards(dead))
             assert unseen_scoops(deal) == headsup_scoops(deal, 1), (game, a, b)
