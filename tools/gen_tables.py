@@ -46,6 +46,7 @@ import argparse
 import functools
 import itertools
 import math
+import operator
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -174,6 +175,7 @@ def low27_class(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
     return (kind, *by_count)
 
 
+@functools.cache  # read by three tables (none changes it)
 def low27_values() -> dict[tuple[int, ...], int]:
     """Every 2-7 class valued 1..7462, the best (7-5-4-3-2, no flush) highest."""
     classes = {low27_class(tuple(r for r in range(13) for _ in range(c[r])), False) for c in rank_multisets(5)}
@@ -220,11 +222,12 @@ def multiset_values(
     so each value is the best of at most 7 smaller ones, not of up to 21 fives.
     """
     low_value = {cls: len(lows) - i for i, cls in enumerate(lows)}  # the best low is the highest
+    digit = [5**r for r in range(13)]  # each rank's key
     keys: list[int] = []
-    best: dict[int, tuple[int, int, int]] = {}
+    best: dict[int, tuple[int, ...]] = {}
     for size in (5, 6, 7):
         for counts in rank_multisets(size):
-            key = sum(n * 5**r for r, n in enumerate(counts))
+            key = sum(map(operator.mul, counts, digit))
             if size == 5:
                 ranks = tuple(r for r in range(13) for _ in range(counts[r]))
                 best[key] = (
@@ -233,9 +236,8 @@ def multiset_values(
                     value27[low27_class(ranks, False)],
                 )
             else:
-                smaller = [best[key - 5**r] for r in range(13) if counts[r]]
-                high, low, low27 = (max(kind) for kind in zip(*smaller, strict=True))
-                best[key] = (high, low, low27)
+                smaller = [best[key - d] for d, n in zip(digit, counts, strict=True) if n]
+                best[key] = tuple(map(max, *smaller))  # the best of each kind
             keys.append(key)
     return keys, [[best[key][kind] for key in keys] for kind in range(3)]
 
