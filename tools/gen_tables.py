@@ -46,6 +46,7 @@ import argparse
 import functools
 import itertools
 import math
+import operator
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -143,7 +144,7 @@ def class_values() -> dict[tuple[int, ...], int]:
     return {cls: i + 1 for i, cls in enumerate(ordered)}
 
 
-# cached: the best five of every 6- and 7-rank multiset ask again for the same few thousand
+# cached: several tables ask for the class of the same five ranks (the values, the classes, the slots)
 @functools.cache
 def low_class(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """Ace-to-five low class of five ranks (0 = deuce .. 12 = ace): smaller is a better low.
@@ -174,6 +175,7 @@ def low27_class(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
     return (kind, *by_count)
 
 
+@functools.cache  # read by three tables (none changes it)
 def low27_values() -> dict[tuple[int, ...], int]:
     """Every 2-7 class valued 1..7462, the best (7-5-4-3-2, no flush) highest."""
     classes = {low27_class(tuple(r for r in range(13) for _ in range(c[r])), False) for c in rank_multisets(5)}
@@ -181,12 +183,6 @@ def low27_values() -> dict[tuple[int, ...], int]:
     ordered = sorted(classes)
     assert len(ordered) == 7462, len(ordered)
     return {cls: len(ordered) - i for i, cls in enumerate(ordered)}
-
-
-def best_low27(counts: list[int], value_of: dict[tuple[int, ...], int]) -> int:
-    """2-7 value of the best five of a rank multiset of 5, 6 or 7 ranks, no five of one suit."""
-    ranks = tuple(r for r in range(13) for _ in range(counts[r]))
-    return max(value_of[low27_class(sub, False)] for sub in set(itertools.combinations(ranks, 5)))
 
 
 def low27_tables(values: dict[tuple[int, ...], int]) -> tuple[list[int], list[int]]:
@@ -214,10 +210,36 @@ def low_classes() -> list[tuple[int, ...]]:
     return classes
 
 
-def best_low(counts: list[int], value_of: dict[tuple[int, ...], int]) -> int:
-    """Low value of the best five of a rank multiset of 5, 6 or 7 ranks."""
-    ranks = tuple(r for r in range(13) for _ in range(counts[r]))
-    return max(value_of[low_class(sub)] for sub in set(itertools.combinations(ranks, 5)))
+def multiset_values(
+    high_value: dict[tuple[int, ...], int], lows: list[tuple[int, ...]], value27: dict[tuple[int, ...], int]
+) -> tuple[list[int], list[list[int]]]:
+    """The key of every rank multiset of 5, 6 and 7 ranks, and its three values: the best high
+    (as no five cards of one suit), the best ace-to-five low and the best 2-7 low (no five of
+    one suit), each higher is better.
+
+    Five ranks are valued by their class. Of 6 or 7 ranks, the best five are five of the
+    multisets one rank smaller (each made by leaving out one rank held), valued just before:
+    so each value is the best of at most 7 smaller ones, not of up to 21 fives.
+    """
+    low_value = {cls: len(lows) - i for i, cls in enumerate(lows)}  # the best low is the highest
+    digit = [5**r for r in range(13)]  # each rank's key
+    keys: list[int] = []
+    best: dict[int, tuple[int, ...]] = {}
+    for size in (5, 6, 7):
+        for counts in rank_multisets(size):
+            key = sum(map(operator.mul, counts, digit))
+            if size == 5:
+                ranks = tuple(r for r in range(13) for _ in range(counts[r]))
+                best[key] = (
+                    high_value[best_nonflush(counts)],
+                    low_value[low_class(ranks)],
+                    value27[low27_class(ranks, False)],
+                )
+            else:
+                smaller = [best[key - d] for d, n in zip(digit, counts, strict=True) if n]
+                best[key] = tuple(map(max, *smaller))  # the best of each kind
+            keys.append(key)
+    return keys, [[best[key][kind] for key in keys] for kind in range(3)]
 
 
 def low8_of_low(classes: list[tuple[int, ...]]) -> list[int]:
@@ -323,18 +345,8 @@ def generate() -> tuple[str, str]:
     """The two table headers: _tables.h (layout and constants) and _tables_data.h (contents)."""
     values = class_values()
     lows = low_classes()
-    low_value = {cls: len(lows) - i for i, cls in enumerate(lows)}  # best low is the highest
-    keys: list[int] = []
-    ranks: list[int] = []
-    low_ranks: list[int] = []
-    low27_ranks: list[int] = []
     value27 = low27_values()
-    for size in (5, 6, 7):
-        for counts in rank_multisets(size):
-            keys.append(sum(n * 5**r for r, n in enumerate(counts)))
-            ranks.append(values[best_nonflush(counts)])
-            low_ranks.append(best_low(counts, low_value))
-            low27_ranks.append(best_low27(counts, value27))
+    keys, (ranks, low_ranks, low27_ranks) = multiset_values(values, lows, value27)
     assert len(set(keys)) == len(keys)
     disp, owner = perfect_hash(keys)
     slot_values = [ranks[i] if i >= 0 else 0 for i in owner]

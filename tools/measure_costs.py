@@ -31,6 +31,8 @@ QUERIES = {
         ("seven", ["As Ah Kd", "Qc 7d"]),
         ("razz", ["As 2h 3d", "Kc"]),
         ("stud8", ["As 2d 3c", "Kh"]),
+        ("seven", ["As Kd 7c", ""]),  # no card known: the starting-hand tables
+        ("razz", ["As 2h 3d", ""]),
     ],
     "enumerate": [
         ("stud8", ["As 2h 3d 4c 9s", "Kc Kd 8h 8s 5h"]),

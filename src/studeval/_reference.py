@@ -2,7 +2,9 @@
 
 It looks at every 5-card subset of the hand, names each one by a class tuple
 ``(category, tie-breaking ranks...)`` that compares the way poker hands compare, and
-numbers the 7462 classes 1..7462 in order. Nothing here is fast and nothing needs to be.
+numbers the 7462 classes 1..7462 in order. Nothing here is fast and nothing needs to be; the
+one concession is a cache of each class by what it depends on (the five ranks, and whether
+the five cards share a suit), as the tests ask for the same classes many thousand times.
 """
 
 from __future__ import annotations
@@ -10,15 +12,20 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cache, lru_cache
 
 HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
 
 
 def five_card_class(cards: tuple[int, ...]) -> tuple[int, ...]:
     """Class tuple of exactly five distinct cards (ints 4*rank+suit)."""
-    ranks = sorted((c >> 2 for c in cards), reverse=True)
-    flush = len({c & 3 for c in cards}) == 1
+    return _class_of_ranks(tuple(sorted((c >> 2 for c in cards), reverse=True)), len({c & 3 for c in cards}) == 1)
+
+
+# cached: a class depends on the five ranks and the flush only, and a 7-card hand asks for 21
+@cache
+def _class_of_ranks(ranks_high_first: tuple[int, ...], flush: bool) -> tuple[int, ...]:
+    ranks = list(ranks_high_first)
     distinct = len(set(ranks)) == 5
     straight_high = None
     if distinct and ranks[0] - ranks[4] == 4:
@@ -100,7 +107,12 @@ def five_card_low_class(cards: tuple[int, ...]) -> tuple[int, ...]:
     (kind, ranks grouped most repeated first, higher first); kind 0 no pair, 1 pair, 2 two
     pair, 3 trips, 4 full house, 5 quads. Straights and flushes do not exist here.
     """
-    groups = sorted(Counter(low_rank(c) for c in cards).items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    return _low_class_of_ranks(tuple(sorted(low_rank(c) for c in cards)))
+
+
+@cache  # as _class_of_ranks: a low depends on the five ranks only
+def _low_class_of_ranks(low_ranks: tuple[int, ...]) -> tuple[int, ...]:
+    groups = sorted(Counter(low_ranks).items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
     shape = tuple(n for _, n in groups)
     kind = {(1, 1, 1, 1, 1): 0, (2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}[shape]
     return (kind, *(r for r, _ in groups))
@@ -134,10 +146,15 @@ def evaluate_low8(cards: Iterable[int]) -> int:
     lower (aces low); else 1..56 by the ace-to-five order among such lows (56 the wheel)."""
     cards = tuple(cards)
     assert 5 <= len(cards) <= 7 and len(set(cards)) == len(cards)
+    return _low8_of_ranks(tuple(sorted(low_rank(c) for c in cards)))
+
+
+@cache  # as _class_of_ranks: suits do not matter to a low
+def _low8_of_ranks(low_ranks: tuple[int, ...]) -> int:
     qualifying = [
-        sorted((low_rank(c) for c in combo), reverse=True)
-        for combo in itertools.combinations(cards, 5)
-        if len({low_rank(c) for c in combo}) == 5 and max(low_rank(c) for c in combo) <= 7
+        sorted(combo, reverse=True)
+        for combo in itertools.combinations(low_ranks, 5)
+        if len(set(combo)) == 5 and max(combo) <= 7
     ]
     if not qualifying:
         return 0
@@ -163,10 +180,14 @@ def five_card_low27_class(cards: tuple[int, ...]) -> tuple[int, ...]:
     8 straight flush. Aces are always high: a straight is five consecutive ranks from 6-5-4-3-2
     up to A-K-Q-J-T, so A-5-4-3-2 is an ace-high no-pair hand.
     """
-    ranks = [c >> 2 for c in cards]  # deuce 0 .. ace 12
+    return _low27_class_of_ranks(tuple(sorted(c >> 2 for c in cards)), len({c & 3 for c in cards}) == 1)
+
+
+@cache  # as _class_of_ranks
+def _low27_class_of_ranks(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
+    """ranks: deuce 0 .. ace 12."""
     groups = sorted(Counter(ranks).items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
     order = tuple(r for r, _ in groups)
-    flush = len({c & 3 for c in cards}) == 1
     straight = len(groups) == 5 and order[0] - order[4] == 4
     if straight and flush:
         return (8, *order)

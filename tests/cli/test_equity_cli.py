@@ -71,8 +71,12 @@ def test_errors_print_one_line_and_exit_2(studeval, one_error, argv, message) ->
 
 
 # `studeval` itself, told apart from its start-up: a signal during the imports, before the
-# command runs, is Python's (on a loaded machine they can take more than a second)
-CLI = "import sys; from studeval.cli import main; print('ready', flush=True); sys.exit(main(sys.argv[1:]))"
+# command runs, is Python's (on a loaded machine they can take more than a second); Ctrl-C as
+# Python takes it by default, even where the tests were started with SIGINT ignored
+CLI = (
+    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+    "from studeval.cli import main; print('ready', flush=True); sys.exit(main(sys.argv[1:]))"
+)
 # CPU seconds of the job when the signal comes: `studeval equity` parses, plans and prints a
 # small exact query in under 0.2 s, so a long job is well inside its kernel by then
 IN_THE_KERNEL = 0.5

@@ -5,6 +5,7 @@ paths, numpy integers for seed and samples."""
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -18,12 +19,15 @@ BOARD = "2c 7d 9h Ts 3c"
 
 
 def river_brute_force(hands: list[str], board: str) -> list[Fraction]:
-    """Each player's pot share over every way to fill the unknown hole cards (the board is full)."""
+    """Each player's pot share over every way to fill the unknown hole cards (the board is full),
+    counted in whole units (a pot split k ways gives each ``split // k``; exact Fractions at the
+    end, not a Fraction added per deal)."""
     known = [parse_cards(h) for h in hands]
     board_cards = parse_cards(board)
     used = set(board_cards) | {c for h in known for c in h}
     live = [c for c in range(52) if c not in used]
-    share = [Fraction(0)] * len(hands)
+    split = math.lcm(*range(1, len(hands) + 1))
+    share = [0] * len(hands)
     deals = 0
 
     def walk(p: int, avail: list[int], values: list[int]) -> None:
@@ -31,14 +35,17 @@ def river_brute_force(hands: list[str], board: str) -> list[Fraction]:
         if p == len(hands):
             deals += 1
             best = max(values)
+            winners = values.count(best)
             for i, v in enumerate(values):
-                share[i] += Fraction(v == best, values.count(best))
+                if v == best:
+                    share[i] += split // winners
             return
         for combo in itertools.combinations(avail, 2 - len(known[p])):
-            walk(p + 1, [c for c in avail if c not in combo], [*values, evaluate(known[p] + list(combo) + board_cards)])
+            rest = [c for c in avail if c not in combo] if p + 1 < len(hands) else avail  # the last needs none
+            walk(p + 1, rest, [*values, evaluate(known[p] + list(combo) + board_cards)])
 
     walk(0, live, [])
-    return [s / deals for s in share]
+    return [Fraction(s, split * deals) for s in share]
 
 
 @pytest.mark.parametrize("hands", [["As Ah", "Kd"], ["Kd", "As Ah"], ["", "As Kd"], ["As", ""], ["9c", "9d 9s"]])

@@ -1,14 +1,18 @@
 """Ctrl-C stops every long equity kernel within a fraction of a second (issue 11, item 6),
 from the API with no progress callback: a subprocess gets SIGINT once the job has run a fifth
-of a CPU second (tests/interrupts.py BUSY: its set-up long over, the kernel running)."""
+of a CPU second (tests/interrupts.py BUSY: its set-up long over, the kernel running); and the
+heads-up count looks at pending signals all along (in this process: a timer signal's handler
+runs only at a look)."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 
+import numpy as np
 import pytest
-from interrupts import STOPS_WITHIN, interrupt_after_ready
+from interrupts import STOPS_WITHIN, interrupt_after_ready, longest_without_a_look
+
+from studeval import _equity, parse_cards
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -50,39 +54,27 @@ def test_sigint_stops_a_long_job(call: str) -> None:
 # Every key of the heads-up count (stud8's pot is four of them), on a question whose sweep is
 # most of the work: stud8's eight-or-better low has a few dozen values, one of which holds
 # every hand without a low, so a look at signals every so many values never came (issue 17,
-# item 9: Ctrl-C waited for the whole count, seconds to tens of seconds).
-_GAPS = """
-import signal, sys, time
-import numpy as np
-from studeval import _equity
-from studeval.cards import parse_cards
-
-a, b = parse_cards("As 2h"), parse_cards("Kd Qc")
-live = np.array([c for c in range(52) if c not in a + b], dtype=np.uint8)
-polls = []
-signal.signal(signal.SIGALRM, lambda *_: polls.append(time.perf_counter()))
-for key_a, key_b in KEYS:
-    polls.clear()
-    signal.setitimer(signal.ITIMER_REAL, 0.005, 0.005)
-    start = time.perf_counter()
-    _equity.headsup_exact(live, np.array(a, dtype=np.uint8), 5, np.array(b, dtype=np.uint8), 5, 1,
-                          _equity.KEYS[key_a], _equity.KEYS[key_b])
-    end = time.perf_counter()
-    signal.setitimer(signal.ITIMER_REAL, 0)
-    times = [start, *polls, end]
-    print(key_a, end - start, max(y - x for x, y in zip(times, times[1:])), flush=True)
-"""
+# item 9: Ctrl-C waited for the whole count, seconds to tens of seconds). Ten cards dead: a
+# quarter of a CPU second a count, a hundred looks or so.
 _KEY_PAIRS = [("high", "high"), ("low", "low"), ("low8", "low8"), ("nolow_min", "nolow_max")]
+_HANDS = parse_cards("As 2h"), parse_cards("Kd Qc")
+_DEAD = parse_cards("3c 4d 5s 6h 7c 8d 9s Th Jc Qd")
 
 
-def test_the_heads_up_count_looks_at_signals_all_along() -> None:
-    """A timer signal every 5 ms runs its Python handler only when the kernel looks at pending
-    signals, so the longest stretch between two runs is the longest the kernel went without a
-    look. Bound: a tenth of the count (it looks about a hundred times), or a quarter of a second
-    (a loaded machine may hold the process off the CPU that long)."""
-    code = f"KEYS = {_KEY_PAIRS!r}\n{_GAPS}"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True).stdout
-    lines = [line.split() for line in out.splitlines()]
-    assert [key for key, _, _ in lines] == [key for key, _ in _KEY_PAIRS]
-    for key, total, gap in lines:
-        assert float(gap) < max(0.25, float(total) / 10), f"{key}: {gap} s without a look at signals in {total} s"
+@pytest.mark.parametrize(("key_a", "key_b"), _KEY_PAIRS, ids=[a for a, _ in _KEY_PAIRS])
+def test_the_heads_up_count_looks_at_signals_all_along(key_a: str, key_b: str) -> None:
+    """A timer signal every 5 ms of CPU runs its Python handler only when the kernel looks at
+    pending signals, so the longest stretch of CPU time between two runs is the longest the
+    kernel went without a look (tests/interrupts.py). Bound: a tenth of the count (it looks
+    about a hundred times), or 0.05 CPU seconds (ten timer periods; the kernel looks every
+    hundredth of a second or so); the count is five times that, so a stretch of a fifth of it
+    without a look fails."""
+    a, b = _HANDS
+    live = np.array([c for c in range(52) if c not in {*a, *b, *_DEAD}], dtype=np.uint8)
+    keys = _equity.KEYS
+    total, gap = longest_without_a_look(
+        lambda: _equity.headsup_exact(
+            live, np.array(a, dtype=np.uint8), 5, np.array(b, dtype=np.uint8), 5, 1, keys[key_a], keys[key_b]
+        )
+    )
+    assert gap < max(0.05, total / 10), f"{key_a}: {gap} s without a look at signals in {total} s"

@@ -159,6 +159,11 @@ _DTYPES = hs.one_of(
 )
 
 
+#: The elements hnp.arrays infers for dtype object (any object), built once: inferred afresh
+#: for each array, resolving it over every registered type took most of the array's draw.
+_ANY_OBJECT = hs.from_type(object)
+
+
 @hs.composite
 def arrays(draw: hs.DrawFn, *, dtype: Any = _DTYPES, min_dims: int = 0, max_dims: int = 3) -> np.ndarray:
     """Arrays of any dtype and shape, some with card-like values; then maybe non-contiguous,
@@ -170,7 +175,7 @@ def arrays(draw: hs.DrawFn, *, dtype: Any = _DTYPES, min_dims: int = 0, max_dims
         values = draw(hs.lists(hs.integers(0, 51), min_size=size, max_size=size, unique=size <= 52))
         arr = np.array(values, dtype=dt).reshape(shape)
     else:
-        arr = draw(hnp.arrays(dt, shape))
+        arr = draw(hnp.arrays(dt, shape, elements=_ANY_OBJECT if dt.kind == "O" else None))
     how = draw(hs.sampled_from(["plain", "strided", "fortran", "readonly", "masked", "transposed"]))
     if how == "strided" and arr.ndim:
         arr = np.repeat(arr, 2, axis=-1)[..., ::2]

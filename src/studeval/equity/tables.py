@@ -59,7 +59,7 @@ __all__ = [
 
 #: The most seconds of exact counting (by the cost model, :func:`~studeval.equity.plan_equity`)
 #: one :func:`starting_hand_table` call starts; a bigger table is refused with its estimate.
-STARTING_HAND_BUDGET = 3600.0
+STARTING_HAND_BUDGET = 7200.0
 
 Form = tuple[Any, ...]
 
