@@ -144,6 +144,27 @@ def test_the_other_entries_check_their_arguments():
         tables.count_below([0], [5])
 
 
+def test_the_store_takes_only_the_index_of_its_sets():
+    """The store reads the index once to check it (it built a second index to compare with:
+    81 MB, most of a short-deck store's making): exactly six_card_index(sets) is taken, and
+    each way of differing from it is refused."""
+    sixes, _ = kernel.canonical_hands(SMALL, 6)
+    good = kernel.six_card_index(sixes)
+    kernel.SixCardStore(sixes, good)
+    at = np.flatnonzero(good >= 0)
+    unused = np.flatnonzero(good < 0)[0]
+    stray, below, swapped, cleared = good.copy(), good.copy(), good.copy(), good.copy()
+    stray[unused] = 0  # row 0 named twice
+    below[unused] = -2
+    swapped[at[:2]] = good[at[1::-1]]
+    cleared[at[-1]] = -1
+    others = kernel.six_card_index(sixes[1:].copy())
+    for bad in (stray, below, swapped, cleared, others):
+        assert not np.array_equal(bad, good)
+        with pytest.raises(ValueError, match="index"):
+            kernel.SixCardStore(sixes, bad)
+
+
 def test_the_layout_is_named_by_the_kernel():
     assert kernel.Slot.EV_CHANGE == kernel.Slot.EV_NO_CHANGE + kernel.Slot.EV_BLOCK
     assert kernel.Slot.ST_RAISE_AFTER_CHANGE < kernel.Slot.NSLOT and kernel.MONEY_BITS in (64, 128)
