@@ -392,7 +392,9 @@ def test_bad_analysis_input():
 
 
 def test_inclusion_exclusion_counts_match_enumeration():
-    """The kernel's count of dealer hands missing a player's cards, against a direct count."""
+    """The kernel's count of dealer hands missing a player's cards, against a direct count;
+    before and after a pass has made the tables' counts below its qualifier (read from then
+    on for that threshold instead of searching the three-card rows)."""
     from studeval import _caribbean
 
     rng = np.random.default_rng(3)
@@ -403,12 +405,19 @@ def test_inclusion_exclusion_counts_match_enumeration():
     hidden = np.array(list(itertools.combinations(others, 4)), dtype=np.uint8)
     hands = np.concatenate([np.full((len(hidden), 1), up, dtype=np.uint8), hidden], axis=1)
     values = evaluate_batch(hands).astype(np.int64)
-    for size in (5, 6, 6, 5):
-        cards = sorted(int(c) for c in rng.choice(others, size, replace=False))
-        thresholds = [1, QUALIFYING_VALUE, 3000, evaluate(cards[:5]), 7463]
-        missing = ~np.isin(hidden, cards).any(axis=1)
-        expected = [int((values[missing] < t).sum()) for t in thresholds]
-        assert tables.count_below(cards, thresholds) == expected
+    for passed in (False, True):
+        if passed:
+            one = np.array([[0, 1, 2, 3, 4]], dtype=np.uint8)
+            _caribbean.play_pass(
+                tables, None, one, np.ones(1, np.uint8), deck, [1] * 10, [1] * 10, 1, QUALIFYING_VALUE, 0, 0, False, 1
+            )
+        for size in (5, 6, 6, 5):
+            cards = sorted(int(c) for c in rng.choice(others, size, replace=False))
+            value = evaluate(cards[:5])
+            thresholds = [1, QUALIFYING_VALUE, QUALIFYING_VALUE + 1, 3000, value, value + 1, 7463]
+            missing = ~np.isin(hidden, cards).any(axis=1)
+            expected = [int((values[missing] < t).sum()) for t in thresholds]
+            assert tables.count_below(cards, thresholds) == expected
 
 
 def test_canonical_hands_cover_every_hand_once():
