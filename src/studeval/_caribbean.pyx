@@ -289,6 +289,7 @@ cdef class UpCardTables:
         cdef int trip
         cdef stud_hand h0, h1, h2, h3
         cdef uint16_t *fill
+        cdef uint16_t *row
         self.T.l3q = NULL
         self.T.l3q_for = -1
         cards = _deck_cards(deck)
@@ -337,7 +338,6 @@ cdef class UpCardTables:
                             for a in range(4):
                                 self.T.cum1[quad[a] * NV + v + 1] += 1
                                 for b in range(a + 1, 4):
-                                    self.T.cum2[pair_index(quad[a], quad[b]) * NV + v + 1] += 1
                                     for c in range(b + 1, 4):
                                         trip = triple_index(quad[a], quad[b], quad[c])
                                         self.T.l3[trip * self.T.l3len + fill[trip]] = v
@@ -347,9 +347,22 @@ cdef class UpCardTables:
             for a in range(52):
                 for v in range(1, NV):
                     self.T.cum1[a * NV + v] += self.T.cum1[a * NV + v - 1]
-            for p in range(1326):
-                for v in range(1, NV):
-                    self.T.cum2[p * NV + v] += self.T.cum2[p * NV + v - 1]
+            # the pairs' counts one pair at a time: each hand is valued again for each of its six
+            # pairs, but every count goes to one row in the cache, not to a random row of 20 MB
+            for i in range(m):
+                h1 = stud_hand_add(h0, others[i])
+                for j in range(i + 1, m):
+                    h2 = stud_hand_add(h1, others[j])
+                    row = self.T.cum2 + pair_index(others[i], others[j]) * NV
+                    for k in range(m):
+                        if k == i or k == j:
+                            continue
+                        h3 = stud_hand_add(h2, others[k])
+                        for h in range(k + 1, m):
+                            if h != i and h != j:
+                                row[stud_hand_value(stud_hand_add(h3, others[h])) + 1] += 1
+                    for v in range(1, NV):
+                        row[v] += row[v - 1]
             for trip in range(22100):
                 _insertion_sort(self.T.l3 + trip * self.T.l3len, fill[trip])
         free(fill)
