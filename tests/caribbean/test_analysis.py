@@ -95,7 +95,10 @@ class _Book:
         k = len(self.deck.values)
         money, event = self.tables.setdefault((raised, changed), (np.zeros(k * k, np.int64), np.full(k * k, -1)))
         fresh = np.flatnonzero((event[pair] < 0) if dealt is None else (event[pair] < 0) & dealt)
-        _, first = np.unique(pair.ravel()[fresh], return_index=True)
+        # the first fresh deal of each pair of values (a scatter of minima: no sort of the deals)
+        first = np.full(k * k, len(fresh))
+        np.minimum.at(first, pair.ravel()[fresh], np.arange(len(fresh)))
+        first = first[first < len(fresh)]
         for at in zip(*np.unravel_index(fresh[first], pair.shape), strict=True):
             player, dealer = (self.deck.cards[c].tolist() for c in cards(at))
             s = settle_hand(
