@@ -283,7 +283,7 @@ cdef class UpCardTables:
     cdef readonly bytes deck_cards
 
     def __cinit__(self, deck, up):
-        cdef int n, m = 0, i, j, k, h, v, a, b, c, p, upc
+        cdef int n, m = 0, i, j, k, h, v, a, b, c, upc
         cdef int others[52]
         cdef int quad[4]
         cdef int trip
