@@ -3,6 +3,7 @@ return table (Wizard of Odds, Caribbean Stud Poker, no progressive)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable
@@ -331,12 +332,21 @@ def test_published_simple_strategies(strategy, total_loss, edge, full_deck):
     assert round(a.house_edge, 5) == edge
 
 
-def _simulate(n: int, seed: int, strategy_threshold: int) -> tuple[float, float, dict[str, float]]:
-    """Deal n random full-deck hands, raise when the hand value reaches the threshold."""
+@functools.lru_cache(maxsize=1)
+def _deal(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """The values of n random full-deck deals' player and dealer hands (made once for the
+    strategies that play the same deals)."""
     rng = np.random.default_rng(seed)
     deals = np.argsort(rng.random((n, 52)), axis=1)[:, :10].astype(np.uint8)
     player = evaluate_batch(np.ascontiguousarray(deals[:, :5])).astype(np.int64)
     dealer = evaluate_batch(np.ascontiguousarray(deals[:, 5:])).astype(np.int64)
+    player.flags.writeable = dealer.flags.writeable = False  # shared between the tests
+    return player, dealer
+
+
+def _simulate(n: int, seed: int, strategy_threshold: int) -> tuple[float, float, dict[str, float]]:
+    """Deal n random full-deck hands, raise when the hand value reaches the threshold."""
+    player, dealer = _deal(n, seed)
     pays = np.array([float(p) for p in caribbean.STANDARD_PAYTABLE.as_list()])
     lines = np.array([_line(int(v)) for v in range(1, 7463)])
     raised = player >= strategy_threshold
