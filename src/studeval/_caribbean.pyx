@@ -22,7 +22,7 @@ the caller checks with MONEY_BITS that its sums fit.
 """
 from cython.parallel cimport prange, threadid
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int32_t, int64_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, malloc
 
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_ctz64, stud_popcount64
 from studeval._core cimport stud_tables_init
@@ -165,6 +165,11 @@ cdef struct Tabs:
     uint16_t *cum2         # [1326][NV]: ... that hold cards a < b
     uint16_t *l3           # [22100][l3len]: sorted values of the hands that hold a < b < c
     int l3len
+    # [22100]: how many of each l3 row are below the threshold l3q_for (-1: none yet). Every
+    # hand is counted below the qualifier, and each count from here is one load, not a search
+    # of a row that is seldom in the cache
+    uint16_t *l3q
+    int l3q_for
 
 
 cdef void count_below(const Tabs *T, const int *x, int nx, const int *ts, int nt,
@@ -174,6 +179,8 @@ cdef void count_below(const Tabs *T, const int *x, int nx, const int *ts, int nt
     cdef const uint16_t *rows1[6]
     cdef const uint16_t *rows2[15]
     cdef const uint16_t *rows3[20]
+    cdef int trips[20]
+    cdef int at[20]
     cdef int quad[15]
     cdef int q[5]
     cdef int n2 = 0, n3 = 0, n4 = 0, i, j, k, h, ti, t
@@ -184,7 +191,8 @@ cdef void count_below(const Tabs *T, const int *x, int nx, const int *ts, int nt
             rows2[n2] = T.cum2 + pair_index(x[i], x[j]) * NV
             n2 += 1
             for k in range(j + 1, nx):
-                rows3[n3] = T.l3 + triple_index(x[i], x[j], x[k]) * T.l3len
+                trips[n3] = triple_index(x[i], x[j], x[k])
+                rows3[n3] = T.l3 + trips[n3] * T.l3len
                 n3 += 1
                 for h in range(k + 1, nx):
                     q[0] = T.up
@@ -201,8 +209,20 @@ cdef void count_below(const Tabs *T, const int *x, int nx, const int *ts, int nt
             acc -= rows1[i][t]
         for i in range(n2):
             acc += rows2[i][t]
-        for i in range(n3):
-            acc -= count_less16(rows3[i], T.l3len, t)
+        if t == T.l3q_for:
+            for i in range(n3):
+                acc -= T.l3q[trips[i]]
+        elif ti > 0 and t == ts[ti - 1] + 1 and ts[ti - 1] != T.l3q_for:
+            # the next value up (below and at a hand's value): step over the values equal to
+            # t - 1 from where the search for t - 1 ended, in a row just read
+            for i in range(n3):
+                while at[i] < T.l3len and rows3[i][at[i]] < t:
+                    at[i] += 1
+                acc -= at[i]
+        else:
+            for i in range(n3):
+                at[i] = count_less16(rows3[i], T.l3len, t)
+                acc -= at[i]
         for i in range(n4):
             acc += quad[i] < t
         out[ti] = acc
@@ -263,12 +283,15 @@ cdef class UpCardTables:
     cdef readonly bytes deck_cards
 
     def __cinit__(self, deck, up):
-        cdef int n, m = 0, i, j, k, h, v, a, b, c, p, upc
+        cdef int n, m = 0, i, j, k, h, v, a, b, c, upc
         cdef int others[52]
         cdef int quad[4]
         cdef int trip
         cdef stud_hand h0, h1, h2, h3
         cdef uint16_t *fill
+        cdef uint16_t *row
+        self.T.l3q = NULL
+        self.T.l3q_for = -1
         cards = _deck_cards(deck)
         if isinstance(up, bool) or not isinstance(up, int):
             raise TypeError(f"the up card must be an int, got {up!r}")
@@ -315,7 +338,6 @@ cdef class UpCardTables:
                             for a in range(4):
                                 self.T.cum1[quad[a] * NV + v + 1] += 1
                                 for b in range(a + 1, 4):
-                                    self.T.cum2[pair_index(quad[a], quad[b]) * NV + v + 1] += 1
                                     for c in range(b + 1, 4):
                                         trip = triple_index(quad[a], quad[b], quad[c])
                                         self.T.l3[trip * self.T.l3len + fill[trip]] = v
@@ -325,9 +347,22 @@ cdef class UpCardTables:
             for a in range(52):
                 for v in range(1, NV):
                     self.T.cum1[a * NV + v] += self.T.cum1[a * NV + v - 1]
-            for p in range(1326):
-                for v in range(1, NV):
-                    self.T.cum2[p * NV + v] += self.T.cum2[p * NV + v - 1]
+            # the pairs' counts one pair at a time: each hand is valued again for each of its six
+            # pairs, but every count goes to one row in the cache, not to a random row of 20 MB
+            for i in range(m):
+                h1 = stud_hand_add(h0, others[i])
+                for j in range(i + 1, m):
+                    h2 = stud_hand_add(h1, others[j])
+                    row = self.T.cum2 + pair_index(others[i], others[j]) * NV
+                    for k in range(m):
+                        if k == i or k == j:
+                            continue
+                        h3 = stud_hand_add(h2, others[k])
+                        for h in range(k + 1, m):
+                            if h != i and h != j:
+                                row[stud_hand_value(stud_hand_add(h3, others[h])) + 1] += 1
+                    for v in range(1, NV):
+                        row[v] += row[v - 1]
             for trip in range(22100):
                 _insertion_sort(self.T.l3 + trip * self.T.l3len, fill[trip])
         free(fill)
@@ -337,6 +372,23 @@ cdef class UpCardTables:
         free(self.T.cum1)
         free(self.T.cum2)
         free(self.T.l3)
+        free(self.T.l3q)
+
+    cdef Tabs *at_qualifier(self, int qualify) except NULL:
+        """The tables, with the counts below ``qualify`` of the three-card rows made the first
+        time a pass asks (with the GIL held, before any thread reads them; never changed
+        after, so a pass for another qualifier searches the rows as before)."""
+        cdef int trip
+        cdef uint16_t *counts
+        if self.T.l3q_for < 0:
+            counts = <uint16_t *>malloc(22100 * sizeof(uint16_t))
+            if counts == NULL:
+                raise MemoryError()
+            for trip in range(22100):
+                counts[trip] = <uint16_t>count_less16(self.T.l3 + trip * self.T.l3len, self.T.l3len, qualify)
+            self.T.l3q = counts
+            self.T.l3q_for = qualify
+        return &self.T
 
     def count_below(self, cards, thresholds):
         """Dealer hands missing all of ``cards`` (distinct deck cards, not the up card) valued
@@ -455,6 +507,26 @@ def six_card_index(sets):
     return index
 
 
+cdef bint _index_maps(const int32_t[::1] index, const uint8_t[:, ::1] sets):
+    """Whether ``index`` is six_card_index(sets): each set's colex rank holds its row, and every
+    other entry is -1 (as many entries at a row as rows, none below -1)."""
+    cdef Py_ssize_t i, n = sets.shape[0], held = 0
+    cdef int j
+    cdef int64_t r
+    with nogil:
+        for i in range(n):
+            r = 0
+            for j in range(6):
+                r += BINOM[sets[i, j]][j + 1]
+            if index[r] != i:
+                return False
+        for i in range(index.shape[0]):
+            if index[i] < -1:
+                return False
+            held += index[i] >= 0
+    return held == n
+
+
 cdef struct SixData:
     # per canonical six-card set E, in the order of E's sorted cards j = 0..5
     uint32_t *nq          # dealer hands missing E that do not qualify
@@ -527,7 +599,8 @@ cdef class SixCardStore:
             )
         sets_arr = np.ascontiguousarray(sets)
         self.rows = sets_arr.shape[0]
-        if not np.array_equal(index_arr, six_card_index(sets_arr)):
+        # one read of the index, not a second index built to compare with (81 MB, twice the time)
+        if not _index_maps(np.ascontiguousarray(index_arr), sets_arr):
             raise ValueError("the index does not map these six-card sets (build it with six_card_index)")
         nq = np.zeros(self.rows, dtype=np.uint32)
         lt = np.zeros(self.rows * 6, dtype=np.uint32)
@@ -556,6 +629,7 @@ cdef class SixCardStore:
         cdef int up, q, nthreads
         cdef bint wa
         cdef const Tabs *T
+        cdef Tabs tabs
         cdef SixData *S = &self.S
         cdef const uint8_t[:, ::1] sv
         if tables is None:
@@ -572,7 +646,8 @@ cdef class SixCardStore:
             raise TypeError(f"winning_antes must be True or False, got {winning_antes!r}")
         wa = winning_antes
         up = tables.up
-        T = &tables.T
+        tabs = tables.at_qualifier(q)[0]  # a copy: what this fill reads cannot change under it
+        T = &tabs
         sv = self._sets
         for i in prange(n, nogil=True, num_threads=nthreads, schedule="dynamic", chunksize=2048):
             if not _has_card(&sv[i, 0], 6, up):
@@ -912,6 +987,7 @@ def play_pass(UpCardTables tables, SixCardStore store, hands, orbit, deck, pay, 
     cdef Py_ssize_t h, n
     cdef int up
     cdef const Tabs *T
+    cdef Tabs tabs
     cdef const SixData *S = NULL
     cdef int64_t *acc
     cdef int tid
@@ -962,7 +1038,8 @@ def play_pass(UpCardTables tables, SixCardStore store, hands, orbit, deck, pay, 
     nthreads = check_threads(threads)
     m = tables.T.m
     up = tables.up
-    T = &tables.T
+    tabs = tables.at_qualifier(G.qualify)[0]  # a copy: what this pass reads cannot change under it
+    T = &tabs
     G.T5 = BINOM[m - 5][4]
     G.T6 = BINOM[m - 6][4]
     G.draws = m - 5

@@ -144,6 +144,30 @@ def test_the_other_entries_check_their_arguments():
         tables.count_below([0], [5])
 
 
+def test_the_store_takes_only_the_index_of_its_sets():
+    """The store reads the index once to check it (it built a second index to compare with:
+    81 MB, most of a short-deck store's making): exactly six_card_index(sets) is taken, and
+    each way of differing from it is refused (one index changed in place and put back)."""
+    sixes, _ = kernel.canonical_hands(SMALL, 6)
+    index = kernel.six_card_index(sixes)
+    kernel.SixCardStore(sixes, index)
+    at = np.flatnonzero(index >= 0)
+    unused = int(np.argmax(index < 0))
+    for where, values in (
+        ([unused], [0]),  # row 0 named twice
+        ([unused], [-2]),
+        (at[:2], index[at[1::-1]]),  # two rows swapped
+        (at[-1:], [-1]),  # a set left out
+    ):
+        kept = index[where].copy()
+        index[where] = values
+        assert (index[where] != kept).any()
+        with pytest.raises(ValueError, match="index"):
+            kernel.SixCardStore(sixes, index)
+        index[where] = kept
+    kernel.SixCardStore(sixes, index)
+
+
 def test_the_layout_is_named_by_the_kernel():
     assert kernel.Slot.EV_CHANGE == kernel.Slot.EV_NO_CHANGE + kernel.Slot.EV_BLOCK
     assert kernel.Slot.ST_RAISE_AFTER_CHANGE < kernel.Slot.NSLOT and kernel.MONEY_BITS in (64, 128)
