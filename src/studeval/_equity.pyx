@@ -1106,7 +1106,8 @@ cdef inline void _tally(int P, const int *val, int64_t *wins, int64_t *ties) noe
 cdef inline void _tally_hilo(int P, const int *val, const int *low, int64_t *hl, double *squares) noexcept nogil:
     """Count one hi-lo showdown into hl (P x HL_COLS, row-major): the high half to the best
     high hand(s), the low half to the best qualifying low(s), the whole pot to the high when
-    nobody has a low (a deal every row counts as one with no low); ``squares`` (if not NULL) gets each player's squared share."""
+    nobody has a low (a deal every row counts as one with no low); ``squares`` (if not NULL)
+    gets each player's squared share."""
     cdef int p, best = 0, kh = 0, best_low = 0, kl = 0, share
     cdef int high_part, low_part
     for p in range(P):
