@@ -451,15 +451,17 @@ def loads(text: str) -> HandHistory:
     >>> hh.starting_stacks, hh.actions
     ([50, 50], ['d dh p1 2c3c4c'])
     """
+    hh = _history(text)
+    hh.lines = _action_lines(text, hh.actions)
+    return hh
+
+
+def _history(text: str) -> HandHistory:
+    """:func:`loads` but for the actions' lines (:func:`replay` finds them only for an error)."""
     if not isinstance(text, str):
         raise TypeError(f"PHH text must be a str, got {type(text).__name__}")
     data = _parse_toml(text)
-    fields = _check_fields(data)
-    return HandHistory(
-        **fields,
-        extra={k: v for k, v in data.items() if k not in _FIELDS},
-        lines=_action_lines(text, data["actions"]),
-    )
+    return HandHistory(**_check_fields(data), extra={k: v for k, v in data.items() if k not in _FIELDS})
 
 
 def _check_fields(data: dict[str, Any]) -> dict[str, Any]:
@@ -649,9 +651,15 @@ class _Step(NamedTuple):
     action: PhhPlay | PhhShow | PhhTimeOut
 
 
-def _where(number: int, text: str, lines: list[int | None]) -> str:
-    """An action as an error message names it: its number, its line in the file if known,
-    its text (written only for a message: most histories replay without one)."""
+def _where(number: int, text: str, hh: HandHistory, source: str | None) -> str:
+    """An action as an error message names it: its number, its line in the file if known
+    (``source``: the text ``hh`` was read from), its text. Written only for a message: most
+    histories replay without one."""
+    lines: list[int | None] = []
+    if source is not None:
+        lines = _action_lines(source, hh.actions)
+    elif hh.lines is not None and len(hh.lines) == len(hh.actions):  # else stale: edited
+        lines = hh.lines
     line = lines[number - 1] if number - 1 < len(lines) else None
     return f"action {number}" + (f" (line {line})" if line else "") + f" {text!r}"
 
@@ -669,8 +677,9 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     ...
     ValueError: action 3 'p2 pb': p2 acts but p1 is to act
     """
+    source: str | None = None  # the text read, for the lines of an error message
     if isinstance(hh, str):
-        hh = loads(hh)
+        source, hh = hh, _history(hh)
     if not isinstance(hh, HandHistory):
         raise TypeError(f"replay takes a HandHistory or PHH text, got {type(hh).__name__}")
     game = next((name for name, code in VARIANTS.items() if code == hh.variant), None)
@@ -691,7 +700,6 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
     plan: list[_Step] = []
-    lines = hh.lines if hh.lines is not None and len(hh.lines) == len(hh.actions) else []  # stale if edited
     if len(hh.actions) > MAX_ACTIONS:
         raise ValueError(f"{len(hh.actions)} actions: the limit is {MAX_ACTIONS}")
     shown_at: dict[int, int] = {}  # seat -> the number of deals before its last sm
@@ -720,7 +728,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
             elif action is not None:
                 plan.append(_Step(k, text, action))
         except ValueError as exc:
-            raise ValueError(f"{_where(k, text, lines)}: {exc}") from None
+            raise ValueError(f"{_where(k, text, hh, source)}: {exc}") from None
     first = next((p.action.seat for p in plan if isinstance(p.action, (PhhPlay, PhhTimeOut))), None)  # the bring-in
     deck = ScriptedDeck(script[:n], script[n], bring_in=first, shows=choices)
     try:
@@ -731,9 +739,9 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
         action = step.action
         i = action.seat
         if state.actor < 0:
-            raise ValueError(f"{_where(step.number, step.text, lines)}: the hand is already over")
+            raise ValueError(f"{_where(step.number, step.text, hh, source)}: the hand is already over")
         if state.actor != i:
-            where = _where(step.number, step.text, lines)
+            where = _where(step.number, step.text, hh, source)
             raise ValueError(f"{where}: p{i + 1} acts but p{state.actor + 1} is to act")
         street = state.street
         try:
@@ -744,7 +752,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
             else:
                 _play(state, action)
         except ValueError as exc:
-            where = _where(step.number, step.text, lines)
+            where = _where(step.number, step.text, hh, source)
             if state.street != street:  # the action was taken; the next street's deal failed
                 raise ValueError(f"dealing {state.street_name} after {where}: {exc}") from None
             raise ValueError(f"{where}: {exc}") from None
