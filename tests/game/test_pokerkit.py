@@ -77,7 +77,11 @@ def test_pokerkit_reads_our_f7s_histories_to_the_same_result():
 
 def _play_randomly(state, rng):
     """Play a pokerkit hand to the end: the bring-in posted mostly, then random legal moves
-    weighted towards calling."""
+    weighted towards calling.
+
+    Whether pokerkit allows a completion, bet or raise (its dearest check) is asked only when
+    the draw picks one; if it is not allowed, a draw among the other moves follows, which
+    picks each legal move with the same chance as one draw among the legal moves."""
     while state.status:
         if state.can_post_bring_in() and rng.random() < 0.7:
             state.post_bring_in()
@@ -87,9 +91,11 @@ def _play_randomly(state, rng):
             moves.append(state.fold)
         if state.can_check_or_call():
             moves += [state.check_or_call] * 3
-        if state.can_complete_bet_or_raise_to():
-            moves.append(state.complete_bet_or_raise_to)
-        rng.choice(moves)()
+        raise_ = state.complete_bet_or_raise_to
+        move = rng.choice([*moves, raise_])
+        if move == raise_ and not state.can_complete_bet_or_raise_to():
+            move = rng.choice(moves)
+        move()
 
 
 def _pokerkit_hand(n: int, rng: random.Random, stacks: tuple[int, ...] | None = None, structure: Structure = S):
