@@ -8,7 +8,7 @@ import re
 import pytest
 from table_helpers import S, play_randomly, snapshot
 
-from studeval.cards import format_cards
+from studeval.cards import format_card, format_cards
 from studeval.game import ACTION_KINDS, StudState, dumps, replay, to_phh
 
 
@@ -96,12 +96,13 @@ def test_no_view_and_no_seat_history_leaks_a_down_card():
         st = random_hand(rng, h)
         play_randomly(st, rng, check)
         for seat in [None, *range(st.n)]:
-            text = dumps(to_phh(st, seat))
-            deals = [a for a in to_phh(st, seat).actions if a.startswith("d dh")]
+            hh = to_phh(st, seat)
+            text = dumps(hh)
+            deals = [a for a in hh.actions if a.startswith("d dh")]
             for j in range(st.n):
                 if j == seat:
                     continue
-                secret = [format_cards([c]) for c in st.down[j]]
+                secret = [format_card(c) for c in st.down[j]]
                 for line in deals:
                     assert not any(c in line.split()[-1] for c in secret if line.split()[2] == f"p{j + 1}")
                 if not st.shown[j]:

@@ -274,4 +274,21 @@ def test_a_state_copies_and_pickles_with_a_lock_of_its_own():
     for twin in (copy.deepcopy(st), pickle.loads(pickle.dumps(st))):
         assert snapshot(twin) == snapshot(st) and twin._lock is not st._lock
         twin.act("fold")
-        assert twin.folded != st.folded
+        assert twin.folded != st.folded and snapshot(twin) != snapshot(st)
+
+
+def test_a_snapshot_tells_every_change_of_the_hand():
+    """R33's check itself: the snapshot the refusal tests compare differs once anything in
+    the hand changes (a stack, the cards left in the deck, the log), and not otherwise."""
+    st = StudState("seven", S, [100, 100, 100], seed=4)
+    before = snapshot(st)
+    assert snapshot(st) == before
+    st.stacks[0] -= 1
+    assert snapshot(st) != before
+    st.stacks[0] += 1
+    assert snapshot(st) == before
+    st.deck.draw(0, "", ())
+    assert snapshot(st) != before
+    st = StudState("seven", S, [100, 100, 100], seed=4)
+    st.log.append(st.log[-1])
+    assert snapshot(st) != before

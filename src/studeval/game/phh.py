@@ -69,7 +69,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from studeval.cards import format_cards, parse_cards
+from studeval.cards import format_card, format_cards, parse_cards
 from studeval.game.deck import ScriptedDeck
 from studeval.game.events import BoardCard, Deal, Played, Shown, TimeOut
 from studeval.game.state import Action, StudState
@@ -132,7 +132,7 @@ class HandHistory:
 
 
 def _cards_text(cards: tuple[int, ...] | list[int], visible: tuple[bool, ...] | list[bool]) -> str:
-    return "".join(format_cards([c]) if v and c >= 0 else "??" for c, v in zip(cards, visible, strict=False))
+    return "".join(format_card(c) if v and c >= 0 else "??" for c, v in zip(cards, visible, strict=False))
 
 
 def to_phh(state: StudState, seat: int | None = None, *, full: bool = False) -> HandHistory:
@@ -166,7 +166,7 @@ def to_phh(state: StudState, seat: int | None = None, *, full: bool = False) -> 
             code = _PHH_CODE.get(event.kind)
             actions.append(f"p{event.seat + 1} {code}" if code else f"p{event.seat + 1} cbr {event.to}")
         elif isinstance(event, BoardCard):
-            actions.append(f"d db {format_cards([event.card])}")
+            actions.append(f"d db {format_card(event.card)}")
         elif isinstance(event, TimeOut):
             actions.append(f"# p{event.seat + 1} time-out")
         elif isinstance(event, Shown):
@@ -287,6 +287,8 @@ _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f
 
 # text with nothing to escape (most of a history: actions, cards, names) is written as it is
 _PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f\ud800-\udfff]*\Z')
+# a lone surrogate, which no TOML string can hold
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def _toml_string(s: str) -> str:
@@ -427,7 +429,7 @@ def _action_lines(text: str, actions: list[str]) -> list[int | None]:
     line = 1
     for a in actions:
         found = -1
-        for quoted in (f"'{a}'", _toml_string(a) if not any(0xD800 <= ord(c) <= 0xDFFF for c in a) else None):
+        for quoted in (f"'{a}'", None if _SURROGATE.search(a) else _toml_string(a)):
             if quoted is not None:
                 k = text.find(quoted, pos)
                 if k >= 0 and (found < 0 or k < found):
@@ -449,15 +451,17 @@ def loads(text: str) -> HandHistory:
     >>> hh.starting_stacks, hh.actions
     ([50, 50], ['d dh p1 2c3c4c'])
     """
+    hh = _history(text)
+    hh.lines = _action_lines(text, hh.actions)
+    return hh
+
+
+def _history(text: str) -> HandHistory:
+    """:func:`loads` but for the actions' lines (:func:`replay` finds them only for an error)."""
     if not isinstance(text, str):
         raise TypeError(f"PHH text must be a str, got {type(text).__name__}")
     data = _parse_toml(text)
-    fields = _check_fields(data)
-    return HandHistory(
-        **fields,
-        extra={k: v for k, v in data.items() if k not in _FIELDS},
-        lines=_action_lines(text, data["actions"]),
-    )
+    return HandHistory(**_check_fields(data), extra={k: v for k, v in data.items() if k not in _FIELDS})
 
 
 def _check_fields(data: dict[str, Any]) -> dict[str, Any]:
@@ -640,10 +644,24 @@ def _options(hh: HandHistory, tie_rule: str | None, odd_chip: str | None) -> dic
 
 
 class _Step(NamedTuple):
-    """A player's action of a history to replay, with where it is in the file."""
+    """A player's action of a history to replay, with its number (from 1) and text."""
 
-    where: str
+    number: int
+    text: str
     action: PhhPlay | PhhShow | PhhTimeOut
+
+
+def _where(number: int, text: str, hh: HandHistory, source: str | None) -> str:
+    """An action as an error message names it: its number, its line in the file if known
+    (``source``: the text ``hh`` was read from), its text. Written only for a message: most
+    histories replay without one."""
+    lines: list[int | None] = []
+    if source is not None:
+        lines = _action_lines(source, hh.actions)
+    elif hh.lines is not None and len(hh.lines) == len(hh.actions):  # else stale: edited
+        lines = hh.lines
+    line = lines[number - 1] if number - 1 < len(lines) else None
+    return f"action {number}" + (f" (line {line})" if line else "") + f" {text!r}"
 
 
 def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str | None = None) -> StudState:
@@ -659,8 +677,9 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     ...
     ValueError: action 3 'p2 pb': p2 acts but p1 is to act
     """
+    source: str | None = None  # the text read, for the lines of an error message
     if isinstance(hh, str):
-        hh = loads(hh)
+        source, hh = hh, _history(hh)
     if not isinstance(hh, HandHistory):
         raise TypeError(f"replay takes a HandHistory or PHH text, got {type(hh).__name__}")
     game = next((name for name, code in VARIANTS.items() if code == hh.variant), None)
@@ -681,14 +700,11 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
     plan: list[_Step] = []
-    lines = hh.lines if hh.lines is not None and len(hh.lines) == len(hh.actions) else []  # stale if edited
     if len(hh.actions) > MAX_ACTIONS:
         raise ValueError(f"{len(hh.actions)} actions: the limit is {MAX_ACTIONS}")
     shown_at: dict[int, int] = {}  # seat -> the number of deals before its last sm
     deals = 0
     for k, text in enumerate(hh.actions, 1):
-        line = lines[k - 1] if k - 1 < len(lines) else None
-        where = f"action {k}" + (f" (line {line})" if line else "") + f" {text!r}"
         try:
             action = parse_action(text, n)
             if isinstance(action, PhhDeal):
@@ -706,13 +722,13 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
                 shown_at[action.seat] = deals
                 _merge_shown(action, script[action.seat], pattern)
                 if options["showdown"] == "choose":  # a decision in turn
-                    plan.append(_Step(where, action))
+                    plan.append(_Step(k, text, action))
                 else:  # the automatic showdown, as the file records it
                     choices[action.seat] = action.cards is not None
             elif action is not None:
-                plan.append(_Step(where, action))
+                plan.append(_Step(k, text, action))
         except ValueError as exc:
-            raise ValueError(f"{where}: {exc}") from None
+            raise ValueError(f"{_where(k, text, hh, source)}: {exc}") from None
     first = next((p.action.seat for p in plan if isinstance(p.action, (PhhPlay, PhhTimeOut))), None)  # the bring-in
     deck = ScriptedDeck(script[:n], script[n], bring_in=first, shows=choices)
     try:
@@ -720,11 +736,12 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     except ValueError as exc:
         raise ValueError(f"dealing: {exc}") from None
     for step in plan:
-        where, action = step.where, step.action
+        action = step.action
         i = action.seat
         if state.actor < 0:
-            raise ValueError(f"{where}: the hand is already over")
+            raise ValueError(f"{_where(step.number, step.text, hh, source)}: the hand is already over")
         if state.actor != i:
+            where = _where(step.number, step.text, hh, source)
             raise ValueError(f"{where}: p{i + 1} acts but p{state.actor + 1} is to act")
         street = state.street
         try:
@@ -735,6 +752,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
             else:
                 _play(state, action)
         except ValueError as exc:
+            where = _where(step.number, step.text, hh, source)
             if state.street != street:  # the action was taken; the next street's deal failed
                 raise ValueError(f"dealing {state.street_name} after {where}: {exc}") from None
             raise ValueError(f"{where}: {exc}") from None
