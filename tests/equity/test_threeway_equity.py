@@ -54,7 +54,10 @@ def test_the_threeway_count_equals_enumeration(game: str, known: int, dead: int,
     assert counted.ties.tolist() == listed.ties.tolist()
     players = [format_cards(h) for h in hands]
     r = stud_equity(players, game=game, dead=format_cards(out), method="exact")
-    assert plan_equity(players, game=game, dead=format_cards(out), method="exact").kernel == "threeway"
+    # with cards to come the three-way count is the cheaper; on the last street there is one
+    # deal, and the cost model may list it instead
+    kernels = {"threeway"} if deal.deals() > 1 else {"threeway", "enumerate"}
+    assert plan_equity(players, game=game, dead=format_cards(out), method="exact").kernel in kernels
     expected = to_result(listed, get_game(game), "exact", seconds=0.0, community=False)
     assert (r.equity, r.win, r.tie, r.deals) == (expected.equity, expected.win, expected.tie, expected.deals)
 

@@ -50,15 +50,15 @@ __all__ = [
 #: cards drawn plus the hands evaluated), and of the Python work around one count (``"call"``:
 #: one combination of a range's hands). Measured by ``python tools/measure_costs.py`` (the
 #: median over a few queries each, one thread, best of three) on the 2-core development
-#: machine under its usual load (2026-12-01); ``method="auto"`` compares the estimates with
+#: machine, quiet (2026-12-02; under load every figure about doubles); ``method="auto"`` compares the estimates with
 #: each other, so only the ratios matter on another machine.
 SECONDS_PER_UNIT = {
-    "headsup": 1.2e-08,
-    "unseen": 7.0e-10,
-    "enumerate": 8.9e-09,
-    "threeway": 2.9e-09,
-    "monte-carlo": 2.0e-08,
-    "call": 6.3e-04,
+    "headsup": 6.0e-09,
+    "unseen": 7.7e-10,
+    "enumerate": 4.0e-09,
+    "threeway": 3.0e-09,
+    "monte-carlo": 8.3e-09,
+    "call": 2.5e-04,
 }
 #: ``method="auto"`` counts exactly unless the estimate is more than this many times Monte
 #: Carlo's for the samples asked: an exact answer has no error, a million deals leave one of
