@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -118,12 +119,7 @@ def pot_result(
             "win": win,
             "tie": tie,
             "stderr": stderr,
-            "deals": int(deals),
-            "method": method,
-            "seconds": seconds,
-            "community_card": community,
-            "plan": plan,
-            "labels": labels,
+            **_about(deals, method, seconds, community, plan, labels),
         }
     )
 
@@ -151,11 +147,20 @@ def hilo_result(
             "scoop": tuple([row[1] / deals for row in rows]),
             "no_low": no_low,
             "stderr": tuple([_stderr(method, sq, e, deals) for e, sq in zip(equity, squares, strict=True)]),
-            "deals": int(deals),
-            "method": method,
-            "seconds": seconds,
-            "community_card": community,
-            "plan": plan,
-            "labels": labels,
+            **_about(deals, method, seconds, community, plan, labels),
         }
     )
+
+
+def _about(
+    deals: int, method: str, seconds: float, community: bool, plan: str, labels: tuple[str, ...]
+) -> dict[str, Any]:
+    """The fields every result has beside its figures: how it was answered, and for whom."""
+    return {
+        "deals": int(deals),
+        "method": method,
+        "seconds": seconds,
+        "community_card": community,
+        "plan": plan,
+        "labels": labels,
+    }
