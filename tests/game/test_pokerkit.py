@@ -141,19 +141,20 @@ def _pokerkit_remembers_hand_values():
             return NotImplemented
         return self.rank == other.rank and self.suit == other.suit  # the dataclass's comparison
 
-    def remembered_hash(self):
-        try:
-            return self.__dict__["_remembered_hash"]
-        except KeyError:
-            value = self.__dict__["_remembered_hash"] = card_hash(self)
-            return value
+    def remembered(slot, compute):
+        """A method that computes once per object and keeps the answer in its __dict__."""
 
-    def entry(self):
-        try:
-            return self.__dict__["_remembered_entry"]
-        except KeyError:
-            value = self.__dict__["_remembered_entry"] = look_up(self)
-            return value
+        def method(self):
+            try:
+                return self.__dict__[slot]
+            except KeyError:
+                value = self.__dict__[slot] = compute(self)
+                return value
+
+        return method
+
+    remembered_hash = remembered("_remembered_hash", card_hash)
+    entry = remembered("_remembered_entry", look_up)
 
     def from_game(cls, hole_cards, board_cards=()):
         key = (cls, tuple(pk.Card.clean(hole_cards)), tuple(pk.Card.clean(board_cards)))
