@@ -32,13 +32,13 @@
  * (1.4e12 pairs) in about 55 ms of one core, against 1.3 s card by card. Razz (`low`) needs
  * only the first part, with the ace-to-five low for g and for A, and no flushes.
  *
- * A hi-lo pot takes three counts (UNSEEN_*): the high hands; the lows (ace-to-five, or the
- * eight-or-better low plus one, so that "no low" ties "no low"), ranks only; and, with a
- * qualifier, the high hands of the pairs where neither side has a low (that pot goes whole to
- * the high). That last one leaves the hands with a low out on both sides: value 0, below the
- * sweep; a flush pattern of B with a low (which depends on its other cards) is not moved from
- * g but taken off the flush's value again, and the pairs counted are a query of every A after
- * the sweep.
+ * A hi-lo pot takes the high hands' count and the lows' (UNSEEN_*: ace-to-five, or the
+ * eight-or-better low plus one, so that "no low" ties "no low"), ranks only; and the scoops'
+ * two-key count, unseen_both. Eight or better, the high hands' count is made apart for A's
+ * completions with a low and without (`split`), and again against B's hands with a low only
+ * (`b_low8`): the pairs where nobody has a low (the high takes the pot) and those where one
+ * side alone has one (who has it scoops with the better high hand) are differences of these,
+ * and unseen_both counts only the pairs where both have a low.
  */
 #ifndef STUDEVAL_UNSEEN_H
 #define STUDEVAL_UNSEEN_H
@@ -56,8 +56,7 @@
 enum {
     UNSEEN_HIGH = 0,  /* high hands */
     UNSEEN_LOW = 1,   /* ace-to-five lows (razz; hi-lo with no qualifier) */
-    UNSEEN_LOW8 = 2,  /* eight-or-better lows plus one (1: no low) */
-    UNSEEN_NOLOW8 = 3 /* high hands, of the pairs where neither has an eight-or-better low */
+    UNSEEN_LOW8 = 2   /* eight-or-better lows plus one (1: no low) */
 };
 
 /* A growable array of events: B's insertions, each at a value. */
@@ -135,22 +134,22 @@ typedef struct {
     int active;       /* suits in which B can make a flush (bit t) */
     int per_pattern;  /* each flush pattern of B moved on its own (+1 at the flush too), no
                          UNSEEN_SUITED events: every event then has one rank multiset */
+    int b_low8;       /* B only where it has an eight-or-better low (each pattern on its own) */
     stud_hand known_b;
     uint16_t *g_of; /* g by the rank multiset of r_b cards */
+    uint8_t *low8_of; /* with b_low8: whether B has an eight-or-better low, by the same */
     unseen_events rank_ev, flush_ev;
 } unseen_ctx;
 
 /* Whether the count `kind` compares high hands (suits count: flushes). */
-static inline int unseen_suits(int kind) { return kind == UNSEEN_HIGH || kind == UNSEEN_NOLOW8; }
+static inline int unseen_suits(int kind) { return kind == UNSEEN_HIGH; }
 
 /* The value of a hand of rank-slot key `key` and high value `high` (its flush if any; read
- * where unseen_suits) for the count `kind`: 0 leaves it out of the count. */
+ * where unseen_suits) for the count `kind`. */
 static inline int unseen_value(int kind, uint64_t key, int high) {
     if (kind == UNSEEN_HIGH) return high;
     uint16_t low = STUD_LOW[stud_rank_slot(key)];
-    if (kind == UNSEEN_LOW) return low;
-    if (kind == UNSEEN_LOW8) return stud_low8_of_low(low) + 1;
-    return stud_low8_of_low(low) ? 0 : high;
+    return kind == UNSEEN_LOW ? low : stud_low8_of_low(low) + 1;
 }
 
 /* ---- B at the rank level ------------------------------------------------------------------ */
@@ -163,6 +162,10 @@ static int unseen_multisets(unseen_ctx *c, int *m, int r, int left, int64_t ms_r
         uint64_t packed = 0;
         for (int q = 0; q < 13; q++) packed |= (uint64_t)m[q] << (3 * q);
         c->g_of[ms_rank] = (uint16_t)value;
+        if (c->b_low8) {
+            c->low8_of[ms_rank] = stud_low8_of_low(STUD_LOW[stud_rank_slot(key)]) > 0;
+            if (!c->low8_of[ms_rank]) return 0;
+        }
         return value ? unseen_push(&c->rank_ev, value, (int64_t)packed, 1) : 0;
     }
     int64_t add = 0;
@@ -198,8 +201,8 @@ static inline int64_t unseen_set_rank(unsigned mask) {
 }
 
 /* The patterns with `mask` as the suit's ranks and every multiset of `left` other ranks: -1
- * at g, or for a pattern left out of the count (g 0: B has a low) -1 at the flush's value
- * `flush`, where the event for all the patterns put it. */
+ * at g, and with per_pattern +1 at the flush's value `flush` (else one event for all the
+ * patterns puts it there); with b_low8 only those where B has a low. */
 static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, int flush, int r, int left, uint64_t packed,
                                int *counts) {
     if (r == 13) {
@@ -209,8 +212,9 @@ static int unseen_flush_others(unseen_ctx *c, int suit, unsigned mask, int flush
         for (int q = 0; q < 13; q++)
             for (int k = 0; k < counts[q]; k++, j++) ms_rank += STUD_BINOM[q + j][j + 1];
         int g = c->g_of[ms_rank];
+        if (c->b_low8 && !c->low8_of[ms_rank]) return 0;
         if (c->per_pattern && unseen_push(&c->flush_ev, flush, UNSEEN_PATTERN(suit, mask, packed), 1)) return 1;
-        return unseen_push(&c->flush_ev, g ? g : flush, UNSEEN_PATTERN(suit, mask, packed), -1);
+        return unseen_push(&c->flush_ev, g, UNSEEN_PATTERN(suit, mask, packed), -1);
     }
     for (int k = 0; k <= left && k <= c->other[suit][r]; k++) {
         counts[r] += k;
@@ -507,15 +511,24 @@ static int unseen_ctx_init(unseen_ctx *c, const uint8_t *live_in, int n, const u
 /* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Counts over all disjoint pairs of
  * completions (that the count `kind` does not leave out): *a_wins pairs where A's hand is
  * better, *b_wins worse, *ties equal. `interrupted` (if not NULL) is asked every few
- * milliseconds of work whether to stop (a pending Ctrl-C). */
+ * milliseconds of work whether to stop (a pending Ctrl-C).
+ *
+ * `split` (NULL, or the high hands only) also writes the three counts apart for A's
+ * completions without an eight-or-better low (split[0..3)) and with one (split[3..6)): A's
+ * completions at a value are queried in two groups. `b_low8` (with `split`) counts only B's
+ * hands that have an eight-or-better low, each flush pattern moved on its own: a stud8 pot
+ * takes its halves and scoops from these two counts and the two-key count of the pairs where
+ * both have a low (unseen_both), which are few. */
 static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra, const uint8_t *known_b,
                           int nb, int rb, int64_t *a_wins, int64_t *b_wins, int64_t *ties, int (*interrupted)(void),
-                          int kind) {
+                          int kind, int64_t *split, int b_low8) {
     unseen_ctx c;
     int err = 0, m[13], pos[UNSEEN_MAXR + 1], d;
     int64_t *a_start = NULL, *r_start = NULL, *f_start = NULL, *r_order = NULL, *f_order = NULL;
     int32_t *tab = NULL, *tf;
-    int64_t less = 0, tie = 0, total_a;
+    int64_t less[2] = {0, 0}, tie[2] = {0, 0}, total_a;
+    int nf = split ? 2 : 1, nkeys = nf * UNSEEN_MAXV; /* A sorted by value, then low or not */
+    uint64_t *by_flag = NULL;
     int32_t *qidx = NULL;
     int64_t *qcoef = NULL, qrk[128], qwt[128];
     int qsz[128];
@@ -525,16 +538,18 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     stud_hand st[UNSEEN_MAXR + 1];
     memset(&c, 0, sizeof(c));
     if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n || kind < UNSEEN_HIGH ||
-        kind > UNSEEN_NOLOW8)
+        kind > UNSEEN_LOW8 || (split && kind != UNSEEN_HIGH) || (b_low8 && !split))
         return 2;
     if (unseen_ctx_init(&c, live_in, n, known_b, nb, ra, rb, kind)) return 2;
+    c.b_low8 = c.per_pattern = b_low8;
     stud_hand ha = STUD_EMPTY_HAND;
     for (int i = 0; i < na; i++) ha = stud_hand_add(ha, known_a[i]);
 
-    a_start = (int64_t *)calloc(UNSEEN_MAXV + 1, sizeof(int64_t));
+    a_start = (int64_t *)calloc(nkeys + 1, sizeof(int64_t));
     r_start = (int64_t *)malloc((UNSEEN_MAXV + 1) * sizeof(int64_t));
     f_start = (int64_t *)malloc((UNSEEN_MAXV + 1) * sizeof(int64_t));
     c.g_of = (uint16_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, sizeof(uint16_t));
+    c.low8_of = (uint8_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, 1);
     /* entries count b's: at most C(52, 7) < 2^31 */
     c.pbase = c.moff[c.s + 1] + 4 * c.fsize;
     tab = (int32_t *)calloc(c.pbase + 4 * c.psize + 1, sizeof(int32_t));
@@ -542,7 +557,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     total_a = STUD_BINOM[n][ra];
     a_code = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
     a_value = (uint16_t *)malloc(total_a * sizeof(uint16_t) + 8);
-    if (!a_start || !r_start || !f_start || !c.g_of || !tab || !a_code || !a_value) {
+    if (!a_start || !r_start || !f_start || !c.g_of || !c.low8_of || !tab || !a_code || !a_value) {
         err = 1;
         goto done;
     }
@@ -579,6 +594,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             for (int j = 0; j < ra; j++) code |= (uint64_t)pos[j] << (6 * j);
             a_code[idx] = code;
             a_value[idx] = (uint16_t)unseen_value(kind, st[ra].key, unseen_suits(kind) ? stud_hand_value(st[ra]) : 0);
+            if (split) a_value[idx] = (uint16_t)(2 * a_value[idx] + (stud_low8_of_low(STUD_LOW[stud_rank_slot(st[ra].key)]) > 0));
             a_start[a_value[idx] + 1]++;
             idx++;
             if ((idx & 0xFFFF) == 0 && interrupted && interrupted()) {
@@ -590,7 +606,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             if (d < 0) break;
             pos[d]++;
         }
-        for (int v = 1; v <= UNSEEN_MAXV; v++) a_start[v] += a_start[v - 1];
+        for (int v = 1; v <= nkeys; v++) a_start[v] += a_start[v - 1];
         /* place in value order, in place of a copy: reuse a scratch array */
         uint64_t *sorted = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
         if (!sorted) {
@@ -598,36 +614,39 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             goto done;
         }
         for (int64_t i = 0; i < total_a; i++) sorted[a_start[a_value[i]]++] = a_code[i];
-        unseen_unshift(a_start);
+        memmove(a_start + 1, a_start, nkeys * sizeof(int64_t));
+        a_start[0] = 0;
         free(a_code);
         a_code = sorted;
     }
 
     /* the sweep: each value's completions of A are queried (their table entries listed
      * once), B's events at the value inserted, and A's queried again for the ties */
-    int64_t chunk = 1; /* the most completions of A queried at once */
+    int64_t chunk = 1, cap; /* the most completions of A queried at once; their entries */
     {
-        for (int v = 1; v < UNSEEN_MAXV; v++)
+        for (int v = nf; v < nkeys; v++)
             if (a_start[v + 1] - a_start[v] > chunk) chunk = a_start[v + 1] - a_start[v];
-        int64_t cap = chunk * (10 << ra) + 1;
-        qidx = (int32_t *)malloc(cap * sizeof(int32_t));
-        qcoef = (int64_t *)malloc(cap * sizeof(int64_t));
+        cap = chunk * (10 << ra) + 1;
+        qidx = (int32_t *)malloc(nf * cap * sizeof(int32_t));
+        qcoef = (int64_t *)malloc(nf * cap * sizeof(int64_t));
         if (!qidx || !qcoef || unseen_classes_init(&classes, ra)) {
             err = 1;
             goto done;
         }
     }
     for (int v = 1; v < UNSEEN_MAXV; v++) {
-        int64_t group = 0, w = 0;
+        int64_t group[2] = {0, 0}, w[2] = {0, 0};
         if ((v & 15) == 0 && interrupted && interrupted()) {
             err = 3;
             goto done;
         }
-        int has_a = a_start[v] != a_start[v + 1];
-        if (has_a) {
-            w = unseen_group_query(&c, &classes, a_code + a_start[v], a_start[v + 1] - a_start[v], qidx, qcoef);
-            for (int64_t i = 0; i < w; i++) group += qcoef[i] * tab[qidx[i]];
-            less += group;
+        int has_a = a_start[nf * v] != a_start[nf * v + nf];
+        for (int f = 0; f < nf; f++) {
+            int64_t first = a_start[nf * v + f], m = a_start[nf * v + f + 1] - first;
+            if (!m) continue;
+            w[f] = unseen_group_query(&c, &classes, a_code + first, m, qidx + f * cap, qcoef + f * cap);
+            for (int64_t i = 0; i < w[f]; i++) group[f] += qcoef[f * cap + i] * tab[qidx[f * cap + i]];
+            less[f] += group[f];
         }
         for (int64_t i = r_start[v]; i < r_start[v + 1]; i++) {
             /* B's rank multiset m: each sub-multiset of at most s cards, with the number of
@@ -640,26 +659,49 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             int64_t e = f_order[i];
             unseen_insert(&c, tf, c.flush_ev.index[e], (int32_t)c.flush_ev.weight[e]);
         }
-        if (has_a && (r_start[v] != r_start[v + 1] || f_start[v] != f_start[v + 1])) {
-            int64_t now = 0;
-            for (int64_t i = 0; i < w; i++) now += qcoef[i] * tab[qidx[i]];
-            tie += now - group;
-        }
+        if (has_a && (r_start[v] != r_start[v + 1] || f_start[v] != f_start[v + 1]))
+            for (int f = 0; f < nf; f++) {
+                int64_t now = 0;
+                for (int64_t i = 0; i < w[f]; i++) now += qcoef[f * cap + i] * tab[qidx[f * cap + i]];
+                tie[f] += now - group[f];
+            }
     }
-    /* the pairs counted: all of them, or where hands are left out every A queried again, now
-     * against all of B: in chunks of any values, which share more classes than one value */
-    int64_t pairs = STUD_BINOM[n][ra] * STUD_BINOM[n - ra][rb];
-    if (kind == UNSEEN_NOLOW8) {
-        pairs = 0;
-        for (int64_t first = a_start[1]; first < total_a; first += chunk) {
-            int64_t m = total_a - first < chunk ? total_a - first : chunk;
-            int64_t w = unseen_group_query(&c, &classes, a_code + first, m, qidx, qcoef);
-            for (int64_t i = 0; i < w; i++) pairs += qcoef[i] * tab[qidx[i]];
+    /* the pairs counted: all of them, or with b_low8 every A queried again, now against all
+     * of B: in chunks of any values, which share more classes than one value */
+    int64_t pairs[2] = {0, 0};
+    if (b_low8) {
+        /* A's codes apart by flag: chunks of any values within each */
+        int64_t to[2] = {0, 0};
+        by_flag = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
+        if (!by_flag) {
+            err = 1;
+            goto done;
         }
+        for (int v = 1; v < UNSEEN_MAXV; v++)
+            if (nf == 2) to[1] += a_start[2 * v + 1] - a_start[2 * v];
+        for (int v = 1; v < UNSEEN_MAXV; v++)
+            for (int f = 0; f < nf; f++)
+                for (int64_t i = a_start[nf * v + f]; i < a_start[nf * v + f + 1]; i++) by_flag[to[f]++] = a_code[i];
+        for (int f = 0; f < nf; f++)
+            for (int64_t at = f ? to[0] : 0; at < to[f]; at += chunk) {
+                int64_t m = to[f] - at < chunk ? to[f] - at : chunk;
+                int64_t w = unseen_group_query(&c, &classes, by_flag + at, m, qidx, qcoef);
+                for (int64_t i = 0; i < w; i++) pairs[f] += qcoef[i] * tab[qidx[i]];
+            }
+    } else {
+        /* every completion of A meets the same number of B's */
+        for (int f = 0; f < nf; f++)
+            for (int v = 1; v < UNSEEN_MAXV; v++)
+                pairs[f] += (a_start[nf * v + f + 1] - a_start[nf * v + f]) * STUD_BINOM[n - ra][rb];
     }
-    *a_wins = less;
-    *ties = tie;
-    *b_wins = pairs - less - tie;
+    *a_wins = less[0] + less[1];
+    *ties = tie[0] + tie[1];
+    *b_wins = pairs[0] + pairs[1] - *a_wins - *ties;
+    for (int f = 0; f < nf && split; f++) {
+        split[3 * f] = less[f];
+        split[3 * f + 1] = pairs[f] - less[f] - tie[f];
+        split[3 * f + 2] = tie[f];
+    }
 done:
     free(a_start);
     free(r_start);
@@ -667,6 +709,8 @@ done:
     free(r_order);
     free(f_order);
     free(c.g_of);
+    free(c.low8_of);
+    free(by_flag);
     free(tab);
     free(qidx);
     free(qcoef);
@@ -764,7 +808,12 @@ static int64_t unseen_block_pass(const unseen_ctx *c, unseen_classes *k, int32_t
  * halves, and the pairs of a block with A's low in its upper half and B's in its lower half
  * beat on the low already, so they need only A's high above B's: one restricted sweep of the
  * count (and the same with the halves swapped for B). Each completion and event takes part in
- * one sweep a level: log2(lows) levels. */
+ * one sweep a level: log2(lows) levels.
+ *
+ * With `qualifier` only the pairs where both hands have a low are counted: a hand with a low
+ * beats one without on the low already, so those pairs need the high alone, and the split
+ * counts of unseen_headsup give them (most hands have no eight-or-better low: against a door
+ * card, one in nine of B's events has one). */
 static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra, const uint8_t *known_b,
                        int nb, int rb, int qualifier, int64_t *a_both, int64_t *b_both, int (*interrupted)(void)) {
     unseen_ctx c;
@@ -781,10 +830,12 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
     if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n) return 2;
     if (unseen_ctx_init(&c, live_in, n, known_b, nb, ra, rb, UNSEEN_HIGH)) return 2;
     c.per_pattern = 1;
+    c.b_low8 = qualifier; /* eight or better only B's hands with a low take part (see above) */
     uint64_t key_b = STUD_KEY_INIT;
     for (int i = 0; i < nb; i++) key_b += STUD_CARD_KEY[known_b[i]];
     total_a = STUD_BINOM[n][ra];
     c.g_of = (uint16_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, sizeof(uint16_t));
+    c.low8_of = (uint8_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, 1);
     tab = (int32_t *)calloc(c.moff[c.s + 1] + 4 * c.fsize + 1, sizeof(int32_t));
     a_code = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
     a_value = (int32_t *)malloc(total_a * sizeof(int32_t) + 8);
@@ -794,7 +845,8 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
     low_rank = (int32_t *)calloc(UNSEEN_MAXV + 1, sizeof(int32_t));
     start = (int64_t *)malloc((UNSEEN_MAXV + 2) * sizeof(int64_t));
     bstart = (int64_t *)malloc((UNSEEN_MAXV + 2) * sizeof(int64_t));
-    if (!c.g_of || !tab || !a_code || !a_value || !a_low || !a_by || !a_ord || !low_rank || !start || !bstart) {
+    if (!c.g_of || !c.low8_of || !tab || !a_code || !a_value || !a_low || !a_by || !a_ord || !low_rank || !start ||
+        !bstart) {
         err = 1;
         goto done;
     }
@@ -822,7 +874,6 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
             key += ((packed >> (3 * r) & 7) + (mask >> r & 1)) * STUD_CARD_KEY[4 * r];
         b_value[e] = flush ? c.flush_ev.value[e - c.rank_ev.count] : c.rank_ev.value[e];
         b_low[e] = unseen_low_of(qualifier, key);
-        low_rank[b_low[e]] = 1;
     }
     /* A's completions */
     {
@@ -842,7 +893,6 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
             a_code[idx] = code;
             a_value[idx] = stud_hand_value(st[ra]);
             a_low[idx] = unseen_low_of(qualifier, st[ra].key);
-            low_rank[a_low[idx]] = 1;
             idx++;
             if ((idx & 0xFFFF) == 0 && interrupted && interrupted()) {
                 err = 3;
@@ -854,11 +904,6 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
             pos[d]++;
         }
     }
-    /* the lows present, in order */
-    for (int v = 0; v <= UNSEEN_MAXV; v++)
-        if (low_rank[v]) low_rank[v] = nlow++;
-    for (int64_t i = 0; i < total_a; i++) a_low[i] = low_rank[a_low[i]];
-    for (int64_t e = 0; e < nev; e++) b_low[e] = low_rank[b_low[e]];
     /* both sides by high value, once */
     unseen_sort(a_value, total_a, UNSEEN_MAXV, NULL, a_by, start);
     int64_t chunk = 1; /* the most completions of A queried at once */
@@ -877,13 +922,29 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
             goto done;
         }
     }
+    int64_t na_sel = total_a, nb_sel = nev; /* the completions and events the levels sort */
+    if (qualifier) {
+        /* only the pairs where both have a low (see above) */
+        na_sel = nb_sel = 0;
+        for (int64_t i = 0; i < total_a; i++)
+            if (a_low[a_by[i]] > 0) a_by[na_sel++] = a_by[i];
+        for (int64_t e = 0; e < nev; e++)
+            if (b_low[b_by[e]] > 0) b_by[nb_sel++] = b_by[e];
+    }
+    /* the lows present among them, in order */
+    for (int64_t i = 0; i < na_sel; i++) low_rank[a_low[a_by[i]]] = 1;
+    for (int64_t e = 0; e < nb_sel; e++) low_rank[b_low[b_by[e]]] = 1;
+    for (int v = 0; v <= UNSEEN_MAXV; v++)
+        if (low_rank[v]) low_rank[v] = nlow++;
+    for (int64_t i = 0; i < na_sel; i++) a_low[a_by[i]] = low_rank[a_low[a_by[i]]];
+    for (int64_t e = 0; e < nb_sel; e++) b_low[b_by[e]] = low_rank[b_low[b_by[e]]];
     /* the levels: blocks of 2 * half lows, a block's lower half [0, half), upper [half, 2 half) */
     for (int half = 1; half < nlow; half *= 2) {
         int nblocks = (nlow + 2 * half - 1) / (2 * half);
-        for (int64_t i = 0; i < total_a; i++) block[i] = a_low[i] / (2 * half);
-        unseen_sort(block, total_a, nblocks, a_by, a_ord, start);
-        for (int64_t e = 0; e < nev; e++) block[e] = b_low[e] / (2 * half);
-        unseen_sort(block, nev, nblocks, b_by, b_ord, bstart);
+        for (int64_t i = 0; i < na_sel; i++) block[a_by[i]] = a_low[a_by[i]] / (2 * half);
+        unseen_sort(block, na_sel, nblocks, a_by, a_ord, start);
+        for (int64_t e = 0; e < nb_sel; e++) block[b_by[e]] = b_low[b_by[e]] / (2 * half);
+        unseen_sort(block, nb_sel, nblocks, b_by, b_ord, bstart);
         for (int j = 0; j < nblocks; j++) {
             if (interrupted && interrupted()) {
                 err = 3;
@@ -917,6 +978,7 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
     *b_both = wins[1];
 done:
     free(c.g_of);
+    free(c.low8_of);
     free(tab);
     free(a_code);
     free(a_value);

@@ -13,6 +13,14 @@ def headsup_unseen(
     draws_b: int,
     kind: str = "high",
 ) -> tuple[int, int, int]: ...
+def headsup_unseen_split(
+    live: npt.NDArray[np.uint8],
+    known_a: npt.NDArray[np.uint8],
+    draws_a: int,
+    known_b: npt.NDArray[np.uint8],
+    draws_b: int,
+    b_low8: bool,
+) -> tuple[tuple[int, int, int], tuple[int, int, int]]: ...
 def headsup_unseen_both(
     live: npt.NDArray[np.uint8],
     known_a: npt.NDArray[np.uint8],

@@ -10,7 +10,8 @@ from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pen
 cdef extern from "_unseen.h" nogil:
     int unseen_headsup(const uint8_t *live, int n, const uint8_t *known_a, int na, int ra,
                        const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *b_wins,
-                       int64_t *ties, int (*interrupted)() noexcept nogil, int kind) noexcept
+                       int64_t *ties, int (*interrupted)() noexcept nogil, int kind, int64_t *split,
+                       int b_low8) noexcept
     int unseen_both(const uint8_t *live, int n, const uint8_t *known_a, int na, int ra,
                     const uint8_t *known_b, int nb, int rb, int qualifier, int64_t *a_both,
                     int64_t *b_both, int (*interrupted)() noexcept nogil) noexcept
@@ -18,9 +19,8 @@ cdef extern from "_unseen.h" nogil:
 stud_tables_init()  # the kernels read studeval._core's lookup tables
 
 #: What a count compares (``kind``), in the order of _unseen.h's UNSEEN_* codes: high hands,
-#: ace-to-five lows, eight-or-better lows (no low ties no low, below every low), and the high
-#: hands of the pairs where neither player has an eight-or-better low (the others left out).
-KINDS = ("high", "low", "low8", "nolow8")
+#: ace-to-five lows, eight-or-better lows (no low ties no low, below every low).
+KINDS = ("high", "low", "low8")
 
 
 cdef _check(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
@@ -63,8 +63,7 @@ def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draw
     ``live`` holds the n distinct cards that can still come, ``known_*`` each player's known
     cards and ``draws_*`` how many more each gets (each hand ends with 5 to 7 cards). B, the
     side aggregated by rank multiset, should be the one with more completions. ``kind``
-    (one of ``KINDS``) is what is compared: ``"nolow8"`` counts only the pairs where neither
-    hand has an eight-or-better low.
+    (one of ``KINDS``) is what is compared.
     """
     cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err, code
     cdef int64_t wins = 0, losses = 0, ties = 0
@@ -75,25 +74,53 @@ def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draw
     with nogil:
         err = unseen_headsup(&live[0] if n else NULL, n, &known_a[0] if na else NULL, na, draws_a,
                              &known_b[0] if nb else NULL, nb, draws_b, &wins, &losses, &ties, stud_signal_raised,
-                             code)
+                             code, NULL, 0)
     _raise(err, "headsup_unseen")
     return wins, losses, ties
 
 
-def headsup_unseen_both(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
-                        const uint8_t[::1] known_b, int draws_b, bint qualifier):
-    """(a beats b on both keys, b beats a on both) over all disjoint pairs of completions of a
-    hi-lo pot: the high hands and the lows, eight or better (``qualifier``: no low beats
-    nothing) or ace-to-five; a tie on either key counts for neither. Arguments as for
-    :func:`headsup_unseen` (B counted by rank multiset).
+def headsup_unseen_split(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
+                         const uint8_t[::1] known_b, int draws_b, bint b_low8):
+    """The high hands' (a wins, b wins, ties), as :func:`headsup_unseen` counts them, apart
+    for A's completions without an eight-or-better low and with one: two triples. With
+    ``b_low8`` only B's completions that have an eight-or-better low are counted. A stud8
+    pot's halves and scoops come from these and :func:`headsup_unseen_both`.
 
     >>> import numpy as np
     >>> live = np.arange(8, 52, dtype=np.uint8)   # no deuces or treys left
     >>> a = np.array([0, 1, 2, 3, 4], dtype=np.uint8)   # A: 2222 3 to draw 2
     >>> b = np.array([5, 6, 7], dtype=np.uint8)   # B: 333 to draw 4
-    >>> both = headsup_unseen_both(live, a, 2, b, 4, True)
+    >>> no_low, low = headsup_unseen_split(live, a, 2, b, 4, False)
+    >>> [x + y for x, y in zip(no_low, low)] == list(headsup_unseen(live, a, 2, b, 4))
+    True
+    """
+    cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err
+    cdef int64_t wins = 0, losses = 0, ties = 0
+    cdef int64_t split[6]
+    _check(live, known_a, draws_a, known_b, draws_b, "headsup_unseen_split")
+    with nogil:
+        err = unseen_headsup(&live[0] if n else NULL, n, &known_a[0] if na else NULL, na, draws_a,
+                             &known_b[0] if nb else NULL, nb, draws_b, &wins, &losses, &ties, stud_signal_raised,
+                             0, split, b_low8)
+    _raise(err, "headsup_unseen_split")
+    return (split[0], split[1], split[2]), (split[3], split[4], split[5])
+
+
+def headsup_unseen_both(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
+                        const uint8_t[::1] known_b, int draws_b, bint qualifier):
+    """(a beats b on both keys, b beats a on both) over the disjoint pairs of completions of a
+    hi-lo pot: the high hands and the lows, ace-to-five, or eight or better (``qualifier``),
+    then only over the pairs where both have a low (a low beats none: those pairs are the high
+    alone, :func:`headsup_unseen_split`); a tie on either key counts for neither. Arguments as
+    for :func:`headsup_unseen` (B counted by rank multiset).
+
+    >>> import numpy as np
+    >>> live = np.arange(8, 52, dtype=np.uint8)   # no deuces or treys left
+    >>> a = np.array([0, 1, 2, 3, 4], dtype=np.uint8)   # A: 2222 3 to draw 2
+    >>> b = np.array([5, 6, 7], dtype=np.uint8)   # B: 333 to draw 4
+    >>> both = headsup_unseen_both(live, a, 2, b, 4, False)   # ace-to-five lows
     >>> from studeval import _equity   # the same count card by card
-    >>> both == _equity.headsup_dominance(live, a, 2, b, 4, _equity.KEYS["high"], _equity.KEYS["low8"])
+    >>> both == _equity.headsup_dominance(live, a, 2, b, 4, _equity.KEYS["high"], _equity.KEYS["low"])
     True
     """
     cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err

@@ -1,5 +1,5 @@
 """Stud hi-lo against unknown down cards by rank multiset (issue 22, item 4): the hi-lo pot of
-the count against unseen cards (``studeval._unseen``'s kinds ``low8`` and ``nolow8``,
+the count against unseen cards (``studeval._unseen``'s kind ``low8`` and split counts,
 ``studeval.equity.exact.unseen_hilo``) equals the card-by-card heads-up count
 (``studeval.equity.exact.headsup_hilo``, the exact method of these deals before) in exact
 integers, on every street where the opponent has unknown down cards, for both hi-lo games of
@@ -89,19 +89,21 @@ def test_lows_and_flushes_on_both_sides() -> None:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_kernel_kinds_equal_the_card_subset_count(seed: int) -> None:
-    """Each kind of the kernel against the card-subset count's keys: lows, eight-or-better
-    lows, and the high hands of the pairs with no low (the card-subset count takes two
-    counts for those, one per side)."""
+    """Each kind of the kernel against the card-subset count's keys: high hands, lows and
+    eight-or-better lows; and the high hands of the pairs with no low, from the split counts
+    (A's completions without a low against every B, less those against B's with a low),
+    against the card-subset count's (two counts, one per side)."""
     rng = random.Random(seed)
     keys = _equity.KEYS
     for _ in range(5):
         a, b, dead, live = kernel_shape(rng, 4, 12)
         args = kernel_args(a, b, live)
-        for kind in ("high", "low", "low8"):
+        for kind in _unseen.KINDS:
             assert _unseen.headsup_unseen(*args, kind) == _equity.headsup_exact(*args, 1, keys[kind], keys[kind])
         nw0, _, nt = _equity.headsup_exact(*args, 1, keys["nolow_min"], keys["nolow_max"])
         _, nw1, _ = _equity.headsup_exact(*args, 1, keys["nolow_max"], keys["nolow_min"])
-        assert _unseen.headsup_unseen(*args, "nolow8") == (nw0, nw1, nt), (a, b, dead)
+        (every_b, _), (b_with_low, _) = (_unseen.headsup_unseen_split(*args, b_low8) for b_low8 in (False, True))
+        assert tuple(x - y for x, y in zip(every_b, b_with_low, strict=True)) == (nw0, nw1, nt), (a, b, dead)
 
 
 def test_a_bad_kind_is_refused_by_name() -> None:

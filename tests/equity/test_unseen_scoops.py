@@ -15,8 +15,7 @@ from questions import HILO_LATE_DEALS, every_pair, kernel_args, kernel_shape, un
 
 from studeval import _equity, _unseen, parse_cards
 from studeval.equity import HiLoResult, plan_equity, stud_equity
-from studeval.equity import exact as exact_module
-from studeval.equity.deal import Deal, stud_deal
+from studeval.equity.deal import stud_deal
 from studeval.equity.exact import headsup_scoops, unseen_scoops
 from studeval.games import GAMES, get_game
 
@@ -48,15 +47,63 @@ def test_every_street_equals_the_card_by_card_count(game: str, street: int) -> N
 @pytest.mark.parametrize("seed", range(3))
 def test_the_kernel_equals_the_two_key_count(seed: int) -> None:
     """The kernel against ``headsup_dominance`` on random shapes (three to seven known cards
-    against one to four), the live cards in any order, both lows."""
+    against one to four), the live cards in any order, both lows. Eight or better it counts
+    the pairs where both have a low; where one alone has a low, that one beats the other on
+    both keys when its high hand is better: A's wins with a low against every B less those
+    against B's with a low, and B's wins with a low against A's without."""
     rng = random.Random(seed)
     keys = _equity.KEYS
     for _ in range(6):
         a, b, dead, live = kernel_shape(rng, 6, 14)
         args = kernel_args(a, b, live)
         for low, qualifier in (("low8", True), ("low", False)):
-            both = _unseen.headsup_unseen_both(*args, qualifier)
-            assert both == _equity.headsup_dominance(*args, keys["high"], keys[low]), (a, b, dead, low)
+            a_both, b_both = _unseen.headsup_unseen_both(*args, qualifier)
+            if qualifier:
+                (_, _, _), (a_wins_low, _, _) = _unseen.headsup_unseen_split(*args, False)
+                (_, b_wins_low, _), (a_wins_both_low, _, _) = _unseen.headsup_unseen_split(*args, True)
+                a_both += a_wins_low - a_wins_both_low
+                b_both += b_wins_low
+            want = _equity.headsup_dominance(*args, keys["high"], keys[low])
+            assert (a_both, b_both) == want, (a, b, dead, low)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_split_counts_equal_the_count_card_by_card(seed: int) -> None:
+    """The high hands' counts apart for A's completions without an eight-or-better low and
+    with one, against every B and against B's with a low, each the card-by-card count with
+    the other hands put out of the comparison (``nolow_*``/``low_*`` keys: see
+    ``_equity.KEYS``), and the two triples adding up to the plain count."""
+    rng = random.Random(100 + seed)
+    for _ in range(4):
+        cards = list(range(52))
+        rng.shuffle(cards)
+        na, nb = rng.randint(5, 6), rng.randint(3, 4)
+        a, b, live = cards[:na], cards[na : na + nb], cards[na + nb : na + nb + rng.randint(14, 18)]
+        dead = cards[na + nb + len(live) :]
+        args = kernel_args(a, b, live)
+        no_low, low = _unseen.headsup_unseen_split(*args, False)
+        assert tuple(x + y for x, y in zip(no_low, low, strict=True)) == _unseen.headsup_unseen(*args)
+        want = _brute_force_split([a, b], dead)
+        assert (no_low, low) == want[False], (a, b, dead)
+        assert _unseen.headsup_unseen_split(*args, True) == want[True], (a, b, dead)
+
+
+def _brute_force_split(hands: list[list[int]], dead: list[int]) -> dict[bool, tuple[tuple[int, int, int], ...]]:
+    """Every deal of two players, by the reference evaluators: the high hands' (a wins, b
+    wins, ties) for A's completions without an eight-or-better low and with one, over every B
+    (False) and over B's with a low (True)."""
+    ok, (high_a, low_a), (high_b, low_b) = every_pair(hands, dead, ["high", "low8"])
+    out = {}
+    for b_low8 in (False, True):
+        deals = ok & (low_b > 0) if b_low8 else ok
+        out[b_low8] = tuple(
+            tuple(
+                int((deals & ((low_a > 0) == a_low) & cmp).sum())
+                for cmp in (high_a > high_b, high_b > high_a, high_a == high_b)
+            )
+            for a_low in (False, True)
+        )
+    return out
 
 
 def test_lows_and_flushes_on_both_sides() -> None:
@@ -128,25 +175,17 @@ def test_bad_cards_are_refused_by_name() -> None:
 
 
 @pytest.mark.parametrize("game", HILO_GAMES)
-def test_the_door_card_question_counts_its_scoops(game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_door_card_question_counts_its_scoops(game: str) -> None:
     """Third street against a door card: the plan's kernel is the count by rank multiset, and
     the exact answer has every figure a number (the scoops too), within 4 standard errors of
-    Monte Carlo; its scoops are the two-key count's (the count the answer made, on this deal,
-    seen on its way out: counting it again took as long as the answer)."""
+    Monte Carlo; its scoops hold the two-key count's (all of them without a qualifier; eight
+    or better a scoop is also the high hand alone where nobody has a low)."""
     players = ["As 2d 3c", "Kh"]
     assert plan_equity(players, game=game).kernel == "unseen"
-    counted: list[tuple[Deal, tuple[int, int]]] = []
-
-    def two_key_count(deal: Deal) -> tuple[int, int]:
-        counted.append((deal, unseen_scoops(deal)))
-        return counted[-1][1]
-
-    monkeypatch.setattr(exact_module, "unseen_scoops", two_key_count)
     r = stud_equity(players, game=game, method="exact")
     assert isinstance(r, HiLoResult) and r.method == "exact"
     assert r.deals == 194_580 * 7_059_052  # C(48, 4) x C(44, 6)
-    ((deal, both),) = counted
-    assert deal.known == [parse_cards(p) for p in players] and len(deal.live) == 48 and deal.game == get_game(game)
+    both = unseen_scoops(stud_deal([parse_cards(p) for p in players], get_game(game), []))
     if not get_game(game).low_qualifies:  # every hand has a low: a scoop is both keys won
         assert [round(s * r.deals) for s in r.scoop] == list(both)
     assert all(b / r.deals <= s <= 1 for b, s in zip(both, r.scoop, strict=True))

@@ -210,25 +210,52 @@ def _hilo_pot(
     return c
 
 
+def _unseen_count(deal: Deal, count: Callable[..., Any], *args: object) -> Any:
+    """``count`` of ``studeval._unseen`` on the deal, A and B as :func:`unseen_roles` has them
+    (the side with more completions counted by rank multiset)."""
+    live, known, nknown, draws, _ = deal.arrays()
+    a, b = unseen_roles(deal)
+    return count(live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]), *args)
+
+
+def _seated(deal: Deal, wins_a: int, wins_b: int) -> tuple[int, int]:
+    """(player 0's, player 1's) of counts made as A and B of :func:`unseen_roles`."""
+    return (wins_a, wins_b) if unseen_roles(deal)[0] == 0 else (wins_b, wins_a)
+
+
 def unseen(deal: Deal, kind: str) -> tuple[int, int, int]:
     """(player 0 wins, player 1 wins, ties) of the count against unseen cards, the hands
     compared by ``kind`` (``studeval._unseen.KINDS``), the side with more completions counted
     by rank multiset. It stops on Ctrl-C by itself (in the calling thread)."""
-    live, known, nknown, draws, _ = deal.arrays()
-    a, b = unseen_roles(deal)
-    wa, wb, t = _unseen.headsup_unseen(
-        live, known[a, : nknown[a]].copy(), int(draws[a]), known[b, : nknown[b]].copy(), int(draws[b]), kind
-    )
-    wins = [0, 0]
-    wins[a], wins[b] = wa, wb
-    return wins[0], wins[1], t
+    wa, wb, t = _unseen_count(deal, _unseen.headsup_unseen, kind)
+    return (*_seated(deal, wa, wb), t)
+
+
+Triple = tuple[int, int, int]
+
+
+def _stud8_parts(
+    split_all: tuple[Triple, Triple], split_low: tuple[Triple, Triple], both_low: tuple[int, int]
+) -> tuple[Triple, Triple, tuple[int, int]]:
+    """An eight-or-better pot's high hands, high hands of the pairs where nobody has a low,
+    and scoops, (A, B) as counted: from the high hands' counts apart for A without a low and
+    with one, against every B (``split_all``) and against B's hands with a low
+    (``split_low``), and the two-key count of the pairs where both have a low. A low beats
+    none: where one side alone has a low it scoops by the high hand alone."""
+    (wn, ln, tn), (wl, ll, tl) = split_all
+    (wn_low, ln_low, tn_low), (wl_low, _, _) = split_low
+    high = (wn + wl, ln + ll, tn + tl)
+    nolow = (wn - wn_low, ln - ln_low, tn - tn_low)
+    scoops = (wl - wl_low + both_low[0], ln_low + both_low[1])
+    return high, nolow, scoops
 
 
 def unseen_hilo(deal: Deal, threads: int) -> Counts:
-    """A hi-lo pot heads-up by the count against unseen cards: the high hands, the lows (the
-    low kind of the pot, which ignores suits), with a qualifier the high hands of the pairs
-    where nobody has a low, each one count, and the scoops by the two-key count
-    (:func:`unseen_scoops`), side by side when there are threads.
+    """A hi-lo pot heads-up by the counts against unseen cards: the lows (which ignore suits),
+    and the high hands and scoops: without a qualifier a count of the high hands and the
+    two-key count (:func:`unseen_scoops`); eight or better the high hands' counts apart by
+    who has a low, and the two-key count of the pairs where both have one (most hands have
+    none: a small count). Side by side when there are threads.
 
     >>> from studeval.cards import parse_cards
     >>> from studeval.equity.deal import stud_deal
@@ -239,27 +266,41 @@ def unseen_hilo(deal: Deal, threads: int) -> Counts:
     (952972020, [221441698, 731566820], 381042948)
     """
     high, low = deal.game.pot
-    kinds = ["nolow8"] * deal.game.low_qualifies + [high, low]
+    qualifier = deal.game.low_qualifies
+    # the two-key count, the longest, first; the high hands' counts (suits: flushes) several
+    # times the lows'
+    jobs: list[tuple[Callable[..., Any], tuple[object, ...]]] = [(_unseen.headsup_unseen_both, (qualifier,))]
+    if qualifier:
+        jobs += [(_unseen.headsup_unseen_split, (False,)), (_unseen.headsup_unseen_split, (True,))]
+    else:
+        jobs += [(_unseen.headsup_unseen, (high,))]
+    jobs += [(_unseen.headsup_unseen, (low,))]
     if threads == 1:
-        both = unseen_scoops(deal)
-        done = [unseen(deal, kind) for kind in kinds]
+        done = [_unseen_count(deal, count, *args) for count, args in jobs]
     else:
         # the counts let go of the GIL; on a worker thread a count does not see Ctrl-C, but the
-        # wait here does, and each count is over within a second or two. The scoops'
-        # count, the longest, first; then the high hands' (suits: flushes), several times the
-        # lows'
-        with ThreadPoolExecutor(min(threads, len(kinds) + 1)) as pool:
-            scoops = pool.submit(unseen_scoops, deal)
-            done = list(pool.map(lambda kind: unseen(deal, kind), kinds))
-            both = scoops.result()
-    counts = dict(zip(kinds, done, strict=True))
-    return _hilo_pot(counts[high], counts[low], counts.get("nolow8", (0, 0, 0)), both)
+        # wait here does, and each count is over within a second or two
+        with ThreadPoolExecutor(min(threads, len(jobs))) as pool:
+            done = list(pool.map(lambda job: _unseen_count(deal, job[0], *job[1]), jobs))
+    if qualifier:
+        highs, nolows, both = _stud8_parts(done[1], done[2], done[0])
+    else:
+        highs, nolows, both = done[1], (0, 0, 0), done[0]
+    lows = done[-1]
+    return _hilo_pot(
+        (*_seated(deal, highs[0], highs[1]), highs[2]),
+        (*_seated(deal, lows[0], lows[1]), lows[2]),
+        (*_seated(deal, nolows[0], nolows[1]), nolows[2]),
+        _seated(deal, *both),
+    )
 
 
 def unseen_scoops(deal: Deal) -> tuple[int, int]:
     """(player 0 beats player 1 on both keys of the hi-lo pot, player 1 beats player 0 on
-    both) by the two-key count against unseen cards (``studeval._unseen``), roles as for
-    :func:`unseen`; equal to :func:`headsup_scoops`, the count card by card.
+    both) by the counts against unseen cards (``studeval._unseen``), roles as for
+    :func:`unseen`: the two-key count, and eight or better the high hands' counts apart by
+    who has a low (:func:`unseen_hilo`); equal to :func:`headsup_scoops`, the count card by
+    card.
 
     >>> from studeval.cards import parse_cards
     >>> from studeval.equity.deal import stud_deal
@@ -268,19 +309,11 @@ def unseen_scoops(deal: Deal) -> tuple[int, int]:
     >>> unseen_scoops(deal) == headsup_scoops(deal, 1)
     True
     """
-    live, known, nknown, draws, _ = deal.arrays()
-    a, b = unseen_roles(deal)
-    wa, wb = _unseen.headsup_unseen_both(
-        live,
-        known[a, : nknown[a]].copy(),
-        int(draws[a]),
-        known[b, : nknown[b]].copy(),
-        int(draws[b]),
-        deal.game.low_qualifies,
-    )
-    wins = [0, 0]
-    wins[a], wins[b] = wa, wb
-    return wins[0], wins[1]
+    both = _unseen_count(deal, _unseen.headsup_unseen_both, deal.game.low_qualifies)
+    if deal.game.low_qualifies:
+        split = [_unseen_count(deal, _unseen.headsup_unseen_split, b_low8) for b_low8 in (False, True)]
+        both = _stud8_parts(split[0], split[1], both)[2]
+    return _seated(deal, *both)
 
 
 def threeway(deal: Deal, threads: int) -> Counts:

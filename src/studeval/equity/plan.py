@@ -76,11 +76,12 @@ HILO_ENUMERATE_WORK = 2_000_000
 _SMALL_JOB = 30_000_000
 # The rank-multiset count keeps tables of the classes of up to this many shared cards.
 _UNSEEN_MAX_SHARED = 4
-# The rank-multiset two-key count (hi-lo scoops) in one-key counts, by Game.low_qualifies:
-# its times against the high hands' count, third and fourth street, one or two up cards
-# (2026-12-01, medians of three, loaded machine): 2 to 6 for eight or better (57 lows, 6 levels),
-# 2 to 11 for ace-to-five (thousands of lows, about 12 levels).
-_UNSEEN_SCOOP_RUNS = {True: 4, False: 7}
+# The rank-multiset count's scoops in one-key counts, by Game.low_qualifies: their times
+# against the high hands' count, third and fourth street, one or two up cards or none.
+# Ace-to-five, the two-key count (thousands of lows, about 12 levels): 2 to 11 (2026-12-01).
+# Eight or better, the high hands' count again against B's hands with a low and the two-key
+# count of the pairs where both have one: SCOOP_RUNS_PENDING (2026-12-02).
+_UNSEEN_SCOOP_RUNS = {True: 2, False: 7}
 # A flush pattern's cost in the rank-multiset count's units: about 1 us a pattern against
 # 0.6 ns a unit, both fitted on third street against a door card and against no known card
 # (seven card stud; razz has no flushes and gives the unit alone), 2026-12-01.
@@ -217,8 +218,9 @@ def _unseen_work(deal: Deal) -> int:
     """The rank-multiset count's work in the card-subset count's units (measured: about 3e7
     for third street against a door card): the queried side's completions and their subsets,
     plus the other side's rank multisets and their sub-multisets; a hi-lo pot takes a count
-    per kind and, with a qualifier, one more (the pairs with no low), and its scoops the
-    two-key count: a restricted sweep per level of its divide and conquer over the lows.
+    per kind, and for its scoops the two-key count (a restricted sweep per level of its divide
+    and conquer over the lows) or, eight or better, a count against the hands with a low and
+    the two-key count of the pairs where both have one (two sweeps).
     Each count of high hands also moves every flush pattern of the aggregated side on its own
     (:data:`_FLUSH_PATTERN_UNITS` each): against a door card some 90,000 patterns, against
     no known card 400,000, the most of that count's time."""
@@ -226,7 +228,7 @@ def _unseen_work(deal: Deal) -> int:
     ra, rb = deal.draws[a], deal.draws[b]
     s = min(ra, rb)
     subsets = [sum(math.comb(r, k) for k in range(s + 1)) for r in (ra, rb)]
-    runs = len(deal.game.pot) + deal.game.low_qualifies
+    runs = len(deal.game.pot)
     if deal.game.hilo:
         runs += _UNSEEN_SCOOP_RUNS[deal.game.low_qualifies]
     work = _UNSEEN_SETUP_UNITS + runs * (
