@@ -379,49 +379,57 @@ static void unseen_classes_free(unseen_classes *k) {
     free(k->touched);
 }
 
-/* The table entries (and their signed multiplicities) that the queries of A's completions
- * codes[0..m) read; returns how many were written to idx/coef. */
-static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const uint64_t *codes, int64_t m,
-                                  int32_t *idx, int64_t *coef) {
-    int ra = c->ra, s = c->s, active = c->active;
-    int64_t nt = 0, w = 0, base = c->moff[s + 1];
-    for (int64_t x = 0; x < m; x++) {
-        int64_t ms = 0;
-        uint64_t all = 0;
-        int q[UNSEEN_MAXR], u[UNSEEN_MAXR];
+/* A completion's classes (UNSEEN_IDS of them: its rank multiset, then its class for each
+ * suit, -1 for a suit where B has no flush), from its code (its live positions, 6 bits
+ * each), found once and kept: A's completions are queried several times. Each class's
+ * packed ranks are noted in k for the queries. */
+#define UNSEEN_IDS 5
+static void unseen_class_ids(const unseen_ctx *c, unseen_classes *k, uint64_t code, int32_t *ids) {
+    int ra = c->ra, q[UNSEEN_MAXR], u[UNSEEN_MAXR];
+    int64_t ms = 0;
+    uint64_t all = 0;
+    for (int j = 0; j < ra; j++) {
+        int p = (int)(code >> (6 * j) & 63);
+        q[j] = c->rank[p];
+        u[j] = c->live[p] & 3;
+        ms += STUD_BINOM[q[j] + j][j + 1];
+        all += (uint64_t)1 << (3 * q[j]);
+    }
+    k->packed[ms] = all;
+    ids[0] = (int32_t)ms;
+    for (int t = 0; t < 4; t++) {
+        ids[1 + t] = -1;
+        if (!(c->active >> t & 1)) continue;
+        unsigned mask = 0;
+        int h = 0, o = 0;
+        int64_t srank = 0, orank = 0;
+        uint64_t others = 0;
         for (int j = 0; j < ra; j++) {
-            int p = (int)(codes[x] >> (6 * j) & 63);
-            q[j] = c->rank[p];
-            u[j] = c->live[p] & 3;
-            ms += STUD_BINOM[q[j] + j][j + 1];
-            all += (uint64_t)1 << (3 * q[j]);
-        }
-        if (k->count[ms]++ == 0) {
-            k->packed[ms] = all;
-            k->touched[nt++] = ms;
-        }
-        for (int t = 0; t < 4; t++) {
-            if (!(active >> t & 1)) continue;
-            unsigned mask = 0;
-            int h = 0, o = 0;
-            int64_t srank = 0, orank = 0;
-            uint64_t others = 0;
-            for (int j = 0; j < ra; j++) {
-                if (u[j] == t) {
-                    mask |= 1u << q[j];
-                    srank += STUD_BINOM[q[j]][++h];
-                } else {
-                    orank += STUD_BINOM[q[j] + o][o + 1];
-                    o++;
-                    others += (uint64_t)1 << (3 * q[j]);
-                }
-            }
-            int64_t e = k->msize + t * k->csize + k->coff[h] + srank * STUD_BINOM[12 + o][o] + orank;
-            if (k->count[e]++ == 0) {
-                k->packed[e] = mask | (others << 13);
-                k->touched[nt++] = e;
+            if (u[j] == t) {
+                mask |= 1u << q[j];
+                srank += STUD_BINOM[q[j]][++h];
+            } else {
+                orank += STUD_BINOM[q[j] + o][o + 1];
+                o++;
+                others += (uint64_t)1 << (3 * q[j]);
             }
         }
+        int64_t e = k->msize + t * k->csize + k->coff[h] + srank * STUD_BINOM[12 + o][o] + orank;
+        k->packed[e] = mask | (others << 13);
+        ids[1 + t] = (int32_t)e;
+    }
+}
+
+/* The table entries (and their signed multiplicities) that the queries of m of A's
+ * completions read, given their classes (ids, UNSEEN_IDS each); returns how many were
+ * written to idx/coef. */
+static int64_t unseen_group_query(const unseen_ctx *c, unseen_classes *k, const int32_t *ids, int64_t m,
+                                  int32_t *idx, int64_t *coef) {
+    int s = c->s;
+    int64_t nt = 0, w = 0, base = c->moff[s + 1];
+    for (int64_t x = 0; x < UNSEEN_IDS * m; x++) {
+        int32_t e = ids[x];
+        if (e >= 0 && k->count[e]++ == 0) k->touched[nt++] = e;
     }
     int osize[128], ssize[128];
     int64_t orank[128], oweight[128], srank[128];
@@ -528,12 +536,12 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     int32_t *tab = NULL, *tf;
     int64_t less[2] = {0, 0}, tie[2] = {0, 0}, total_a;
     int nf = split ? 2 : 1, nkeys = nf * UNSEEN_MAXV; /* A sorted by value, then low or not */
-    uint64_t *by_flag = NULL;
+    int32_t *by_flag = NULL;
     int32_t *qidx = NULL;
     int64_t *qcoef = NULL, qrk[128], qwt[128];
     int qsz[128];
     unseen_classes classes = {0};
-    uint64_t *a_code = NULL;
+    int32_t *a_ids = NULL;
     uint16_t *a_value = NULL;
     stud_hand st[UNSEEN_MAXR + 1];
     memset(&c, 0, sizeof(c));
@@ -555,9 +563,10 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     tab = (int32_t *)calloc(c.pbase + 4 * c.psize + 1, sizeof(int32_t));
     tf = tab ? tab + c.moff[c.s + 1] : NULL;
     total_a = STUD_BINOM[n][ra];
-    a_code = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
+    a_ids = (int32_t *)malloc(UNSEEN_IDS * total_a * sizeof(int32_t) + 8);
     a_value = (uint16_t *)malloc(total_a * sizeof(uint16_t) + 8);
-    if (!a_start || !r_start || !f_start || !c.g_of || !c.low8_of || !tab || !a_code || !a_value) {
+    if (!a_start || !r_start || !f_start || !c.g_of || !c.low8_of || !tab || !a_ids || !a_value ||
+        unseen_classes_init(&classes, ra)) {
         err = 1;
         goto done;
     }
@@ -592,7 +601,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             }
             uint64_t code = 0;
             for (int j = 0; j < ra; j++) code |= (uint64_t)pos[j] << (6 * j);
-            a_code[idx] = code;
+            unseen_class_ids(&c, &classes, code, a_ids + UNSEEN_IDS * idx);
             a_value[idx] = (uint16_t)unseen_value(kind, st[ra].key, unseen_suits(kind) ? stud_hand_value(st[ra]) : 0);
             if (split) a_value[idx] = (uint16_t)(2 * a_value[idx] + (stud_low8_of_low(STUD_LOW[stud_rank_slot(st[ra].key)]) > 0));
             a_start[a_value[idx] + 1]++;
@@ -608,16 +617,17 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         }
         for (int v = 1; v <= nkeys; v++) a_start[v] += a_start[v - 1];
         /* place in value order, in place of a copy: reuse a scratch array */
-        uint64_t *sorted = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
+        int32_t *sorted = (int32_t *)malloc(UNSEEN_IDS * total_a * sizeof(int32_t) + 8);
         if (!sorted) {
             err = 1;
             goto done;
         }
-        for (int64_t i = 0; i < total_a; i++) sorted[a_start[a_value[i]]++] = a_code[i];
+        for (int64_t i = 0; i < total_a; i++)
+            memcpy(sorted + UNSEEN_IDS * a_start[a_value[i]]++, a_ids + UNSEEN_IDS * i, UNSEEN_IDS * sizeof(int32_t));
         memmove(a_start + 1, a_start, nkeys * sizeof(int64_t));
         a_start[0] = 0;
-        free(a_code);
-        a_code = sorted;
+        free(a_ids);
+        a_ids = sorted;
     }
 
     /* the sweep: each value's completions of A are queried (their table entries listed
@@ -629,7 +639,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         cap = chunk * (10 << ra) + 1;
         qidx = (int32_t *)malloc(nf * cap * sizeof(int32_t));
         qcoef = (int64_t *)malloc(nf * cap * sizeof(int64_t));
-        if (!qidx || !qcoef || unseen_classes_init(&classes, ra)) {
+        if (!qidx || !qcoef) {
             err = 1;
             goto done;
         }
@@ -644,7 +654,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         for (int f = 0; f < nf; f++) {
             int64_t first = a_start[nf * v + f], m = a_start[nf * v + f + 1] - first;
             if (!m) continue;
-            w[f] = unseen_group_query(&c, &classes, a_code + first, m, qidx + f * cap, qcoef + f * cap);
+            w[f] = unseen_group_query(&c, &classes, a_ids + UNSEEN_IDS * first, m, qidx + f * cap, qcoef + f * cap);
             for (int64_t i = 0; i < w[f]; i++) group[f] += qcoef[f * cap + i] * tab[qidx[f * cap + i]];
             less[f] += group[f];
         }
@@ -670,9 +680,9 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
      * of B: in chunks of any values, which share more classes than one value */
     int64_t pairs[2] = {0, 0};
     if (b_low8) {
-        /* A's codes apart by flag: chunks of any values within each */
+        /* A's classes apart by flag: chunks of any values within each */
         int64_t to[2] = {0, 0};
-        by_flag = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
+        by_flag = (int32_t *)malloc(UNSEEN_IDS * total_a * sizeof(int32_t) + 8);
         if (!by_flag) {
             err = 1;
             goto done;
@@ -681,11 +691,12 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
             if (nf == 2) to[1] += a_start[2 * v + 1] - a_start[2 * v];
         for (int v = 1; v < UNSEEN_MAXV; v++)
             for (int f = 0; f < nf; f++)
-                for (int64_t i = a_start[nf * v + f]; i < a_start[nf * v + f + 1]; i++) by_flag[to[f]++] = a_code[i];
+                for (int64_t i = a_start[nf * v + f]; i < a_start[nf * v + f + 1]; i++)
+                    memcpy(by_flag + UNSEEN_IDS * to[f]++, a_ids + UNSEEN_IDS * i, UNSEEN_IDS * sizeof(int32_t));
         for (int f = 0; f < nf; f++)
             for (int64_t at = f ? to[0] : 0; at < to[f]; at += chunk) {
                 int64_t m = to[f] - at < chunk ? to[f] - at : chunk;
-                int64_t w = unseen_group_query(&c, &classes, by_flag + at, m, qidx, qcoef);
+                int64_t w = unseen_group_query(&c, &classes, by_flag + UNSEEN_IDS * at, m, qidx, qcoef);
                 for (int64_t i = 0; i < w; i++) pairs[f] += qcoef[i] * tab[qidx[i]];
             }
     } else {
@@ -715,7 +726,7 @@ done:
     free(qidx);
     free(qcoef);
     unseen_classes_free(&classes);
-    free(a_code);
+    free(a_ids);
     free(a_value);
     unseen_free_events(&c.rank_ev);
     unseen_free_events(&c.flush_ev);
@@ -758,10 +769,10 @@ static void unseen_sort(const int32_t *key, int64_t count, int nkeys, const int6
     start[0] = 0;
 }
 
-/* One side of a block's pass: A's completions (codes and high values) or B's events. */
+/* One side of a block's pass: A's completions or B's events, and their high values. */
 typedef struct {
     int64_t count;
-    uint64_t *item; /* A: a completion's code; B: an event */
+    int64_t *item; /* A: a completion (its classes at ids + UNSEEN_IDS * item); B: an event */
     int32_t *value;
 } unseen_list;
 
@@ -769,7 +780,8 @@ typedef struct {
  * value inserted before each value's completions of A are queried; or, `down`, the pairs
  * where B beats A, B's events of higher value first. The table (all zeros) is left so. */
 static int64_t unseen_block_pass(const unseen_ctx *c, unseen_classes *k, int32_t *tab, const unseen_list *a,
-                                 const unseen_list *b, int down, int32_t *qidx, int64_t *qcoef) {
+                                 const unseen_list *b, int down, const int32_t *ids, int32_t *gids, int32_t *qidx,
+                                 int64_t *qcoef) {
     int64_t got = 0, j = 0;
     for (int64_t i = 0; i < a->count;) {
         int64_t x = down ? a->count - 1 - i : i; /* positions counted from the end going down */
@@ -779,10 +791,13 @@ static int64_t unseen_block_pass(const unseen_ctx *c, unseen_classes *k, int32_t
         for (; j < b->count; j++) {
             int64_t y = down ? b->count - 1 - j : j;
             if (down ? b->value[y] <= v : b->value[y] >= v) break;
-            unseen_apply(c, tab, (int64_t)b->item[y], 1);
+            unseen_apply(c, tab, b->item[y], 1);
         }
         if (j) {
-            int64_t w = unseen_group_query(c, k, a->item + (down ? x - m + 1 : x), m, qidx, qcoef);
+            const int64_t *group = a->item + (down ? x - m + 1 : x);
+            for (int64_t z = 0; z < m; z++)
+                memcpy(gids + UNSEEN_IDS * z, ids + UNSEEN_IDS * group[z], UNSEEN_IDS * sizeof(int32_t));
+            int64_t w = unseen_group_query(c, k, gids, m, qidx, qcoef);
             for (int64_t z = 0; z < w; z++) got += qcoef[z] * tab[qidx[z]];
         }
         i += m;
@@ -793,7 +808,7 @@ static int64_t unseen_block_pass(const unseen_ctx *c, unseen_classes *k, int32_t
     if (100 * j > size)
         memset(tab, 0, size * sizeof(int32_t));
     else
-        for (int64_t y = 0; y < j; y++) unseen_apply(c, tab, (int64_t)b->item[down ? b->count - 1 - y : y], -1);
+        for (int64_t y = 0; y < j; y++) unseen_apply(c, tab, b->item[down ? b->count - 1 - y : y], -1);
     return got;
 }
 
@@ -819,10 +834,10 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
     unseen_ctx c;
     int err = 0, m[13], pos[UNSEEN_MAXR + 1], d, nlow = 0;
     int32_t *tab = NULL, *a_value = NULL, *a_low = NULL, *b_value = NULL, *b_low = NULL, *block = NULL;
-    int32_t *qidx = NULL, *low_rank = NULL;
+    int32_t *qidx = NULL, *low_rank = NULL, *a_ids = NULL, *gids = NULL;
     int64_t *qcoef = NULL, *a_by = NULL, *b_by = NULL, *a_ord = NULL, *b_ord = NULL, *start = NULL, *bstart = NULL;
     int64_t total_a = 0, nev = 0, wins[2] = {0, 0};
-    uint64_t *a_code = NULL, *keep = NULL;
+    int64_t *keep = NULL;
     int32_t *keepv = NULL;
     unseen_classes classes = {0};
     stud_hand st[UNSEEN_MAXR + 1];
@@ -837,7 +852,7 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
     c.g_of = (uint16_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, sizeof(uint16_t));
     c.low8_of = (uint8_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, 1);
     tab = (int32_t *)calloc(c.moff[c.s + 1] + 4 * c.fsize + 1, sizeof(int32_t));
-    a_code = (uint64_t *)malloc(total_a * sizeof(uint64_t) + 8);
+    a_ids = (int32_t *)malloc(UNSEEN_IDS * total_a * sizeof(int32_t) + 8);
     a_value = (int32_t *)malloc(total_a * sizeof(int32_t) + 8);
     a_low = (int32_t *)malloc(total_a * sizeof(int32_t) + 8);
     a_by = (int64_t *)malloc(total_a * sizeof(int64_t) + 8);
@@ -845,8 +860,8 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
     low_rank = (int32_t *)calloc(UNSEEN_MAXV + 1, sizeof(int32_t));
     start = (int64_t *)malloc((UNSEEN_MAXV + 2) * sizeof(int64_t));
     bstart = (int64_t *)malloc((UNSEEN_MAXV + 2) * sizeof(int64_t));
-    if (!c.g_of || !c.low8_of || !tab || !a_code || !a_value || !a_low || !a_by || !a_ord || !low_rank || !start ||
-        !bstart) {
+    if (!c.g_of || !c.low8_of || !tab || !a_ids || !a_value || !a_low || !a_by || !a_ord || !low_rank || !start ||
+        !bstart || unseen_classes_init(&classes, ra)) {
         err = 1;
         goto done;
     }
@@ -890,7 +905,7 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
             }
             uint64_t code = 0;
             for (int j = 0; j < ra; j++) code |= (uint64_t)pos[j] << (6 * j);
-            a_code[idx] = code;
+            unseen_class_ids(&c, &classes, code, a_ids + UNSEEN_IDS * idx);
             a_value[idx] = stud_hand_value(st[ra]);
             a_low[idx] = unseen_low_of(qualifier, st[ra].key);
             idx++;
@@ -914,10 +929,11 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
         int64_t cap = chunk * (10 << ra) + 1;
         qidx = (int32_t *)malloc(cap * sizeof(int32_t));
         qcoef = (int64_t *)malloc(cap * sizeof(int64_t));
-        keep = (uint64_t *)malloc((2 * total_a + 2 * nev) * sizeof(uint64_t) + 8);
+        keep = (int64_t *)malloc((2 * total_a + 2 * nev) * sizeof(int64_t) + 8);
+        gids = (int32_t *)malloc(UNSEEN_IDS * chunk * sizeof(int32_t) + 8);
         keepv = (int32_t *)malloc((2 * total_a + 2 * nev) * sizeof(int32_t) + 8);
         block = (int32_t *)malloc((total_a > nev ? total_a : nev) * sizeof(int32_t) + 8);
-        if (!qidx || !qcoef || !keep || !keepv || !block || unseen_classes_init(&classes, ra)) {
+        if (!qidx || !qcoef || !keep || !keepv || !block || !gids) {
             err = 1;
             goto done;
         }
@@ -952,7 +968,7 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
             }
             /* the block's A and B, each split by half, still by high value */
             unseen_list list[4]; /* A lower, A upper, B lower, B upper */
-            uint64_t *item = keep;
+            int64_t *item = keep;
             int32_t *value = keepv;
             for (int h = 0; h < 4; h++) {
                 const int64_t *ord = h < 2 ? a_ord : b_ord;
@@ -964,14 +980,14 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
                 for (int64_t i = st_[j]; i < st_[j + 1]; i++) {
                     int64_t x = ord[i];
                     if ((low[x] / half & 1) != (h & 1)) continue;
-                    item[list[h].count] = h < 2 ? a_code[x] : (uint64_t)x;
+                    item[list[h].count] = x;
                     value[list[h].count++] = h < 2 ? a_value[x] : b_value[x];
                 }
                 item += list[h].count;
                 value += list[h].count;
             }
-            wins[0] += unseen_block_pass(&c, &classes, tab, &list[1], &list[2], 0, qidx, qcoef);
-            wins[1] += unseen_block_pass(&c, &classes, tab, &list[0], &list[3], 1, qidx, qcoef);
+            wins[0] += unseen_block_pass(&c, &classes, tab, &list[1], &list[2], 0, a_ids, gids, qidx, qcoef);
+            wins[1] += unseen_block_pass(&c, &classes, tab, &list[0], &list[3], 1, a_ids, gids, qidx, qcoef);
         }
     }
     *a_both = wins[0];
@@ -980,7 +996,8 @@ done:
     free(c.g_of);
     free(c.low8_of);
     free(tab);
-    free(a_code);
+    free(a_ids);
+    free(gids);
     free(a_value);
     free(a_low);
     free(a_by);
