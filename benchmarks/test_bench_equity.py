@@ -132,16 +132,12 @@ STUD8_DOOR_DEALS = math.comb(48, 4) * math.comb(44, 6)
 
 @pytest.mark.benchmark(group="stud8 against a door card (As 2d 3c v Kh), auto")
 @pytest.mark.parametrize("threads", [None, 1], ids=["default threads", "1 thread"])
-def test_stud8_3rd_vs_door_card_exact_studeval(benchmark, threads) -> None:
-    """Issue 22, items 3 and 4: the exact count by rank multiset, four counts (the high hands,
-    the eight-or-better lows, the high hands of the pairs with no low, and the scoops' two-key
-    count), side by side on the default threads (every core). ``auto`` chooses it where its
-    estimate is within AUTO_EXACT_RATIO of Monte Carlo's."""
-    r = _run(
-        benchmark,
-        lambda: stud_equity(STUD8_DOOR_CARD, game="stud8", method="exact", threads=threads),
-        STUD8_DOOR_DEALS,
-    )
+def test_stud8_3rd_vs_door_card_auto_studeval(benchmark, threads) -> None:
+    """Issue 22, items 3 and 4: ``auto`` counts it exactly by rank multiset, four counts (the
+    high hands apart by who has a low, the same against the opponent's hands with a low, the
+    eight-or-better lows, and the scoops' two-key count of the pairs where both have a low),
+    side by side on the default threads (every core)."""
+    r = _run(benchmark, lambda: stud_equity(STUD8_DOOR_CARD, game="stud8", threads=threads), STUD8_DOOR_DEALS)
     assert r.method == "exact" and r.deals == STUD8_DOOR_DEALS and 0 < r.scoop[0] < 1
 
 

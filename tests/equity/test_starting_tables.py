@@ -182,9 +182,9 @@ def committed(game: str) -> list[dict[str, str]]:
         return list(csv.DictReader(f))
 
 
-def monte_carlo(game: str, hero: list[int], deals: int, seed: int) -> tuple[float, float]:
-    """(equity, standard error) against one random hand by dealing at random: numpy's random
-    integers and the evaluators, nothing of the exact counts. Each deal is the first eleven
+def monte_carlo(game: str, hero: list[int], deals: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each deal's pot share against one random hand, dealt at random, and whether it took the
+    whole pot: numpy's random integers and the evaluators, nothing of the exact counts. Each deal is the first eleven
     steps of a Fisher-Yates shuffle of the live cards (the hero's four cards to come, then the
     opponent's seven), all deals a step at a time: shuffling the whole rows took ten times as
     long."""
@@ -197,11 +197,16 @@ def monte_carlo(game: str, hero: list[int], deals: int, seed: int) -> tuple[floa
         shuffled[rows, i], shuffled[rows, j] = shuffled[rows, j], shuffled[rows, i]
     mine = np.hstack([np.tile(np.array(hero, dtype=np.uint8), (deals, 1)), shuffled[:, :4]])
     share = pot_shares(game, values(game, mine), values(game, shuffled[:, 4:11]))
-    return float(share.mean()), float(share.std() / math.sqrt(deals))
+    return share, share == 1
 
 
-@pytest.mark.parametrize("game", ["seven", "razz"])
+def within_4_standard_errors(exact: float, sampled: np.ndarray) -> bool:
+    return abs(exact - float(sampled.mean())) <= 4 * float(sampled.std()) / math.sqrt(len(sampled))
+
+
+@pytest.mark.parametrize("game", ["seven", "razz", "stud8"])
 def test_the_committed_tables_against_monte_carlo(game):
+    """The best, the middle and the worst hand's equity (hi-lo: and scoops, the whole pot)."""
     rows = committed(game)
     assert sum(int(r["combos"]) for r in rows) == 52 * 51 * 50 // 2
     for seed, r in enumerate([rows[0], rows[len(rows) // 2], rows[-1]]):
@@ -210,19 +215,28 @@ def test_the_committed_tables_against_monte_carlo(game):
             hero = parse_cards(downs) + parse_cards(door)
         else:  # ranks alone: any suits
             hero = [4 * RANKS.index(x) + 3 - k for k, x in enumerate([*downs.split(), door])]
-        equity, stderr = monte_carlo(game, hero, 200_000, seed)
-        assert abs(float(r["equity"]) - equity) <= 4 * stderr, (r, equity, stderr)
+        share, whole = monte_carlo(game, hero, 200_000, seed)
+        assert within_4_standard_errors(float(r["equity"]), share), (r, share.mean())
+        if get_game(game).hilo:
+            assert within_4_standard_errors(float(r["scoop"]), whole), (r, whole.mean())
 
 
-@pytest.mark.parametrize("game", ["seven", "razz"])
+@pytest.mark.parametrize("game", ["seven", "razz", "stud8"])
 def test_the_committed_tables_are_whole_and_ranked(game):
     rows = committed(game)
-    assert list(rows[0]) == ["hand", "combos", "win", "tie", "equity", "rank"]
+    g = get_game(game)
     equities = [float(r["equity"]) for r in rows]
     assert equities == sorted(equities, reverse=True) and rows[0]["rank"] == "1"
-    for r in rows:
-        assert float(r["equity"]) == pytest.approx(float(r["win"]) + float(r["tie"]) / 2, abs=2e-10)
-    g = get_game(game)
+    if g.hilo:
+        assert list(rows[0]) == ["hand", "combos", "equity", "high", "low", "scoop", "no_low", "rank"]
+        for r in rows:
+            equity, high, low, scoop, no_low = (float(r[k]) for k in ("equity", "high", "low", "scoop", "no_low"))
+            # a scoop takes the high half; a low half won or shared needs a low
+            assert 0 < scoop <= min(equity, high) and high <= 1 and 0 <= low <= 1 - no_low, r
+    else:
+        assert list(rows[0]) == ["hand", "combos", "win", "tie", "equity", "rank"]
+        for r in rows:
+            assert float(r["equity"]) == pytest.approx(float(r["win"]) + float(r["tie"]) / 2, abs=2e-10)
     assert {(brute_class(*split(r["hand"], g.suits_matter), g.suits_matter)) for r in rows} == set(
         brute_classes(RANKS, g.suits_matter)
     )

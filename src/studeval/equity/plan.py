@@ -272,9 +272,12 @@ def monte_carlo_threads(threads: int | None, nthreads: int, deal: Deal, samples:
     return 1 if threads is None and samples * deal.players < _SMALL_JOB // 16 else max(1, min(nthreads, samples))
 
 
-def exact_seconds(kind: str, work: int, threads: int) -> float:
-    """The estimated wall time of an exact count (the count against unseen cards is one thread)."""
-    return SECONDS_PER_UNIT[kind] * work / (1 if kind == "unseen" else threads) + SECONDS_PER_UNIT["call"]
+def exact_seconds(kind: str, work: int, threads: int, hilo: bool = False) -> float:
+    """The estimated wall time of an exact count (the count against unseen cards is one thread;
+    a hi-lo pot's counts of it run side by side, on two threads at most: they are three or
+    four, one or two of them the longest)."""
+    share = threads if kind != "unseen" else min(threads, 2) if hilo else 1
+    return SECONDS_PER_UNIT[kind] * work / share + SECONDS_PER_UNIT["call"]
 
 
 def _monte_carlo_units(deal: Deal, samples: int) -> int:
@@ -324,7 +327,7 @@ def plan(
     kind, work = count_work(deal)
     if method == "exact" and work > EXACT_WORK_LIMIT:
         raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
-    exact_s = exact_seconds(kind, work, exact_threads(threads, nthreads, work))
+    exact_s = exact_seconds(kind, work, exact_threads(threads, nthreads, work), deal.game.hilo)
     mc_s = monte_carlo_seconds(deal, samples, monte_carlo_threads(threads, nthreads, deal, samples))
     return samples, seed, nthreads, choose(method, kind, work, exact_s, mc_s, samples)
 

@@ -121,7 +121,7 @@ def range_equity(
             )
         inner = exact_threads(threads, nthreads, work)
         # every combination is one count; Monte Carlo deals them in one call per combination
-        exact_s = len(weights) * exact_seconds(kind, work, inner)
+        exact_s = len(weights) * exact_seconds(kind, work, inner, first.game.hilo)
         mc_s = monte_carlo_seconds(first, samples, 1) + min(len(weights), samples) * SECONDS_PER_UNIT["call"]
         plan = choose(method, kind, total, exact_s, mc_s, samples)
         plan = replace(plan, reason=f"{plan.reason} ({len(weights):,} combinations of hands)")
