@@ -517,8 +517,7 @@ static int unseen_ctx_init(unseen_ctx *c, const uint8_t *live_in, int n, const u
 }
 
 /* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Counts over all disjoint pairs of
- * completions (that the count `kind` does not leave out): *a_wins pairs where A's hand is
- * better, *b_wins worse, *ties equal. `interrupted` (if not NULL) is asked every few
+ * completions: *a_wins pairs where A's hand is better, *b_wins worse, *ties equal. `interrupted` (if not NULL) is asked every few
  * milliseconds of work whether to stop (a pending Ctrl-C).
  *
  * `split` (NULL, or the high hands only) also writes the three counts apart for A's
@@ -680,20 +679,19 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
      * of B: in chunks of any values, which share more classes than one value */
     int64_t pairs[2] = {0, 0};
     if (b_low8) {
-        /* A's classes apart by flag: chunks of any values within each */
+        /* A's classes apart by flag (split: keys 2 v and 2 v + 1), flag 0's first */
         int64_t to[2] = {0, 0};
         by_flag = (int32_t *)malloc(UNSEEN_IDS * total_a * sizeof(int32_t) + 8);
         if (!by_flag) {
             err = 1;
             goto done;
         }
+        for (int v = 1; v < UNSEEN_MAXV; v++) to[1] += a_start[2 * v + 1] - a_start[2 * v];
         for (int v = 1; v < UNSEEN_MAXV; v++)
-            if (nf == 2) to[1] += a_start[2 * v + 1] - a_start[2 * v];
-        for (int v = 1; v < UNSEEN_MAXV; v++)
-            for (int f = 0; f < nf; f++)
-                for (int64_t i = a_start[nf * v + f]; i < a_start[nf * v + f + 1]; i++)
+            for (int f = 0; f < 2; f++)
+                for (int64_t i = a_start[2 * v + f]; i < a_start[2 * v + f + 1]; i++)
                     memcpy(by_flag + UNSEEN_IDS * to[f]++, a_ids + UNSEEN_IDS * i, UNSEEN_IDS * sizeof(int32_t));
-        for (int f = 0; f < nf; f++)
+        for (int f = 0; f < 2; f++)
             for (int64_t at = f ? to[0] : 0; at < to[f]; at += chunk) {
                 int64_t m = to[f] - at < chunk ? to[f] - at : chunk;
                 int64_t w = unseen_group_query(&c, &classes, by_flag + UNSEEN_IDS * at, m, qidx, qcoef);
