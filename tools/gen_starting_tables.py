@@ -2,14 +2,16 @@
 exact (:func:`studeval.equity.starting_hand_table`), as docs/starting-hands/<game>.csv and a
 picture docs/_static/starting-hands-<game>.png.
 
-Run from the repository root (razz some seconds, seven card stud some minutes of one core)::
+Run from the repository root (razz some seconds, seven card stud some minutes of one core,
+stud8 about three quarters of an hour of one core)::
 
     pip install -e ".[plot]"
     python tools/gen_starting_tables.py razz seven --threads 1
+    python tools/gen_starting_tables.py stud8 --threads 2
     python tools/gen_starting_tables.py seven --ranks 9TJQKA --out /tmp/t   # a short deck
 
 A game whose exact count against seven unknown cards is beyond the budget is refused with the
-cost model's estimate and skipped; ``--budget`` raises it (stud8: about 2,400 s of counting).
+cost model's estimate and skipped; ``--budget`` raises it (stud_hilo: about 7,300 s of counting).
 
 ``--estimate-matchups N`` instead times N match-ups of the full heads-up match-up table
 (``studeval.distributed.starting_matchups``), drawn at random from its classes, on one

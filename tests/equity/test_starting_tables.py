@@ -275,7 +275,7 @@ def test_the_generator_writes_the_table(starting_tables, tmp_path, game, capsys)
 
 
 def test_the_generator_skips_a_game_beyond_the_budget(tmp_path, capsys):
-    # stud8's full table is about 5,500 s by the cost model: beyond a minute
+    # stud8's full table is about 2,800 s by the cost model: beyond a minute
     assert generator().main(["stud8", "--budget", "60", "--out", str(tmp_path), "--no-pictures"]) == 1
     assert "stud8" in capsys.readouterr().err and not (tmp_path / "stud8.csv").exists()
 
