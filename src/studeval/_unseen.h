@@ -516,74 +516,99 @@ static int unseen_ctx_init(unseen_ctx *c, const uint8_t *live_in, int n, const u
     return 0;
 }
 
+/* Inserts B's events at value v (from the side's event lists, grouped by value) into its table. */
+static void unseen_insert_value(const unseen_ctx *c, int32_t *tab, int v, const int64_t *r_start, const int64_t *r_order,
+                                const int64_t *f_start, const int64_t *f_order) {
+    int qsz[128];
+    int64_t qrk[128], qwt[128];
+    for (int64_t i = r_start[v]; i < r_start[v + 1]; i++) {
+        /* B's rank multiset m: each sub-multiset of at most s cards, with the number of b of
+         * multiset m that contain a given set of it */
+        int64_t e = r_order[i];
+        int n = unseen_subs((uint64_t)c->rank_ev.index[e], c->s, c->per_rank, qsz, qrk, qwt);
+        for (int z = 0; z < n; z++) tab[c->moff[qsz[z]] + qrk[z]] += (int32_t)qwt[z];
+    }
+    for (int64_t i = f_start[v]; i < f_start[v + 1]; i++) {
+        int64_t e = f_order[i];
+        unseen_insert(c, tab + c->moff[c->s + 1], c->flush_ev.index[e], (int32_t)c->flush_ev.weight[e]);
+    }
+}
+
 /* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Counts over all disjoint pairs of
- * completions: *a_wins pairs where A's hand is better, *b_wins worse, *ties equal. `interrupted` (if not NULL) is asked every few
- * milliseconds of work whether to stop (a pending Ctrl-C).
+ * completions: *a_wins pairs where A's hand is better, *b_wins worse, *ties equal.
+ * `interrupted` (if not NULL) is asked every few milliseconds of work whether to stop (a
+ * pending Ctrl-C).
  *
  * `split` (NULL, or the high hands only) also writes the three counts apart for A's
- * completions without an eight-or-better low (split[0..3)) and with one (split[3..6)): A's
- * completions at a value are queried in two groups. `b_low8` (with `split`) counts only B's
- * hands that have an eight-or-better low, each flush pattern moved on its own: a stud8 pot
- * takes its halves and scoops from these two counts and the two-key count of the pairs where
- * both have a low (unseen_both), which are few. */
+ * completions without an eight-or-better low (split[0..3)) and with one (split[3..6)), and
+ * the same six against B's hands with an eight-or-better low only (split[6..12)): A's
+ * completions at a value are queried in two groups, once for both of B's tables (the second
+ * moves each flush pattern on its own, and holds only the hands with a low). A stud8 pot
+ * takes its halves and scoops from these and the two-key count of the pairs where both have
+ * a low (unseen_both), which are few. */
 static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra, const uint8_t *known_b,
                           int nb, int rb, int64_t *a_wins, int64_t *b_wins, int64_t *ties, int (*interrupted)(void),
-                          int kind, int64_t *split, int b_low8) {
-    unseen_ctx c;
+                          int kind, int64_t *split) {
+    unseen_ctx c[2]; /* B: every hand; with split, its hands with a low */
     int err = 0, m[13], pos[UNSEEN_MAXR + 1], d;
-    int64_t *a_start = NULL, *r_start = NULL, *f_start = NULL, *r_order = NULL, *f_order = NULL;
-    int32_t *tab = NULL, *tf;
-    int64_t less[2] = {0, 0}, tie[2] = {0, 0}, total_a;
     int nf = split ? 2 : 1, nkeys = nf * UNSEEN_MAXV; /* A sorted by value, then low or not */
+    int nb_sides = split ? 2 : 1;                     /* B's tables */
+    int64_t *a_start = NULL, *r_start[2] = {NULL, NULL}, *f_start[2] = {NULL, NULL};
+    int64_t *r_order[2] = {NULL, NULL}, *f_order[2] = {NULL, NULL};
+    int32_t *tab[2] = {NULL, NULL};
+    int64_t less[2][2] = {{0, 0}, {0, 0}}, tie[2][2] = {{0, 0}, {0, 0}}, total_a; /* [side][flag] */
     int32_t *by_flag = NULL;
     int32_t *qidx = NULL;
-    int64_t *qcoef = NULL, qrk[128], qwt[128];
-    int qsz[128];
+    int64_t *qcoef = NULL;
     unseen_classes classes = {0};
     int32_t *a_ids = NULL;
     uint16_t *a_value = NULL;
     stud_hand st[UNSEEN_MAXR + 1];
-    memset(&c, 0, sizeof(c));
+    memset(c, 0, sizeof(c));
     if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n || kind < UNSEEN_HIGH ||
-        kind > UNSEEN_LOW8 || (split && kind != UNSEEN_HIGH) || (b_low8 && !split))
+        kind > UNSEEN_LOW8 || (split && kind != UNSEEN_HIGH))
         return 2;
-    if (unseen_ctx_init(&c, live_in, n, known_b, nb, ra, rb, kind)) return 2;
-    c.b_low8 = c.per_pattern = b_low8;
+    for (int side = 0; side < nb_sides; side++)
+        if (unseen_ctx_init(&c[side], live_in, n, known_b, nb, ra, rb, kind)) return 2;
+    if (split) c[1].b_low8 = c[1].per_pattern = 1;
     stud_hand ha = STUD_EMPTY_HAND;
     for (int i = 0; i < na; i++) ha = stud_hand_add(ha, known_a[i]);
 
     a_start = (int64_t *)calloc(nkeys + 1, sizeof(int64_t));
-    r_start = (int64_t *)malloc((UNSEEN_MAXV + 1) * sizeof(int64_t));
-    f_start = (int64_t *)malloc((UNSEEN_MAXV + 1) * sizeof(int64_t));
-    c.g_of = (uint16_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, sizeof(uint16_t));
-    c.low8_of = (uint8_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, 1);
-    /* entries count b's: at most C(52, 7) < 2^31 */
-    c.pbase = c.moff[c.s + 1] + 4 * c.fsize;
-    tab = (int32_t *)calloc(c.pbase + 4 * c.psize + 1, sizeof(int32_t));
-    tf = tab ? tab + c.moff[c.s + 1] : NULL;
     total_a = STUD_BINOM[n][ra];
     a_ids = (int32_t *)malloc(UNSEEN_IDS * total_a * sizeof(int32_t) + 8);
     a_value = (uint16_t *)malloc(total_a * sizeof(uint16_t) + 8);
-    if (!a_start || !r_start || !f_start || !c.g_of || !c.low8_of || !tab || !a_ids || !a_value ||
-        unseen_classes_init(&classes, ra)) {
+    if (!a_start || !a_ids || !a_value || unseen_classes_init(&classes, ra)) {
         err = 1;
         goto done;
     }
-
-    /* B at the rank level */
-    memset(m, 0, sizeof(m));
-    {
+    for (int side = 0; side < nb_sides; side++) {
+        unseen_ctx *cs = &c[side];
+        r_start[side] = (int64_t *)malloc((UNSEEN_MAXV + 1) * sizeof(int64_t));
+        f_start[side] = (int64_t *)malloc((UNSEEN_MAXV + 1) * sizeof(int64_t));
+        cs->g_of = (uint16_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, sizeof(uint16_t));
+        cs->low8_of = side ? (uint8_t *)calloc(STUD_BINOM[12 + rb][rb] + 1, 1) : NULL;
+        /* entries count b's: at most C(52, 7) < 2^31 */
+        cs->pbase = cs->moff[cs->s + 1] + 4 * cs->fsize;
+        tab[side] = (int32_t *)calloc(cs->pbase + 4 * cs->psize + 1, sizeof(int32_t));
+        if (!r_start[side] || !f_start[side] || !cs->g_of || (side && !cs->low8_of) || !tab[side]) {
+            err = 1;
+            goto done;
+        }
+        /* B at the rank level */
+        memset(m, 0, sizeof(m));
         uint64_t key = STUD_KEY_INIT;
         for (int i = 0; i < nb; i++) key += STUD_CARD_KEY[known_b[i]];
-        if ((err = unseen_multisets(&c, m, 0, rb, 0, 0, key))) goto done;
-    }
-    /* B's flushes, suit by suit (two suits cannot both reach five in seven cards); a low
-     * ignores suits, so razz has none */
-    for (int suit = 0; suit < 4 && unseen_suits(kind); suit++)
-        if ((err = unseen_flushes(&c, known_b, nb, suit))) goto done;
-    if (unseen_group(&c.rank_ev, &r_order, r_start) || unseen_group(&c.flush_ev, &f_order, f_start)) {
-        err = 1;
-        goto done;
+        if ((err = unseen_multisets(cs, m, 0, rb, 0, 0, key))) goto done;
+        /* B's flushes, suit by suit (two suits cannot both reach five in seven cards); a low
+         * ignores suits, so razz has none */
+        for (int suit = 0; suit < 4 && unseen_suits(kind); suit++)
+            if ((err = unseen_flushes(cs, known_b, nb, suit))) goto done;
+        if (unseen_group(&cs->rank_ev, &r_order[side], r_start[side]) ||
+            unseen_group(&cs->flush_ev, &f_order[side], f_start[side])) {
+            err = 1;
+            goto done;
+        }
     }
 
     /* A's completions, by value (counting sort) */
@@ -594,13 +619,13 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         pos[0] = 0;
         for (;;) {
             while (d < ra) {
-                st[d + 1] = stud_hand_add(st[d], c.live[pos[d]]);
+                st[d + 1] = stud_hand_add(st[d], c[0].live[pos[d]]);
                 d++;
                 if (d < ra) pos[d] = pos[d - 1] + 1;
             }
             uint64_t code = 0;
             for (int j = 0; j < ra; j++) code |= (uint64_t)pos[j] << (6 * j);
-            unseen_class_ids(&c, &classes, code, a_ids + UNSEEN_IDS * idx);
+            unseen_class_ids(&c[0], &classes, code, a_ids + UNSEEN_IDS * idx);
             a_value[idx] = (uint16_t)unseen_value(kind, st[ra].key, unseen_suits(kind) ? stud_hand_value(st[ra]) : 0);
             if (split) a_value[idx] = (uint16_t)(2 * a_value[idx] + (stud_low8_of_low(STUD_LOW[stud_rank_slot(st[ra].key)]) > 0));
             a_start[a_value[idx] + 1]++;
@@ -630,7 +655,8 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     }
 
     /* the sweep: each value's completions of A are queried (their table entries listed
-     * once), B's events at the value inserted, and A's queried again for the ties */
+     * once, read in each of B's tables), B's events at the value inserted, and A's queried
+     * again for the ties */
     int64_t chunk = 1, cap; /* the most completions of A queried at once; their entries */
     {
         for (int v = nf; v < nkeys; v++)
@@ -644,42 +670,44 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
         }
     }
     for (int v = 1; v < UNSEEN_MAXV; v++) {
-        int64_t group[2] = {0, 0}, w[2] = {0, 0};
+        int64_t group[2][2] = {{0, 0}, {0, 0}}, w[2] = {0, 0};
         if ((v & 15) == 0 && interrupted && interrupted()) {
             err = 3;
             goto done;
         }
-        int has_a = a_start[nf * v] != a_start[nf * v + nf];
+        int has_a = a_start[nf * v] != a_start[nf * v + nf], inserted = 0;
         for (int f = 0; f < nf; f++) {
-            int64_t first = a_start[nf * v + f], m = a_start[nf * v + f + 1] - first;
-            if (!m) continue;
-            w[f] = unseen_group_query(&c, &classes, a_ids + UNSEEN_IDS * first, m, qidx + f * cap, qcoef + f * cap);
-            for (int64_t i = 0; i < w[f]; i++) group[f] += qcoef[f * cap + i] * tab[qidx[f * cap + i]];
-            less[f] += group[f];
-        }
-        for (int64_t i = r_start[v]; i < r_start[v + 1]; i++) {
-            /* B's rank multiset m: each sub-multiset of at most s cards, with the number of
-             * b of multiset m that contain a given set of it */
-            int64_t e = r_order[i];
-            int n = unseen_subs((uint64_t)c.rank_ev.index[e], c.s, c.per_rank, qsz, qrk, qwt);
-            for (int z = 0; z < n; z++) tab[c.moff[qsz[z]] + qrk[z]] += (int32_t)qwt[z];
-        }
-        for (int64_t i = f_start[v]; i < f_start[v + 1]; i++) {
-            int64_t e = f_order[i];
-            unseen_insert(&c, tf, c.flush_ev.index[e], (int32_t)c.flush_ev.weight[e]);
-        }
-        if (has_a && (r_start[v] != r_start[v + 1] || f_start[v] != f_start[v + 1]))
-            for (int f = 0; f < nf; f++) {
-                int64_t now = 0;
-                for (int64_t i = 0; i < w[f]; i++) now += qcoef[f * cap + i] * tab[qidx[f * cap + i]];
-                tie[f] += now - group[f];
+            int64_t first = a_start[nf * v + f], count = a_start[nf * v + f + 1] - first;
+            if (!count) continue;
+            const int32_t *qi = qidx + f * cap;
+            const int64_t *qc = qcoef + f * cap;
+            w[f] = unseen_group_query(&c[0], &classes, a_ids + UNSEEN_IDS * first, count, qidx + f * cap, qcoef + f * cap);
+            for (int side = 0; side < nb_sides; side++) {
+                for (int64_t i = 0; i < w[f]; i++) group[side][f] += qc[i] * tab[side][qi[i]];
+                less[side][f] += group[side][f];
             }
+        }
+        for (int side = 0; side < nb_sides; side++) {
+            inserted |= r_start[side][v] != r_start[side][v + 1] || f_start[side][v] != f_start[side][v + 1];
+            unseen_insert_value(&c[side], tab[side], v, r_start[side], r_order[side], f_start[side], f_order[side]);
+        }
+        if (has_a && inserted)
+            for (int f = 0; f < nf; f++)
+                for (int side = 0; side < nb_sides; side++) {
+                    int64_t now = 0;
+                    for (int64_t i = 0; i < w[f]; i++) now += qcoef[f * cap + i] * tab[side][qidx[f * cap + i]];
+                    tie[side][f] += now - group[side][f];
+                }
     }
-    /* the pairs counted: all of them, or with b_low8 every A queried again, now against all
-     * of B: in chunks of any values, which share more classes than one value */
-    int64_t pairs[2] = {0, 0};
-    if (b_low8) {
-        /* A's classes apart by flag (split: keys 2 v and 2 v + 1), flag 0's first */
+    /* the pairs counted: against every B, each completion of A meets the same number; against
+     * B's hands with a low, every A queried again: in chunks of any values, which share more
+     * classes than one value */
+    int64_t pairs[2][2] = {{0, 0}, {0, 0}};
+    for (int f = 0; f < nf; f++)
+        for (int v = 1; v < UNSEEN_MAXV; v++)
+            pairs[0][f] += (a_start[nf * v + f + 1] - a_start[nf * v + f]) * STUD_BINOM[n - ra][rb];
+    if (split) {
+        /* A's classes apart by flag (keys 2 v and 2 v + 1), flag 0's first */
         int64_t to[2] = {0, 0};
         by_flag = (int32_t *)malloc(UNSEEN_IDS * total_a * sizeof(int32_t) + 8);
         if (!by_flag) {
@@ -693,41 +721,40 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
                     memcpy(by_flag + UNSEEN_IDS * to[f]++, a_ids + UNSEEN_IDS * i, UNSEEN_IDS * sizeof(int32_t));
         for (int f = 0; f < 2; f++)
             for (int64_t at = f ? to[0] : 0; at < to[f]; at += chunk) {
-                int64_t m = to[f] - at < chunk ? to[f] - at : chunk;
-                int64_t w = unseen_group_query(&c, &classes, by_flag + UNSEEN_IDS * at, m, qidx, qcoef);
-                for (int64_t i = 0; i < w; i++) pairs[f] += qcoef[i] * tab[qidx[i]];
+                int64_t count = to[f] - at < chunk ? to[f] - at : chunk;
+                int64_t w = unseen_group_query(&c[0], &classes, by_flag + UNSEEN_IDS * at, count, qidx, qcoef);
+                for (int64_t i = 0; i < w; i++) pairs[1][f] += qcoef[i] * tab[1][qidx[i]];
             }
-    } else {
-        /* every completion of A meets the same number of B's */
-        for (int f = 0; f < nf; f++)
-            for (int v = 1; v < UNSEEN_MAXV; v++)
-                pairs[f] += (a_start[nf * v + f + 1] - a_start[nf * v + f]) * STUD_BINOM[n - ra][rb];
     }
-    *a_wins = less[0] + less[1];
-    *ties = tie[0] + tie[1];
-    *b_wins = pairs[0] + pairs[1] - *a_wins - *ties;
-    for (int f = 0; f < nf && split; f++) {
-        split[3 * f] = less[f];
-        split[3 * f + 1] = pairs[f] - less[f] - tie[f];
-        split[3 * f + 2] = tie[f];
-    }
+    *a_wins = less[0][0] + less[0][1];
+    *ties = tie[0][0] + tie[0][1];
+    *b_wins = pairs[0][0] + pairs[0][1] - *a_wins - *ties;
+    for (int side = 0; side < 2 && split; side++)
+        for (int f = 0; f < 2; f++) {
+            int64_t *out = split + 6 * side + 3 * f;
+            out[0] = less[side][f];
+            out[1] = pairs[side][f] - less[side][f] - tie[side][f];
+            out[2] = tie[side][f];
+        }
 done:
     free(a_start);
-    free(r_start);
-    free(f_start);
-    free(r_order);
-    free(f_order);
-    free(c.g_of);
-    free(c.low8_of);
+    for (int side = 0; side < 2; side++) {
+        free(r_start[side]);
+        free(f_start[side]);
+        free(r_order[side]);
+        free(f_order[side]);
+        free(c[side].g_of);
+        free(c[side].low8_of);
+        free(tab[side]);
+        unseen_free_events(&c[side].rank_ev);
+        unseen_free_events(&c[side].flush_ev);
+    }
     free(by_flag);
-    free(tab);
     free(qidx);
     free(qcoef);
     unseen_classes_free(&classes);
     free(a_ids);
     free(a_value);
-    unseen_free_events(&c.rank_ev);
-    unseen_free_events(&c.flush_ev);
     return err;
 }
 

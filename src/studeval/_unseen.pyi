@@ -19,8 +19,7 @@ def headsup_unseen_split(
     draws_a: int,
     known_b: npt.NDArray[np.uint8],
     draws_b: int,
-    b_low8: bool,
-) -> tuple[tuple[int, int, int], tuple[int, int, int]]: ...
+) -> tuple[tuple[tuple[int, int, int], tuple[int, int, int]], tuple[tuple[int, int, int], tuple[int, int, int]]]: ...
 def headsup_unseen_both(
     live: npt.NDArray[np.uint8],
     known_a: npt.NDArray[np.uint8],

@@ -10,8 +10,8 @@ from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pen
 cdef extern from "_unseen.h" nogil:
     int unseen_headsup(const uint8_t *live, int n, const uint8_t *known_a, int na, int ra,
                        const uint8_t *known_b, int nb, int rb, int64_t *a_wins, int64_t *b_wins,
-                       int64_t *ties, int (*interrupted)() noexcept nogil, int kind, int64_t *split,
-                       int b_low8) noexcept
+                       int64_t *ties, int (*interrupted)() noexcept nogil, int kind,
+                       int64_t *split) noexcept
     int unseen_both(const uint8_t *live, int n, const uint8_t *known_a, int na, int ra,
                     const uint8_t *known_b, int nb, int rb, int qualifier, int64_t *a_both,
                     int64_t *b_both, int (*interrupted)() noexcept nogil) noexcept
@@ -74,36 +74,37 @@ def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draw
     with nogil:
         err = unseen_headsup(&live[0] if n else NULL, n, &known_a[0] if na else NULL, na, draws_a,
                              &known_b[0] if nb else NULL, nb, draws_b, &wins, &losses, &ties, stud_signal_raised,
-                             code, NULL, 0)
+                             code, NULL)
     _raise(err, "headsup_unseen")
     return wins, losses, ties
 
 
 def headsup_unseen_split(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
-                         const uint8_t[::1] known_b, int draws_b, bint b_low8):
+                         const uint8_t[::1] known_b, int draws_b):
     """The high hands' (a wins, b wins, ties), as :func:`headsup_unseen` counts them, apart
-    for A's completions without an eight-or-better low and with one: two triples. With
-    ``b_low8`` only B's completions that have an eight-or-better low are counted. A stud8
-    pot's halves and scoops come from these and :func:`headsup_unseen_both`.
+    for A's completions without an eight-or-better low and with one, against every B and
+    against B's completions with an eight-or-better low only: ((against every B: A without,
+    A with), (against B's with a low: A without, A with)), in one sweep. A stud8 pot's
+    halves and scoops come from these and :func:`headsup_unseen_both`.
 
     >>> import numpy as np
     >>> live = np.arange(8, 52, dtype=np.uint8)   # no deuces or treys left
     >>> a = np.array([0, 1, 2, 3, 4], dtype=np.uint8)   # A: 2222 3 to draw 2
     >>> b = np.array([5, 6, 7], dtype=np.uint8)   # B: 333 to draw 4
-    >>> no_low, low = headsup_unseen_split(live, a, 2, b, 4, False)
+    >>> (no_low, low), _ = headsup_unseen_split(live, a, 2, b, 4)
     >>> [x + y for x, y in zip(no_low, low)] == list(headsup_unseen(live, a, 2, b, 4))
     True
     """
     cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err
     cdef int64_t wins = 0, losses = 0, ties = 0
-    cdef int64_t split[6]
+    cdef int64_t split[12]
     _check(live, known_a, draws_a, known_b, draws_b, "headsup_unseen_split")
     with nogil:
         err = unseen_headsup(&live[0] if n else NULL, n, &known_a[0] if na else NULL, na, draws_a,
                              &known_b[0] if nb else NULL, nb, draws_b, &wins, &losses, &ties, stud_signal_raised,
-                             0, split, b_low8)
+                             0, split)
     _raise(err, "headsup_unseen_split")
-    return (split[0], split[1], split[2]), (split[3], split[4], split[5])
+    return tuple(tuple(tuple(split[6 * side + 3 * f + k] for k in range(3)) for f in range(2)) for side in range(2))
 
 
 def headsup_unseen_both(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,

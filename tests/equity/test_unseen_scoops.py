@@ -59,10 +59,9 @@ def test_the_kernel_equals_the_two_key_count(seed: int) -> None:
         for low, qualifier in (("low8", True), ("low", False)):
             a_both, b_both = _unseen.headsup_unseen_both(*args, qualifier)
             if qualifier:
-                (_, _, _), (a_wins_low, _, _) = _unseen.headsup_unseen_split(*args, False)
-                (_, b_wins_low, _), (a_wins_both_low, _, _) = _unseen.headsup_unseen_split(*args, True)
-                a_both += a_wins_low - a_wins_both_low
-                b_both += b_wins_low
+                every_b, b_with_low = _unseen.headsup_unseen_split(*args)
+                a_both += every_b[1][0] - b_with_low[1][0]  # A with a low wins the high
+                b_both += b_with_low[0][1]  # B with a low wins the high from A without
             want = _equity.headsup_dominance(*args, keys["high"], keys[low])
             assert (a_both, b_both) == want, (a, b, dead, low)
 
@@ -81,11 +80,11 @@ def test_the_split_counts_equal_the_count_card_by_card(seed: int) -> None:
         a, b, live = cards[:na], cards[na : na + nb], cards[na + nb : na + nb + rng.randint(14, 18)]
         dead = cards[na + nb + len(live) :]
         args = kernel_args(a, b, live)
-        no_low, low = _unseen.headsup_unseen_split(*args, False)
-        assert tuple(x + y for x, y in zip(no_low, low, strict=True)) == _unseen.headsup_unseen(*args)
+        every_b, b_with_low = _unseen.headsup_unseen_split(*args)
+        assert tuple(x + y for x, y in zip(*every_b, strict=True)) == _unseen.headsup_unseen(*args)
         want = _brute_force_split([a, b], dead)
-        assert (no_low, low) == want[False], (a, b, dead)
-        assert _unseen.headsup_unseen_split(*args, True) == want[True], (a, b, dead)
+        assert every_b == want[False], (a, b, dead)
+        assert b_with_low == want[True], (a, b, dead)
 
 
 def _brute_force_split(hands: list[list[int]], dead: list[int]) -> dict[bool, tuple[tuple[int, int, int], ...]]:

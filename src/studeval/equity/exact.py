@@ -235,15 +235,14 @@ Triple = tuple[int, int, int]
 
 
 def _stud8_parts(
-    split_all: tuple[Triple, Triple], split_low: tuple[Triple, Triple], both_low: tuple[int, int]
+    split: tuple[tuple[Triple, Triple], tuple[Triple, Triple]], both_low: tuple[int, int]
 ) -> tuple[Triple, Triple, tuple[int, int]]:
     """An eight-or-better pot's high hands, high hands of the pairs where nobody has a low,
     and scoops, (A, B) as counted: from the high hands' counts apart for A without a low and
-    with one, against every B (``split_all``) and against B's hands with a low
-    (``split_low``), and the two-key count of the pairs where both have a low. A low beats
-    none: where one side alone has a low it scoops by the high hand alone."""
-    (wn, ln, tn), (wl, ll, tl) = split_all
-    (wn_low, ln_low, tn_low), (wl_low, _, _) = split_low
+    with one, against every B and against B's hands with a low (``headsup_unseen_split``),
+    and the two-key count of the pairs where both have a low. A low beats none: where one
+    side alone has a low it scoops by the high hand alone."""
+    ((wn, ln, tn), (wl, ll, tl)), ((wn_low, ln_low, tn_low), (wl_low, _, _)) = split
     high = (wn + wl, ln + ll, tn + tl)
     nolow = (wn - wn_low, ln - ln_low, tn - tn_low)
     scoops = (wl - wl_low + both_low[0], ln_low + both_low[1])
@@ -267,13 +266,11 @@ def unseen_hilo(deal: Deal, threads: int) -> Counts:
     """
     high, low = deal.game.pot
     qualifier = deal.game.low_qualifies
-    # the two-key count, the longest, first; the high hands' counts (suits: flushes) several
-    # times the lows'
-    jobs: list[tuple[Callable[..., Any], tuple[object, ...]]] = [(_unseen.headsup_unseen_both, (qualifier,))]
-    if qualifier:
-        jobs += [(_unseen.headsup_unseen_split, (False,)), (_unseen.headsup_unseen_split, (True,))]
-    else:
-        jobs += [(_unseen.headsup_unseen, (high,))]
+    # the longest first (eight or better the split count, else the two-key count); the high
+    # hands' counts (suits: flushes) several times the lows'
+    both: tuple[Callable[..., Any], tuple[object, ...]] = (_unseen.headsup_unseen_both, (qualifier,))
+    highs = (_unseen.headsup_unseen_split, ()) if qualifier else (_unseen.headsup_unseen, (high,))
+    jobs = [highs, both] if qualifier else [both, highs]
     jobs += [(_unseen.headsup_unseen, (low,))]
     if threads == 1:
         done = [_unseen_count(deal, count, *args) for count, args in jobs]
@@ -283,15 +280,15 @@ def unseen_hilo(deal: Deal, threads: int) -> Counts:
         with ThreadPoolExecutor(min(threads, len(jobs))) as pool:
             done = list(pool.map(lambda job: _unseen_count(deal, job[0], *job[1]), jobs))
     if qualifier:
-        highs, nolows, both = _stud8_parts(done[1], done[2], done[0])
+        high_counts, nolows, scoops = _stud8_parts(done[0], done[1])
     else:
-        highs, nolows, both = done[1], (0, 0, 0), done[0]
+        (scoops, high_counts), nolows = done[:2], (0, 0, 0)
     lows = done[-1]
     return _hilo_pot(
-        (*_seated(deal, highs[0], highs[1]), highs[2]),
+        (*_seated(deal, high_counts[0], high_counts[1]), high_counts[2]),
         (*_seated(deal, lows[0], lows[1]), lows[2]),
         (*_seated(deal, nolows[0], nolows[1]), nolows[2]),
-        _seated(deal, *both),
+        _seated(deal, *scoops),
     )
 
 
@@ -311,8 +308,7 @@ def unseen_scoops(deal: Deal) -> tuple[int, int]:
     """
     both = _unseen_count(deal, _unseen.headsup_unseen_both, deal.game.low_qualifies)
     if deal.game.low_qualifies:
-        split = [_unseen_count(deal, _unseen.headsup_unseen_split, b_low8) for b_low8 in (False, True)]
-        both = _stud8_parts(split[0], split[1], both)[2]
+        both = _stud8_parts(_unseen_count(deal, _unseen.headsup_unseen_split), both)[2]
     return _seated(deal, *both)
 
 
