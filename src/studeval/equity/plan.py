@@ -79,10 +79,10 @@ _UNSEEN_MAX_SHARED = 4
 # The rank-multiset count's scoops in one-key counts, by Game.low_qualifies: their times
 # against the high hands' count, third and fourth street, one or two up cards or none.
 # Ace-to-five, the two-key count (thousands of lows, about 12 levels): 2 to 11 (2026-12-01).
-# Eight or better, the high hands' count again against B's hands with a low and the two-key
-# count of the pairs where both have one: 2, so that the whole pot is priced at 3.1 times seven
-# card stud's count, measured at 2.4 to 3.9 (CPU, one thread, third street against a door card
-# or none, fourth against two up cards; 2026-12-02).
+# Eight or better, the high hands' count against B's hands with a low (in the same sweep) and
+# the two-key count of the pairs where both have one: 2, so that the whole pot is priced at 3.1
+# times seven card stud's count, measured at 2.5 to 3.3 (CPU, one thread, third street against
+# a door card or none, fourth against two up cards; 2026-12-02).
 _UNSEEN_SCOOP_RUNS = {True: 2, False: 7}
 # A flush pattern's cost in the rank-multiset count's units: about 1 us a pattern against
 # 0.6 ns a unit, both fitted on third street against a door card and against no known card
