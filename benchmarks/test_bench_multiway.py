@@ -1,4 +1,6 @@
-"""Exact three-way stud (studeval._multiway) against Monte Carlo, fourth and third street.
+"""Exact three-way stud (studeval._multiway) against Monte Carlo, fourth and third street, and
+against enumerating every deal (as poker-eval's pokenum does) on fifth street, where that
+finishes.
 
 Run: python -m pytest benchmarks/test_bench_multiway.py --benchmark-only
 (then python benchmarks/summarize.py on a --benchmark-json file for the tables of RESULTS.md).
@@ -19,9 +21,13 @@ import pytest
 from studeval._multiway import threeway_counts
 from studeval.cards import parse_cards
 from studeval.equity import stud_equity
+from studeval.equity.deal import stud_deal
+from studeval.equity.exact import exact
+from studeval.games import get_game
 
 THIRD = ["As Ah Kd", "Qc Qd 7s", "8h 9h Th"]
 FOURTH = ["As Ah Kd 2c", "Qc Qd 7s 3h", "8h 9h Th 4d"]
+FIFTH = ["As Ah Kd 2c 5s", "Qc Qd 7s 3h 9c", "8h 9h Th 4d Jc"]
 MC_DEALS = 1_000_000
 
 
@@ -71,3 +77,24 @@ def test_threeway_monte_carlo_3rd(benchmark) -> None:
         warmup_rounds=1,
     )
     benchmark.extra_info["stderr"] = max(r.stderr)
+
+
+@pytest.mark.benchmark(group="stud7 three-way, 5th street (As Ah Kd 2c 5s v Qc Qd 7s 3h 9c v 8h 9h Th 4d Jc)")
+def test_threeway_exact_5th(benchmark) -> None:
+    """2.1e8 deals, counted exactly."""
+    known = [parse_cards(h) for h in FIFTH]
+    benchmark.extra_info["items"] = _deals(FIFTH)
+    counts = benchmark.pedantic(lambda: threeway_counts(known), rounds=5, iterations=1, warmup_rounds=1)
+    assert counts[0] == _deals(FIFTH)
+
+
+@pytest.mark.benchmark(group="stud7 three-way, 5th street (As Ah Kd 2c 5s v Qc Qd 7s 3h 9c v 8h 9h Th 4d Jc)")
+def test_threeway_enumerate_5th(benchmark) -> None:
+    """The same deals one by one, each player's hand evaluated (pokenum's way, in studeval's
+    compiled enumerator on two threads): the same wins. Fourth street's 4.6e11 deals this way
+    would take over an hour."""
+    known = [parse_cards(h) for h in FIFTH]
+    deal = stud_deal(known, get_game("seven"), [])
+    benchmark.extra_info["items"] = _deals(FIFTH)
+    c = benchmark.pedantic(lambda: exact(deal, "enumerate", 2, None), rounds=3, iterations=1)
+    assert c.deals == _deals(FIFTH) and tuple(c.wins.tolist()) == threeway_counts(known)[1]
