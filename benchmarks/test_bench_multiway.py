@@ -37,13 +37,20 @@ def _deals(hands: list[str]) -> int:
     return math.comb(n, draws[0]) * math.comb(n - draws[0], draws[1]) * math.comb(n - sum(draws[:2]), draws[2])
 
 
+def _count_exactly(benchmark, hands: list[str], rounds: int) -> None:
+    """The three-way count of ``hands``, timed: every deal counted."""
+    known = [parse_cards(h) for h in hands]
+    benchmark.extra_info["items"] = _deals(hands)
+    counts = benchmark.pedantic(
+        lambda: threeway_counts(known), rounds=rounds, iterations=1, warmup_rounds=1 if rounds > 1 else 0
+    )
+    assert counts[0] == _deals(hands)
+
+
 @pytest.mark.benchmark(group="stud7 three-way, 4th street (As Ah Kd 2c v Qc Qd 7s 3h v 8h 9h Th 4d)")
 def test_threeway_exact_4th(benchmark) -> None:
     """4.6e11 deals, counted exactly (target: <= 1 s)."""
-    known = [parse_cards(h) for h in FOURTH]
-    benchmark.extra_info["items"] = _deals(FOURTH)
-    counts = benchmark.pedantic(lambda: threeway_counts(known), rounds=5, iterations=1, warmup_rounds=1)
-    assert counts[0] == _deals(FOURTH)
+    _count_exactly(benchmark, FOURTH, rounds=5)
 
 
 @pytest.mark.benchmark(group="stud7 three-way, 4th street (As Ah Kd 2c v Qc Qd 7s 3h v 8h 9h Th 4d)")
@@ -61,10 +68,7 @@ def test_threeway_monte_carlo_4th(benchmark) -> None:
 @pytest.mark.benchmark(group="stud7 three-way, 3rd street (As Ah Kd v Qc Qd 7s v 8h 9h Th)")
 def test_threeway_exact_3rd(benchmark) -> None:
     """5.3e14 deals, counted exactly (target: <= 60 s): one round."""
-    known = [parse_cards(h) for h in THIRD]
-    benchmark.extra_info["items"] = _deals(THIRD)
-    counts = benchmark.pedantic(lambda: threeway_counts(known), rounds=1, iterations=1)
-    assert counts[0] == _deals(THIRD)
+    _count_exactly(benchmark, THIRD, rounds=1)
 
 
 @pytest.mark.benchmark(group="stud7 three-way, 3rd street (As Ah Kd v Qc Qd 7s v 8h 9h Th)")
@@ -82,10 +86,7 @@ def test_threeway_monte_carlo_3rd(benchmark) -> None:
 @pytest.mark.benchmark(group="stud7 three-way, 5th street (As Ah Kd 2c 5s v Qc Qd 7s 3h 9c v 8h 9h Th 4d Jc)")
 def test_threeway_exact_5th(benchmark) -> None:
     """2.1e8 deals, counted exactly."""
-    known = [parse_cards(h) for h in FIFTH]
-    benchmark.extra_info["items"] = _deals(FIFTH)
-    counts = benchmark.pedantic(lambda: threeway_counts(known), rounds=5, iterations=1, warmup_rounds=1)
-    assert counts[0] == _deals(FIFTH)
+    _count_exactly(benchmark, FIFTH, rounds=5)
 
 
 @pytest.mark.benchmark(group="stud7 three-way, 5th street (As Ah Kd 2c 5s v Qc Qd 7s 3h 9c v 8h 9h Th 4d Jc)")
