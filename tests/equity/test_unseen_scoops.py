@@ -161,16 +161,18 @@ def test_third_street_on_a_short_deck_equals_brute_force(game: str, a: str, b: s
     assert unseen_scoops(deal) == _brute_force_scoops(hands, dead_cards, game)
 
 
-def test_bad_cards_are_refused_by_name() -> None:
+@pytest.mark.parametrize("count", ["both", "split"])
+def test_bad_cards_are_refused_by_name(count: str) -> None:
     live = np.arange(10, 52, dtype=np.uint8)
-    with pytest.raises(ValueError, match="repeated card 10"):
-        _unseen.headsup_unseen_both(
-            live, np.array([0, 1, 10], dtype=np.uint8), 4, np.array([3], dtype=np.uint8), 6, True
-        )
+
+    def call(known_a: list[int], draws_a: int) -> object:
+        args = (live, np.array(known_a, dtype=np.uint8), draws_a, np.array([3], dtype=np.uint8), 6)
+        return _unseen.headsup_unseen_both(*args, True) if count == "both" else _unseen.headsup_unseen_split(*args)
+
+    with pytest.raises(ValueError, match=f"headsup_unseen_{count}: bad or repeated card 10"):
+        call([0, 1, 10], 4)
     with pytest.raises(ValueError, match="5 to 7 cards"):
-        _unseen.headsup_unseen_both(
-            live, np.array([0, 1, 2], dtype=np.uint8), 1, np.array([3], dtype=np.uint8), 6, True
-        )
+        call([0, 1, 2], 1)
 
 
 @pytest.mark.parametrize("game", HILO_GAMES)
