@@ -516,22 +516,26 @@ static int unseen_ctx_init(unseen_ctx *c, const uint8_t *live_in, int n, const u
     return 0;
 }
 
-/* Inserts B's events at value v (from the side's event lists, grouped by value) into its table. */
+/* B's event e (rank events first, then flush patterns) added to the table `sign` times. */
+static void unseen_apply(const unseen_ctx *c, int32_t *tab, int64_t e, int32_t sign) {
+    if (e < c->rank_ev.count) {
+        int qsz[128];
+        int64_t qrk[128], qwt[128];
+        int n = unseen_subs((uint64_t)c->rank_ev.index[e], c->s, c->per_rank, qsz, qrk, qwt);
+        for (int z = 0; z < n; z++) tab[c->moff[qsz[z]] + qrk[z]] += sign * (int32_t)qwt[z];
+        return;
+    }
+    e -= c->rank_ev.count;
+    unseen_insert(c, tab + c->moff[c->s + 1], c->flush_ev.index[e], sign * (int32_t)c->flush_ev.weight[e]);
+}
+
+/* B's events at value v (the side's event lists, grouped by value) inserted into its table: a
+ * rank multiset m adds, for each sub-multiset of at most s cards, the number of b of
+ * multiset m that contain a given set of it; a flush pattern the same by suit class. */
 static void unseen_insert_value(const unseen_ctx *c, int32_t *tab, int v, const int64_t *r_start, const int64_t *r_order,
                                 const int64_t *f_start, const int64_t *f_order) {
-    int qsz[128];
-    int64_t qrk[128], qwt[128];
-    for (int64_t i = r_start[v]; i < r_start[v + 1]; i++) {
-        /* B's rank multiset m: each sub-multiset of at most s cards, with the number of b of
-         * multiset m that contain a given set of it */
-        int64_t e = r_order[i];
-        int n = unseen_subs((uint64_t)c->rank_ev.index[e], c->s, c->per_rank, qsz, qrk, qwt);
-        for (int z = 0; z < n; z++) tab[c->moff[qsz[z]] + qrk[z]] += (int32_t)qwt[z];
-    }
-    for (int64_t i = f_start[v]; i < f_start[v + 1]; i++) {
-        int64_t e = f_order[i];
-        unseen_insert(c, tab + c->moff[c->s + 1], c->flush_ev.index[e], (int32_t)c->flush_ev.weight[e]);
-    }
+    for (int64_t i = r_start[v]; i < r_start[v + 1]; i++) unseen_apply(c, tab, r_order[i], 1);
+    for (int64_t i = f_start[v]; i < f_start[v + 1]; i++) unseen_apply(c, tab, c->rank_ev.count + f_order[i], 1);
 }
 
 /* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Counts over all disjoint pairs of
@@ -767,19 +771,6 @@ static inline int unseen_low_of(int qualifier, uint64_t key) {
     return qualifier ? stud_low8_of_low(low) : low;
 }
 
-/* B's event e (rank events first, then flush patterns) added to the table `sign` times. */
-static void unseen_apply(const unseen_ctx *c, int32_t *tab, int64_t e, int32_t sign) {
-    if (e < c->rank_ev.count) {
-        int qsz[128];
-        int64_t qrk[128], qwt[128];
-        int n = unseen_subs((uint64_t)c->rank_ev.index[e], c->s, c->per_rank, qsz, qrk, qwt);
-        for (int z = 0; z < n; z++) tab[c->moff[qsz[z]] + qrk[z]] += sign * (int32_t)qwt[z];
-        return;
-    }
-    e -= c->rank_ev.count;
-    unseen_insert(c, tab + c->moff[c->s + 1], c->flush_ev.index[e], sign * (int32_t)c->flush_ev.weight[e]);
-}
-
 /* Items (A's completions or B's events) ordered by value, as a counting sort: order[] lists
  * the items by ascending key[], stable. */
 static void unseen_sort(const int32_t *key, int64_t count, int nkeys, const int64_t *in, int64_t *out, int64_t *start) {
@@ -963,14 +954,13 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
             goto done;
         }
     }
-    int64_t na_sel = total_a, nb_sel = nev; /* the completions and events the levels sort */
+    /* the completions and events the levels sort: with a qualifier only the pairs where both
+     * have a low (see above; B's events are only those already) */
+    int64_t na_sel = total_a, nb_sel = nev;
     if (qualifier) {
-        /* only the pairs where both have a low (see above) */
-        na_sel = nb_sel = 0;
+        na_sel = 0;
         for (int64_t i = 0; i < total_a; i++)
             if (a_low[a_by[i]] > 0) a_by[na_sel++] = a_by[i];
-        for (int64_t e = 0; e < nev; e++)
-            if (b_low[b_by[e]] > 0) b_by[nb_sel++] = b_by[e];
     }
     /* the lows present among them, in order */
     for (int64_t i = 0; i < na_sel; i++) low_rank[a_low[a_by[i]]] = 1;
