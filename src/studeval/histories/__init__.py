@@ -36,12 +36,10 @@ Sites read: :data:`SITES` (PokerStars, Full Tilt); docs/histories.md lists the f
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 
-from studeval.game.phh import HandHistory
 from studeval.histories import fulltilt, pokerstars
 from studeval.histories.builder import MAX_HAND_LINES, HistoryError
-from studeval.histories.text import TextSite, read_hand
+from studeval.histories.hand import Imported, LineSite, Refused
 from studeval.histories.verify import verify
 
 __all__ = [
@@ -57,41 +55,10 @@ __all__ = [
 ]
 
 #: The sites read, by the name ``--site`` takes.
-SITES: dict[str, TextSite] = {s.name: s for s in (pokerstars.SITE, fulltilt.SITE)}
+SITES: dict[str, LineSite] = {s.name: s for s in (pokerstars.SITE, fulltilt.SITE)}
 
 
-@dataclass(frozen=True)
-class Imported:
-    """A hand read: where it starts, its site, its site's hand number and its PHH form."""
-
-    source: str
-    line: int
-    site: str
-    number: str
-    history: HandHistory
-
-    @property
-    def game(self) -> str:
-        """The game's registry name (``"razz"``)."""
-        return str(self.history.extra["_game"])
-
-
-@dataclass(frozen=True)
-class Refused:
-    """A hand not read (or not agreeing with its replay): the file, the line, the reason."""
-
-    source: str
-    line: int
-    site: str | None
-    number: str | None
-    reason: str
-
-    def __str__(self) -> str:
-        hand = f" hand #{self.number}" if self.number else ""
-        return f"{self.source} line {self.line}:{hand} {self.reason}"
-
-
-def detect_site(line: str) -> TextSite | None:
+def detect_site(line: str) -> LineSite | None:
     """The site whose hands start with this line (None: no site's).
 
     >>> detect_site("PokerStars Hand #1: Razz Limit ($1/$2 USD) - 2024/01/01 1:00:00 ET").name
@@ -105,7 +72,7 @@ def detect_site(line: str) -> TextSite | None:
     return None
 
 
-def _site(name: str | None) -> TextSite | None:
+def _site(name: str | None) -> LineSite | None:
     if name is None:
         return None
     site = SITES.get(name.strip().lower().replace(" ", ""))
@@ -130,7 +97,7 @@ def read_lines(
     """
     forced = _site(site)
     hand: list[tuple[int, str]] = []
-    current: TextSite | None = None
+    current: LineSite | None = None
     skipping = False
     for number, text in lines:
         line = text.lstrip("\ufeff").strip()
@@ -160,15 +127,15 @@ def read_text(text: str, *, source: str = "<text>", site: str | None = None) -> 
     return read_lines(enumerate(text.splitlines(), 1), source=source, site=site)
 
 
-def _number(site: TextSite, hand: list[tuple[int, str]]) -> str | None:
+def _number(site: LineSite, hand: list[tuple[int, str]]) -> str | None:
     m = site.start.match(hand[0][1])
     return m.group("number") if m else None
 
 
-def _read(site: TextSite, hand: list[tuple[int, str]], source: str) -> Imported | Refused:
+def _read(site: LineSite, hand: list[tuple[int, str]], source: str) -> Imported | Refused:
     number = _number(site, hand)
     try:
-        history = read_hand(site, hand)
+        history = site.read(hand)
     except HistoryError as exc:
         return Refused(source, exc.line or hand[0][0], site.name, number, exc.reason)
     except ValueError as exc:  # the PHH checks of a history (a card dealt twice ...)

@@ -90,6 +90,9 @@ class HandBuilder:
         self.big_bet = 0
         self.rake = 0
         self.total_pot: int | None = None
+        #: True where the site prints no uncalled bets and pays them back inside the amounts
+        #: collected (iPoker, Winamax): :meth:`history` then works them out from what each put in.
+        self.uncalled_in_collected = False
         self.actions: list[str] = []
         self.lines: list[int | None] = []
         self.street = -1
@@ -141,6 +144,8 @@ class HandBuilder:
         """A player in a seat with a stack."""
         if name in self.players:
             raise self.fail(f"{name!r} is seated twice")
+        if any(p.seat == seat for p in self.players.values()):
+            raise self.fail(f"seat {seat} is taken twice")
         if len(self.players) >= MAX_SEATS:
             raise self.fail(f"more than {MAX_SEATS} players: a stud table seats at most {MAX_SEATS}")
         stack = self.amount(stack_text)
@@ -187,6 +192,18 @@ class HandBuilder:
         else:
             raise self.fail(f"{len(known)} cards dealt to {name} on {self.game.streets[self.street].name}")
         self._dealt[name] = new
+
+    def community(self, card_text: str) -> None:
+        """The one community card of the deck-exhaustion rule, dealt instead of this street's
+        cards: every remaining player's last card (``d db``)."""
+        if self._dealt is None or self._dealt:
+            raise self.fail("a community card is dealt instead of a street's cards, before its betting")
+        cards = self._cards([card_text])
+        if len(cards) != 1:
+            raise self.fail(f"one community card, not {card_text!r}")
+        card = cards[0]
+        self._dealt = None
+        self._emit(f"d db {format_cards([card])}")
 
     def _cards(self, texts: list[str]) -> list[int]:
         try:
@@ -248,6 +265,20 @@ class HandBuilder:
             raise self.fail(f"{p.name} raises to {to}, not more than the {already} chips already in")
         self._put(p, to - already)
         self._emit(f"p{self._index(p)} cbr {to}")
+
+    def put_in(self, name: str, amount_text: str) -> None:
+        """An action given only by the chips it adds (iPoker's all-in, Bovada's ``All-in``):
+        a call (a short one when below the bet faced) when it brings the player's street total
+        to the high bet or less, else a bet or raise to that total."""
+        p = self.player(name)
+        added = self.amount(amount_text)
+        to = self._street_in.get(name, 0) + added
+        if to > max(self._street_in.values(), default=0):
+            self._raise_to(p, to)
+            return
+        self._flush_deals()
+        self._put(p, added)
+        self._emit(f"p{self._index(p)} cc")
 
     def call(self, name: str, amount_text: str | None) -> None:
         """A call (the site's amount is what the player added)."""
@@ -325,6 +356,8 @@ class HandBuilder:
             bring_in = max(1, self.small_bet // 2)
             self.fields["_bring_in_unknown"] = True
         n = len(seated)
+        if self.uncalled_in_collected:
+            self._uncalled_from_totals(seated)
         extra: dict[str, Any] = {
             "hand": int(self.number) if self.number.isdigit() and len(self.number) < 19 else self.number,
             **{k: v for k, v in self.fields.items() if not k.startswith("_")},
@@ -358,6 +391,19 @@ class HandBuilder:
             extra=extra,
             lines=list(self.lines),
         )
+
+    def _uncalled_from_totals(self, seated: list[_Player]) -> None:
+        """The chips nobody matched, given back to the player who put in the most: his total less
+        the next largest (the last bet or raise not called, an all-in opponent's shortfall)."""
+        if any(p.returned for p in seated):
+            raise HistoryError("uncalled bets printed by a site that pays them inside the amounts won", self.first_line)
+        top, second = sorted(seated, key=lambda p: p.invested, reverse=True)[:2]
+        excess = top.invested - second.invested
+        if excess > top.collected:
+            raise HistoryError(
+                f"{top.name} is paid {top.collected}, less than the {excess} chips nobody matched", self.first_line
+            )
+        top.returned, top.collected = excess, top.collected - excess
 
 
 def when(fields: dict[str, Any], stamp: datetime.datetime, zone: str | None) -> None:

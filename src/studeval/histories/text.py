@@ -56,6 +56,10 @@ class TextSite:
     pot: re.Pattern[str]
     noise: re.Pattern[str]
 
+    def read(self, lines: Sequence[tuple[int, str]]) -> HandHistory:
+        """One hand's numbered lines to its history (:func:`read_hand`)."""
+        return read_hand(self, lines)
+
 
 def read_hand(site: TextSite, lines: Sequence[tuple[int, str]]) -> HandHistory:
     """One hand's lines (numbered as in its file) to a :class:`HandHistory`.
