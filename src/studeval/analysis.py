@@ -145,8 +145,8 @@ class HandAnalysis:
     """One hand analysed. Amounts in the history's chips (``scale`` chips to the currency unit).
 
     ``winnings``: each player's net result (the stacks after the hand less before, the rake
-    taken); ``won``: the chips each took from the pots, before the site's rake (after it
-    where the history states the rake rule and the replay takes it); ``expected``: the
+    taken); ``won``: the chips each took from the pots, after the rake (the replay takes
+    the site's printed rake, or the history's rake rule); ``expected``: the
     luck-adjusted result (``winnings`` but for an all-in, see the module's notes).
     """
 

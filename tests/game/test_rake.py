@@ -24,6 +24,7 @@ from studeval.game import (
     Deal,
     HandHistory,
     Pot,
+    PrintedRake,
     Rake,
     StudState,
     dumps,
@@ -315,3 +316,45 @@ def test_a_history_replays_with_the_rake_it_states():
     assert replay(base(_rake_percent="5", _rake_rounding="up")).raked == 1
     assert replay(base(_rake_percent="5", _rake_rounding="up", _rake_first_round_free=True)).raked == 0
     assert replay(base(_rake_percent="50")).raked == 1 and replay(base()).raked == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(amounts=hs.lists(hs.integers(0, 10_000), min_size=1, max_size=6), fraction=hs.fractions(0, 1))
+def test_a_proportional_rake_is_each_pots_share_to_the_chip(amounts: list[int], fraction: Fraction) -> None:
+    """The sites' spread (out of every pot in proportion): each pot gives its exact share
+    rounded down or up, the chips add up to the rake, and no pot gives more than it holds."""
+    pots = [Pot(a, (0, 1)) for a in amounts]
+    total = sum(amounts)
+    rake = math.floor(total * fraction)
+    taken = [p.amount - q.amount for p, q in zip(pots, take_rake(pots, rake, proportional=True), strict=True)]
+    assert sum(taken) == rake
+    for t, a in zip(taken, amounts, strict=True):
+        exact = Fraction(rake * a, total) if total else Fraction(0)
+        assert math.floor(exact) <= t <= math.ceil(exact) <= a
+
+
+def test_a_printed_rake_is_taken_out_of_every_pot_in_proportion() -> None:
+    """A history that records the rake its site printed (``_rake``) and no rule replays with
+    that rake: a main pot of 12 and a side pot of 12 give 3 and 2 of a 5-chip rake (the main
+    pot first among equals); a rule's rake comes from the main pot first."""
+    hands = ["As Ad Ah Kc Kd", "Qs Qd Qh Jc Jd", "2c 3d 4h 6s 8c"]
+    plain = settle_pots([4, 10, 10], hands)
+    assert [p.amount for p in plain.pots] == [12, 12] and plain.payouts == [12, 12, 0]
+    raked = settle_pots([4, 10, 10], hands, rake=PrintedRake(5))
+    assert [p.amount for p in raked.pots] == [9, 10] and raked.payouts == [9, 10, 0] and raked.rake == 5
+    assert settle_pots([4, 10, 10], hands, rake=Rake(25)).payouts == [6, 12, 0]
+    assert settle_pots([4, 10, 10], hands, rake=Rake(25, proportional=True)).payouts == [9, 9, 0]
+
+
+def test_replay_takes_the_printed_rake_of_a_history() -> None:
+    hh = HandHistory(
+        "FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 ????Kc", "d dh p2 ????3d", "p1 pb", "p2 cbr 4", "p1 f"]
+    )
+    assert replay(hh).stacks == [97, 103]
+    hh.extra["_rake"] = 1
+    state = replay(hh)
+    assert state.stacks == [97, 102] and state.raked == 1 and isinstance(state.rake, PrintedRake)
+    assert loads(dumps(to_phh(state))).extra["_rake"] == 1
+    hh.extra["_rake"] = -1
+    with pytest.raises(ValueError, match="_rake = -1"):
+        replay(hh)

@@ -22,16 +22,17 @@ STARS = str(DATA / "pokerstars.txt")
 def test_the_rule_is_written_into_each_cash_hand_and_checked(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Hand 300001 ($3.36 pot, $0.16 rake) agrees with 5% rounded down; hand 300002 is refused
-    naming the two players its main-pot-first rake pays differently from the fixture's site;
-    the razz tournament hand 300004 is imported without a rule."""
+    """Hand 300001 ($3.36 pot, $0.16 rake) and hand 300002 ($1.49, $0.07 out of a main and a
+    side pot in proportion, as the site) agree with 5% rounded down; the razz tournament hand
+    300004 is imported without a rule; 300003 is unreadable."""
     out = tmp_path / "hands"
     assert main(["import", STARS, "--out", str(out), "--rake", "5,cap=3.00,first_round_free"]) == 1
     text = capsys.readouterr().out
-    assert text.splitlines()[0] == "4 hands read from 1 file: 2 imported (razz 1, stud8 1), 2 refused"
-    assert "hand #300002 replay disagrees: p2 (Bob): wins 96 in the replay after rake, the site paid 97" in text
+    assert text.splitlines()[0] == "4 hands read from 1 file: 3 imported (razz 1, seven 1, stud8 1), 1 refused"
     cash = load(out / "pokerstars-300001.phh")
-    assert rake_rule(cash) == Rake(5, cap=300, first_round_free=True)
+    assert rake_rule(cash) == Rake(5, cap=300, first_round_free=True, proportional=True)
+    side = load(out / "pokerstars-300002.phh")
+    assert replay(side).raked == side.extra["_rake"] == 7
     assert replay(cash).raked == cash.extra["_rake"] == 16
     tournament = load(out / "pokerstars-300004.phh")
     assert rake_rule(tournament) is None and "_tournament" in tournament.extra
@@ -77,6 +78,6 @@ def test_an_amount_that_is_not_whole_chips_refuses_the_hand(tmp_path: Path, caps
 def test_the_rule_in_chips_at_each_scale() -> None:
     rule = SiteRake.parse("4.15, cap=$1.50, unit=0.05, min_pot=0.20, half_up")
     assert rule.cap == Decimal("1.50")
-    assert rule.rake(100) == Rake("4.15", cap=150, unit=5, min_pot=20, rounding="half_up")
+    assert rule.rake(100) == Rake("4.15", cap=150, unit=5, min_pot=20, rounding="half_up", proportional=True)
     with pytest.raises(ValueError, match="cap 1.50 is not a whole number of chips at 1 chips"):
         rule.rake(1)

@@ -102,7 +102,7 @@ def test_all_in_and_side_pots() -> None:
     assert len(state.pots) == 2
     main, side = state.pots
     assert [names[i] for i in main.winners] == ["Bob"] and [names[i] for i in side.winners] == ["Dan"]
-    assert hh.extra["_total_pot"] == main.amount + side.amount
+    assert hh.extra["_total_pot"] == main.amount + side.amount + state.raked  # the pots as paid, after rake
 
 
 def test_hi_lo_split_with_a_quartered_low() -> None:
@@ -116,7 +116,7 @@ def test_hi_lo_split_with_a_quartered_low() -> None:
     lows = [_reference.evaluate_low8(state.hand(i)) for i in (ann, bob, cid)]
     assert lows[0] == 0 and lows[1] == lows[2] > 0  # Ann has no low; Bob and Cid tie
     won = [state.payouts[i] - state.returned[i] for i in (ann, bob, cid)]
-    assert won[1] == won[2] and won[0] == 2 * won[1] and sum(won) == sum(state.totals)
+    assert won[1] == won[2] and won[0] == 2 * won[1] and sum(won) + state.raked == sum(state.totals)
 
 
 def test_hidden_cards_stay_unknown() -> None:

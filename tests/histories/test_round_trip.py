@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from studeval.cards import format_cards
-from studeval.game import Deal, Played, Shown, Structure, StudState
+from studeval.game import Deal, Played, Rake, Shown, Structure, StudState
 from studeval.game.phh import replay
 from studeval.histories import Imported, read_text, verify
 
@@ -27,10 +27,12 @@ def _cards(cards: list[int]) -> str:
     return "[" + " ".join(format_cards([c]) for c in cards) + "]"
 
 
-def _play(game: str, players: int, seed: int) -> StudState:
+def _play(game: str, players: int, seed: int, rake_percent: int = 0) -> StudState:
+    """A hand played at random, raked as the sites rake (out of every pot in proportion)."""
     rng = random.Random(seed)
     stacks = [rng.choice([1, 3, 40, 150, 400, 2000]) for _ in range(players)]  # 1: all-in for part of the ante
-    state = StudState(game, Structure(2, 5, 10, 20), stacks, seed=seed)
+    rake = Rake(rake_percent, proportional=True) if rake_percent else None
+    state = StudState(game, Structure(2, 5, 10, 20), stacks, seed=seed, rake=rake)
     while state.actor >= 0:
         legal = state.legal_actions()
         kinds = {a.kind for a in legal}
@@ -87,7 +89,7 @@ _HEADER = {
 }
 
 
-def _site_text(site: str, state: StudState, number: int, rake_percent: int) -> str:
+def _site_text(site: str, state: StudState, number: int) -> str:
     """The hand as the site prints it to the player in seat 0 (the hero)."""
     w = _WORDS[site]
     names = [f"Player {i} ({i})" for i in range(state.n)]  # names with spaces and brackets
@@ -159,15 +161,11 @@ def _site_text(site: str, state: StudState, number: int, rake_percent: int) -> s
         for e in shows:
             key = "shows" if e.shows else "mucks"
             out.append(w[key].format(name=names[e.seat], cards=_cards(state.hand(e.seat))))
-    won = [state.payouts[i] - state.returned[i] for i in range(state.n)]
-    pot = sum(won)
-    top = won.index(max(won))
-    rake = min(pot * rake_percent // 100, won[top])  # taken from the biggest winner's share
+    won = [state.payouts[i] - state.returned[i] for i in range(state.n)]  # after the rake
     for i in range(state.n):
-        paid = won[i] - (rake if i == top else 0)
-        if paid:
-            out.append(w["collected"].format(name=names[i], amount=_money(paid)))
-    out += ["*** SUMMARY ***", f"Total pot {_money(pot)} | Rake {_money(rake)}"]
+        if won[i]:
+            out.append(w["collected"].format(name=names[i], amount=_money(won[i])))
+    out += ["*** SUMMARY ***", f"Total pot {_money(sum(won) + state.raked)} | Rake {_money(state.raked)}"]
     return "\n".join(out) + "\n"
 
 
@@ -184,15 +182,15 @@ def _ups(game: str, count: int) -> list[bool]:
     site=st.sampled_from(sorted(_WORDS)),
 )
 def test_played_hands_read_back_to_the_same_result(game: str, players: int, seed: int, rake: int, site: str) -> None:
-    state = _play(game, players, seed)
-    text = _site_text(site, state, 1000 + seed % 1000, rake)
+    state = _play(game, players, seed, rake)
+    text = _site_text(site, state, 1000 + seed % 1000)
     [hand] = read_text(text, source="random")
     assert isinstance(hand, Imported), f"{hand}\n{text}"
     hh = hand.history
     assert verify(hh) == [], text
     again = replay(hh)
     assert again.payouts == state.payouts and again.returned == state.returned
-    assert hh.extra["_rake"] == sum(again.stacks) - sum(hh.finishing_stacks or [])
+    assert again.raked == hh.extra["_rake"] == state.raked and again.stacks == hh.finishing_stacks
     # what the hero could not see stays unknown, what was shown is known
     for i in range(1, state.n):
         shown = any(isinstance(e, Shown) and e.seat == i and e.shows for e in state.log)

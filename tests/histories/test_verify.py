@@ -34,10 +34,10 @@ def test_the_untouched_hand_agrees() -> None:
     [
         # paid more than the replay's pots give (the rake would be negative for him)
         ("Ann collected $1.60 from pot", "Ann collected $1.70 from pot", "the site paid 170"),
-        # paid less, and the rake does not cover the difference
-        ("Bob collected $0.80 from pot", "Bob collected $0.70 from pot", "chips apart"),
-        # the printed rake is not what is missing from the payouts
-        ("| Rake $0.16", "| Rake $0.15", "took 15 rake"),
+        # paid less than the replay's pots give once the printed rake is out
+        ("Bob collected $0.80 from pot", "Bob collected $0.70 from pot", "the site paid 70"),
+        # the printed rake is not what is missing from the payouts: the replay takes 15, pays 1 more
+        ("| Rake $0.16", "| Rake $0.15", "wins 161 in the replay after rake, the site paid 160"),
         # a loser paid (the quartered low given to the wrong player)
         ("Cid collected $0.80 from pot", "Cid collected $0.00 from pot\nAnn collected $0.80 from pot", "the site paid"),
         # the total pot is not the replay's

@@ -57,16 +57,16 @@ def test_a_stated_rule_that_does_not_give_the_printed_rake_is_reported(rule, sai
 
 def test_the_pot_the_rake_comes_from_is_checked_too() -> None:
     """Hand 300002: Bob all-in, a main pot of $1.03 and a side pot of $0.46 before a $0.07 rake.
-    The engine takes the rake from the main pot first (Bob $0.96, Dan the whole side pot
-    $0.46); the fixture's site paid Bob $0.97 and Dan $0.45: the replay says so, player by
-    player, rather than accept a split its rule does not give."""
+    The site takes it out of both pots in proportion (Bob $0.98, Dan $0.44); a rule that takes
+    it from the main pot first (Bob $0.96, Dan the whole side pot $0.46) pays otherwise: the
+    replay says so, player by player, rather than accept a split its rule does not give."""
     hh = _stars(1)
-    assert verify(hh) == []  # without a rule: any split of the rake among the winners
-    hh.extra["_rake_percent"] = "5"  # 5% of 149 is 7.45: 7 cents, the printed rake
+    assert verify(hh) == []  # the printed rake, out of every pot in proportion
+    hh.extra["_rake_percent"] = "5"  # 5% of 149 is 7.45: 7 cents, the printed rake, main pot first
     problems = verify(hh)
     assert not any("rake by the history's rake rule" in p for p in problems), problems
-    assert any("(Bob): wins 96 in the replay after rake, the site paid 97" in p for p in problems), problems
-    assert any("(Dan): wins 46 in the replay after rake, the site paid 45" in p for p in problems), problems
+    assert any("(Bob): wins 96 in the replay after rake, the site paid 98" in p for p in problems), problems
+    assert any("(Dan): wins 46 in the replay after rake, the site paid 44" in p for p in problems), problems
 
 
 def test_a_bad_stated_rule_is_reported_naming_the_field() -> None:

@@ -174,7 +174,16 @@ from studeval.game.state import (
     StudState,
     TableView,
 )
-from studeval.game.structure import MAX_CHIPS, MAX_SEATS, MIN_SEATS, PRESETS, RAKE_ROUNDING, Rake, Structure
+from studeval.game.structure import (
+    MAX_CHIPS,
+    MAX_SEATS,
+    MIN_SEATS,
+    PRESETS,
+    RAKE_ROUNDING,
+    PrintedRake,
+    Rake,
+    Structure,
+)
 from studeval.games import STUD_GAMES as GAMES
 
 __all__ = [
@@ -207,6 +216,7 @@ __all__ = [
     "Pot",
     "ScriptedDeck",
     "PotSettlement",
+    "PrintedRake",
     "Rake",
     "Shown",
     "Structure",

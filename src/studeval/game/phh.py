@@ -20,9 +20,10 @@ What studeval writes beyond the standard (other tools skip or refuse these):
   ``_cap_after_fold``, ``_cap_counts``, ``_fold_when_check``; a hand played with a rake
   (:class:`~studeval.game.structure.Rake`) states its rule as ``_rake_percent`` (exact text,
   ``"4.15"``) and, where not the default, ``_rake_cap``, ``_rake_rounding``, ``_rake_unit``,
-  ``_rake_first_round_free``, ``_rake_min_pot``, and the rake taken as ``_rake`` (the field
+  ``_rake_first_round_free``, ``_rake_min_pot``, ``_rake_proportional``, and the rake taken as ``_rake`` (the field
   a site's history gives its printed rake in); :func:`replay` takes the rake the rule
-  states. With
+  states, or, where a history states no rule, the ``_rake`` it records (the site's printed
+  rake, :class:`~studeval.game.structure.PrintedRake`: out of every pot in proportion). With
   ``_showdown = "choose"`` the ``sm`` lines are the players' decisions, in turn (also the
   uncalled winner's); otherwise they record what the automatic showdown did.
 
@@ -73,7 +74,7 @@ from studeval.cards import format_card, format_cards, parse_cards
 from studeval.game.deck import ScriptedDeck
 from studeval.game.events import BoardCard, Deal, Played, Shown, TimeOut
 from studeval.game.state import Action, StudState
-from studeval.game.structure import MAX_CHIPS, MAX_SEATS, Rake, Structure
+from studeval.game.structure import MAX_CHIPS, MAX_SEATS, PrintedRake, Rake, Structure
 from studeval.games import GAMES
 
 if sys.version_info >= (3, 11):
@@ -96,6 +97,7 @@ __all__ = [
     "load",
     "loads",
     "parse_action",
+    "printed_rake",
     "rake_fields",
     "rake_rule",
     "replay",
@@ -214,7 +216,14 @@ def _option_fields(state: StudState) -> dict[str, Any]:
 
 # The Rake's fields, written as "_rake_" + name where they are not the default; the percent
 # (exact text) says a history states its rake rule, and ``_rake`` is the rake the hand took.
-_RAKE_FIELDS: dict[str, object] = {"cap": None, "rounding": "down", "unit": 1, "first_round_free": False, "min_pot": 0}
+_RAKE_FIELDS: dict[str, object] = {
+    "cap": None,
+    "rounding": "down",
+    "unit": 1,
+    "first_round_free": False,
+    "min_pot": 0,
+    "proportional": False,
+}
 
 
 def rake_fields(rake: Rake) -> dict[str, Any]:
@@ -234,10 +243,30 @@ def rake_fields(rake: Rake) -> dict[str, Any]:
 def _rake_fields(state: StudState) -> dict[str, Any]:
     if state.rake is None:
         return {}
-    out = rake_fields(state.rake)
-    if state.finished:
+    out = rake_fields(state.rake) if isinstance(state.rake, Rake) else {}
+    if state.finished or isinstance(state.rake, PrintedRake):
         out["_rake"] = state.raked
     return out
+
+
+def printed_rake(hh: HandHistory) -> PrintedRake | None:
+    """The rake a history says the site took (``_rake``, in chips), for a history that states no
+    rake rule; None when it says none (or 0). ValueError for a field that is not chips.
+
+    >>> printed_rake(HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], [], extra={"_rake": 3}))
+    PrintedRake(chips=3)
+    >>> printed_rake(HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], [], extra={"_rake": 1.5}))
+    Traceback (most recent call last):
+    ...
+    ValueError: PHH field _rake = 1.5 must be a whole number of chips >= 0
+    """
+    chips = hh.extra.get("_rake", 0)
+    if type(chips) is not int or chips < 0:
+        raise ValueError(f"PHH field _rake = {chips!r} must be a whole number of chips >= 0")
+    try:
+        return PrintedRake(chips) if chips else None
+    except ValueError as exc:
+        raise ValueError(f"PHH field _rake: {exc}") from None
 
 
 def rake_rule(hh: HandHistory) -> Rake | None:
@@ -245,7 +274,7 @@ def rake_rule(hh: HandHistory) -> Rake | None:
     None when it states none. ValueError names a field that is not a rake rule.
 
     >>> rake_rule(HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], [], extra={"_rake_percent": "5", "_rake_cap": 3}))
-    Rake(percent=Fraction(5, 1), cap=3, rounding='down', unit=1, first_round_free=False, min_pot=0)
+    Rake(percent=Fraction(5, 1), cap=3, rounding='down', unit=1, first_round_free=False, min_pot=0, proportional=False)
     >>> rake_rule(HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], [], extra={"_rake_percent": "-5"}))
     Traceback (most recent call last):
     ...
@@ -694,7 +723,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
         ante=hh.antes[0] if hh.antes else 0, bring_in=hh.bring_in, small_bet=hh.small_bet, big_bet=hh.big_bet
     )
     options = _options(hh, tie_rule, odd_chip)
-    options["rake"] = rake_rule(hh)
+    options["rake"] = rake_rule(hh) or printed_rake(hh)
     _check_ante_trimming(hh, structure.ante)
     pattern = [up for street in GAMES[game].streets for up in street.up]
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 from studeval._core import evaluate, evaluate_low, evaluate_low8, evaluate_low27
 from studeval.cards import CardsLike, format_cards, low_rank, parse_cards
-from studeval.game.structure import Rake
+from studeval.game.structure import PrintedRake, Rake
 from studeval.games import KIND_ACES, STUD_GAMES, Game, get_game
 
 __all__ = [
@@ -161,23 +161,32 @@ class PotSettlement(NamedTuple):
     rake: int = 0
 
 
-def take_rake(pots: Sequence[Pot], rake: int) -> list[Pot]:
+def take_rake(pots: Sequence[Pot], rake: int, *, proportional: bool = False) -> list[Pot]:
     """The pots with ``rake`` chips taken out: from the main pot first, then each side pot in
-    turn (the dealer drops the rake from the pot as it builds, before side pots form).
+    turn (the dealer drops the rake from the pot as it builds, before side pots form); or,
+    ``proportional``, from every pot in proportion to its size, as the sites take their printed
+    rake (each pot its whole share, the chips left over one each to the pots with the largest
+    remainders, the main pot first among equals).
 
-    >>> take_rake([Pot(10, (0, 1, 2)), Pot(6, (0, 1))], 12)
-    [Pot(amount=0, eligible=(0, 1, 2), winners=(), low_winners=()), Pot(amount=4, eligible=(0, 1), winners=(), low_winners=())]
+    >>> pots = [Pot(10, (0, 1, 2)), Pot(6, (0, 1))]
+    >>> [p.amount for p in take_rake(pots, 12)], [p.amount for p in take_rake(pots, 5, proportional=True)]
+    ([0, 4], [7, 4])
     """
     if isinstance(rake, bool) or not isinstance(rake, int):
         raise TypeError(f"rake must be an int number of chips, got {rake!r}")
-    if not 0 <= rake <= sum(p.amount for p in pots):
-        raise ValueError(f"rake {rake} must be 0..{sum(p.amount for p in pots)}, the chips in the pots")
-    out = []
-    for pot in pots:
-        taken = min(rake, pot.amount)
-        rake -= taken
-        out.append(pot._replace(amount=pot.amount - taken))
-    return out
+    total = sum(p.amount for p in pots)
+    if not 0 <= rake <= total:
+        raise ValueError(f"rake {rake} must be 0..{total}, the chips in the pots")
+    if proportional and total:
+        shares = [rake * p.amount // total for p in pots]
+        largest = sorted(range(len(pots)), key=lambda k: (-(rake * pots[k].amount % total), k))
+        for k in largest[: rake - sum(shares)]:
+            shares[k] += 1
+    else:
+        shares = []
+        for pot in pots:
+            shares.append(min(rake - sum(shares), pot.amount))
+    return [pot._replace(amount=pot.amount - taken) for pot, taken in zip(pots, shares, strict=True)]
 
 
 def _check_contributions(contributions: Sequence[int]) -> list[int]:
@@ -359,7 +368,7 @@ def settle_pots(
     game: str | Game = STUD_GAMES[0],
     live: Sequence[bool] | None = None,
     board: CardsLike = (),
-    rake: Rake | None = None,
+    rake: Rake | PrintedRake | None = None,
 ) -> PotSettlement:
     """Settle a hand at showdown: return uncalled chips, build pots, split ties.
 
@@ -375,8 +384,9 @@ def settle_pots(
     showdown wins nothing, but its chips beyond the others' still come back uncalled and its
     all-in level still bounds a side pot. ``board`` holds cards every hand shares (the
     community card of the deck-exhaustion rule), counted in each hand. ``rake`` (a
-    :class:`~studeval.game.structure.Rake`) is taken out of the pots (:func:`take_rake`) before
-    they are split, and reported as ``rake``.
+    :class:`~studeval.game.structure.Rake` rule, or the :class:`~studeval.game.structure.PrintedRake`
+    a site took) is taken out of the pots (:func:`take_rake`) before they are split, and
+    reported as ``rake``.
 
     >>> hands = ["Ac Kd 9c 7h 3s", "As Kh 9d 7s 3c", "2c 3d 4h 6s 8c"]
     >>> r = settle_pots([25, 25, 25], hands)
@@ -397,8 +407,8 @@ def settle_pots(
         raise ValueError(f"{len(hands)} hands for {len(contributions)} contributions")
     if odd_chip not in ODD_CHIP_RULES:
         raise ValueError(f"odd_chip {odd_chip!r} must be one of {ODD_CHIP_RULES}")
-    if rake is not None and not isinstance(rake, Rake):
-        raise TypeError(f"rake must be a Rake or None, got {rake!r}")
+    if rake is not None and not isinstance(rake, (Rake, PrintedRake)):
+        raise TypeError(f"rake must be a Rake, a PrintedRake or None, got {rake!r}")
     rules = get_game(game, stud=True)
     n = len(hands)
     if live is not None and len(live) != n:
@@ -436,7 +446,7 @@ def settle_pots(
     pots = side_pots(contributions, live)
     taken = 0 if rake is None else rake.of(sum(p.amount for p in pots))
     if taken:
-        pots = take_rake(pots, taken)
+        pots = take_rake(pots, taken, proportional=rake.proportional)
     if rules.hilo:
         pots = award_hi_lo(pots, values, lows, (high_keys, low_keys), odd_chip, payouts)
     else:

@@ -62,7 +62,7 @@ from studeval.game.pots import (
     uncalled_bet,
 )
 from studeval.game.showdown import SHOWDOWN_RULES, Showdown
-from studeval.game.structure import MAX_CHIPS, Rake, Structure
+from studeval.game.structure import MAX_CHIPS, PrintedRake, Rake, Structure
 from studeval.games import Game, get_game
 
 __all__ = [
@@ -171,8 +171,9 @@ class StudState:
     - ``all_in_rule``: see :data:`ALL_IN_RULES` ("half_bet" or "full_bet").
     - ``open_pair_raises``: see :data:`OPEN_PAIR_RULES` ("small_or_big" or "big").
     - ``showdown``: see :data:`SHOWDOWN_RULES` ("auto" or "choose").
-    - ``rake``: None (no rake), or the house's :class:`~studeval.game.structure.Rake`, taken
-      out of the pots before they are paid (``raked``: the chips it took).
+    - ``rake``: None (no rake), the house's :class:`~studeval.game.structure.Rake`, or the
+      :class:`~studeval.game.structure.PrintedRake` a site's history says it took, taken out
+      of the pots before they are paid (``raked``: the chips it took).
 
     What a program reads (seats are 0-based here; ``p1`` in histories and "player 1" in the
     command line are seat 0); lists are indexed by seat, cards are ints (:mod:`studeval.cards`):
@@ -265,7 +266,7 @@ class StudState:
         cap_after_fold: str = "stays",
         cap_counts: str = "not_all_in",
         fold_when_check: str = "accepted",
-        rake: Rake | None = None,
+        rake: Rake | PrintedRake | None = None,
     ) -> None:
         entry = get_game(game, stud=True)
         if not isinstance(structure, Structure):
@@ -295,8 +296,8 @@ class StudState:
                     raise ValueError(f"{name} {value!r} must be one of {allowed}")
         if raise_cap is not None and (isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0):
             raise ValueError(f"raise_cap must be None or an int >= 0, got {raise_cap!r}")
-        if rake is not None and not isinstance(rake, Rake):
-            raise TypeError(f"rake must be a Rake or None, got {rake!r}")
+        if rake is not None and not isinstance(rake, (Rake, PrintedRake)):
+            raise TypeError(f"rake must be a Rake, a PrintedRake or None, got {rake!r}")
         if not isinstance(cap_heads_up, bool):
             raise TypeError(f"cap_heads_up must be True or False, got {cap_heads_up!r}")
         if seed is not None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["MAX_CHIPS", "MAX_SEATS", "MIN_SEATS", "PRESETS", "RAKE_ROUNDING", "Rake", "Structure"]
+__all__ = ["MAX_CHIPS", "MAX_SEATS", "MIN_SEATS", "PRESETS", "RAKE_ROUNDING", "PrintedRake", "Rake", "Structure"]
 
 MIN_SEATS = 2
 MAX_SEATS = 8
@@ -147,7 +147,8 @@ class Rake:
     street in seven card stud, third in five card stud; PokerStars' "no flop, no drop").
     ``min_pot``: no rake on a pot smaller than this. Percentages are exact (``"4.15"`` is
     415/10000 of the pot, not a float). The rake is taken from the main pot first, then from
-    each side pot in turn (the dealer drops it from the pot as it builds); docs/table-rules.md.
+    each side pot in turn (the dealer drops it from the pot as it builds; docs/table-rules.md),
+    or, ``proportional``, out of every pot in proportion to its size (as the sites take it).
 
     >>> r = Rake(5, cap=300)
     >>> r.of(1234), r.of(10_000), r.of(19)
@@ -168,9 +169,12 @@ class Rake:
     unit: int = 1
     first_round_free: bool = False
     min_pot: int = 0
+    proportional: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "percent", _percent(self.percent))
+        if not isinstance(self.proportional, bool):
+            raise TypeError(f"proportional must be True or False, got {self.proportional!r}")
         if self.cap is not None:
             _whole("rake cap", self.cap)
             if not 0 <= self.cap <= MAX_CHIPS:
@@ -226,6 +230,34 @@ class Rake:
         if self.cap is not None:
             rake = min(rake, self.cap)
         return min(rake, pot)
+
+
+@dataclass(frozen=True)
+class PrintedRake:
+    """The rake a site printed for one hand, in chips: what its history's replay takes out of
+    the pots before paying them, as the sites do (../shared/histories/FORMATS.md): out of every
+    pot in proportion to its size (:func:`~studeval.game.pots.take_rake`), never more than the
+    pots hold.
+
+    >>> PrintedRake(7).of(150), PrintedRake(7).of(5)
+    (7, 5)
+    >>> PrintedRake(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: printed rake -1 must be 0..1000000000000000 chips
+    """
+
+    chips: int
+    proportional = True
+
+    def __post_init__(self) -> None:
+        _whole("printed rake", self.chips)
+        if not 0 <= self.chips <= MAX_CHIPS:
+            raise ValueError(f"printed rake {self.chips} must be 0..{MAX_CHIPS} chips")
+
+    def of(self, pot: int, *, first_round: bool = False) -> int:
+        """The chips taken from a hand whose pots hold ``pot`` in all (``first_round`` does not matter)."""
+        return min(self.chips, pot)
 
 
 #: Named structures, amounts in cents, in the shape of the seven card stud room rules'

@@ -1,27 +1,20 @@
 """An imported hand replayed by studeval's table rules and checked against the site's own numbers.
 
-The site takes its rake out of the pot before paying it, so what a player collected is what
-the table rules pay him less his share of the rake. For each player the check is:
+The replay takes the rake out of the pots as the site did (the printed ``_rake``, out of
+every pot in proportion, :class:`~studeval.game.structure.PrintedRake`; or, where the history
+states the site's rake rule, ``_rake_percent`` and the other ``_rake_`` fields, by that rule,
+:class:`~studeval.game.structure.Rake`, which must take exactly the printed rake). Then, for
+each player:
 
 - the uncalled bet the replay gives back is the one the site returned (``_returned``);
-- what the replay pays from the pots is what the site paid (``winnings``) plus a rake share
-  of zero or more, and the shares add up to the rake the site printed (``_rake``): only a
-  winner bears rake, and no chip appears or vanishes;
+- what the replay pays from the pots is what the site paid (``winnings``), to the chip;
 - the total pot is the site's (``_total_pot``), what each player put in is what the site's
   lines add up to (``_invested``), and the stacks after the hand are the site's
-  (``finishing_stacks``, which the reader computes from the site's lines) once the rake
-  shares are taken.
+  (``finishing_stacks``, which the reader computes from the site's lines).
 
 A hand that replays differently is reported with each difference, never accepted.
-
-Where the history states the site's rake rule (``_rake_percent`` and the other ``_rake_``
-fields, :func:`~studeval.game.phh.rake_rule`), the replay takes the rake by that rule
-(:class:`~studeval.game.structure.Rake`) and must match the site exactly: the rake it takes
-is the site's printed ``_rake``, and each player is paid exactly what the site paid. Where it
-states none, the rake is checked from the history's own numbers as above: how a site splits
-its rake between the pots of a hand is not printed, so any split among the winners is
-accepted. :class:`SiteRake` writes a site's rule, as a player writes it down, into a cash
-hand's history (``studeval import --rake``).
+:class:`SiteRake` writes a site's rule, as a player writes it down, into a cash hand's
+history (``studeval import --rake``).
 
 >>> from studeval.game.phh import HandHistory
 >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100],
@@ -57,7 +50,7 @@ class SiteRake:
 
     >>> rule = SiteRake.parse("5,cap=3.00,half_even,first_round_free")
     >>> rule.rake(100)
-    Rake(percent=Fraction(5, 1), cap=300, rounding='half_even', unit=1, first_round_free=True, min_pot=0)
+    Rake(percent=Fraction(5, 1), cap=300, rounding='half_even', unit=1, first_round_free=True, min_pot=0, proportional=True)
     >>> SiteRake.parse("5,cap=-1")
     Traceback (most recent call last):
     ...
@@ -108,7 +101,9 @@ class SiteRake:
             if whole != whole.to_integral_value():
                 raise ValueError(f"rake {name} {value} is not a whole number of chips at {scale} chips to the unit")
             chips[name] = int(whole)
-        return Rake(self.percent, rounding=self.rounding, first_round_free=self.first_round_free, **chips)
+        return Rake(
+            self.percent, rounding=self.rounding, first_round_free=self.first_round_free, proportional=True, **chips
+        )
 
     def state(self, hh: HandHistory) -> None:
         """Write the rule into a cash hand's history (its ``_scale``); a tournament hand
@@ -163,9 +158,6 @@ def verify(hh: HandHistory) -> list[str]:
     returned = _list(hh, "_returned", n, problems)
     invested = _list(hh, "_invested", n, problems)
     rake = hh.extra.get("_rake", 0)
-    if type(rake) is not int or rake < 0:
-        problems.append(f"_rake is not a whole number of chips >= 0: {rake!r}")
-        rake = 0
     if problems or collected is None:
         return problems or ["the history has no winnings to check against"]
     won = [state.payouts[i] - state.returned[i] for i in range(n)]
@@ -177,36 +169,20 @@ def verify(hh: HandHistory) -> list[str]:
         for i in range(n):
             if state.totals[i] != invested[i]:
                 problems.append(f"{who[i]}: puts in {state.totals[i]} in the replay, {invested[i]} on the site")
-    if state.rake is not None:  # the replay took the rake by the site's rule: it must match exactly
-        shares = [0] * n
-        if state.raked != rake:
-            problems.append(f"the replay takes {state.raked} rake by the history's rake rule, the site took {rake}")
-        for i in range(n):
-            if won[i] != collected[i]:
-                problems.append(f"{who[i]}: wins {won[i]} in the replay after rake, the site paid {collected[i]}")
-    else:  # the rake each winner bore, by the history's own numbers
-        shares = [won[i] - collected[i] for i in range(n)]
-        for i in range(n):
-            if shares[i] < 0:
-                problems.append(
-                    f"{who[i]}: wins {won[i]} in the replay, the site paid {collected[i]} ({-shares[i]} more)"
-                )
-            elif shares[i] and not won[i]:  # pragma: no cover - a share > 0 needs won > collected >= 0
-                problems.append(f"{who[i]}: bears rake without winning")
-        if all(s >= 0 for s in shares) and sum(shares) != rake:
-            problems.append(
-                f"the replay's pots pay {sum(won)}, the site paid {sum(collected)} and took {rake} rake:"
-                f" {sum(won) - sum(collected) - rake} chips apart"
-            )
+    if state.raked != rake:
+        how = "by the history's rake rule" if isinstance(state.rake, Rake) else "as the site printed it"
+        problems.append(f"the replay takes {state.raked} rake {how}, the site took {rake}")
+    for i in range(n):
+        if won[i] != collected[i]:
+            problems.append(f"{who[i]}: wins {won[i]} in the replay after rake, the site paid {collected[i]}")
     total = hh.extra.get("_total_pot")
     pot = sum(state.totals) - sum(state.returned)
     if type(total) is int and total != pot:
         problems.append(f"the replay's pot is {pot}, the site's total pot {total}")
     if hh.finishing_stacks is not None and not problems:
         for i in range(n):
-            if state.stacks[i] - shares[i] != hh.finishing_stacks[i]:
+            if state.stacks[i] != hh.finishing_stacks[i]:
                 problems.append(
-                    f"{who[i]}: ends with {state.stacks[i] - shares[i]} after rake, the site's lines give"
-                    f" {hh.finishing_stacks[i]}"
+                    f"{who[i]}: ends with {state.stacks[i]} after rake, the site's lines give {hh.finishing_stacks[i]}"
                 )
     return problems
