@@ -61,7 +61,7 @@ def test_running_totals_equal_the_report_totals() -> None:
 
 
 def test_the_command_prints_each_hand_before_reading_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A site file whose hands are followed by a line no command reads (over 4,096 bytes):
+    """A site file whose hands are followed by a line no command reads (over 4,096 characters):
     the command stops with exit 2, and the hands before it are already printed, each as it
     was analysed (a command that read every hand first would print none)."""
     text = STARS.read_text(encoding="utf-8")
@@ -69,7 +69,7 @@ def test_the_command_prints_each_hand_before_reading_on(tmp_path: Path, capsys: 
     src.write_text(text + "\n" + "x" * 5000 + "\n", encoding="utf-8")
     assert main(["analyze", str(src)]) == 2
     captured = capsys.readouterr()
-    assert "longer than 4,096 bytes" in captured.err
+    assert "longer than 4,096 characters" in captured.err
     assert "pokerstars hand 300001 (stud8), hero Ann" in captured.out
     assert "pokerstars hand 300002 (seven)" in captured.out
 

@@ -53,9 +53,9 @@ from studeval.analysis import (
     read_phhs,
 )
 from studeval.cli import common
-from studeval.cli.histories import MAX_HISTORY_LINE_BYTES
 from studeval.game.phh import HandHistory, loads
-from studeval.histories import SITES, Imported, read_lines, verify
+from studeval.histories import SITES, Imported, read_file, read_lines, verify
+from studeval.histories.files import MAX_LINE_CHARS
 
 __all__ = ["register", "totals_path"]
 
@@ -141,14 +141,17 @@ class _Inputs:
                 if "the hand of line" not in str(exc) and "a .phhs file starts" not in str(exc):
                     raise
                 refused.append((path, str(exc)))
-        else:
-            for hand in read_lines(self._lines(path, MAX_HISTORY_LINE_BYTES), source=path):
+        else:  # a site's history: its encoding detected (stdin: UTF-8)
+            hands = read_lines(self._lines(path, MAX_LINE_CHARS), source=path) if path == "-" else read_file(path)
+            for hand in hands:
                 problems = [] if not isinstance(hand, Imported) else verify(hand.history)
                 if isinstance(hand, Imported) and not problems:
                     yield hand.history
                 else:
                     where = f"{hand.source} line {hand.line}" + (f" hand #{hand.number}" if hand.number else "")
                     refused.append((where, "; ".join(problems) if problems else getattr(hand, "reason", "")))
+            if path != "-":
+                self.read += _file_size(path)
 
 
 def _file_size(path: str) -> int:

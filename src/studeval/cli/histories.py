@@ -3,11 +3,16 @@
 Each hand is read (:mod:`studeval.histories`), replayed by the table rules and checked against
 the site's own numbers (:func:`studeval.histories.verify`); only a hand that agrees to the chip
 is written, one ``<site>-<hand number>.phh`` per hand in ``--out`` (or, with ``--phhs``, one
-``<input name>.phhs`` per input). The summary says how many hands were read, imported per
-game and site, and each refused hand with its file, line and reason.
+``<input name>.phhs`` per input). A folder given is read recursively. Each file's encoding is
+detected (:func:`studeval.histories.read_file`); a file that cannot be read is reported and
+the others go on. A hand met twice (the same site and hand number, in two files or one) is
+imported once. The report says how many hands were read, imported per game and site, per
+file (with its encoding), each refused hand with its file, line and reason, and each file
+not read with the reason (``--json``: the same as JSON).
 
-Exit status: 0 when every hand was imported, 1 when some were refused, 2 when the input
-cannot be read at all (one line on stderr).
+Exit status: 0 when every hand was imported, 1 when some hand was refused or some file not
+read, 2 when the command itself is wrong (an option, an ``--out`` that cannot be written, an
+output that would write over an input): one line on stderr.
 
 >>> import os, tempfile
 >>> from studeval.cli import main
@@ -38,23 +43,24 @@ cannot be read at all (one line on stderr).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
+import shutil
+import tempfile
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import ExitStack
+from collections.abc import Iterable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
 from studeval.cli import common
 from studeval.game.phh import dumps
-from studeval.histories import SITES, Imported, Refused, read_lines, verify
+from studeval.histories import SITES, Imported, Refused, read_file, verify
 from studeval.histories.verify import SiteRake
 
-__all__ = ["MAX_HISTORY_LINE_BYTES", "register"]
-
-#: The longest line of a site's history read (a chat line is the longest a site writes).
-MAX_HISTORY_LINE_BYTES = 4096
+__all__ = ["register"]
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -71,12 +77,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         ],
         details=(
             f"Sites: {', '.join(SITES)} (detected from each hand's first line unless --site is given).\n"
+            "A folder is read recursively; encodings are detected (UTF-8, UTF-16, Windows-1252).\n"
             "A hand that cannot be read, or whose replay does not give the site's collected amounts\n"
-            "and rake, is refused with its file, line and reason. Exit status: 0 all imported,\n"
-            "1 some refused, 2 the input cannot be read."
+            "and rake, is refused with its file, line and reason; a file that cannot be read is\n"
+            "reported and the others go on. Exit status: 0 all imported, 1 some hand refused or\n"
+            "some file not read, 2 the command is wrong (an option, the output folder)."
         ),
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help="the sites' history files (- for stdin)")
+    p.add_argument("files", nargs="+", metavar="FILE", help="the sites' history files or folders of them (- for stdin)")
     p.add_argument("--out", required=True, type=common.output_folder, metavar="DIR", help="the folder to write into")
     p.add_argument("--phhs", action="store_true", help="one .phhs file per input instead of one .phh per hand")
     p.add_argument("--site", choices=sorted(SITES), help="read every hand as this site's")
@@ -98,10 +106,10 @@ def _rake_rule(text: str) -> SiteRake:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _hands(path: str, site: str | None, rake: SiteRake | None = None) -> Iterator[Imported | Refused]:
+def _hands(hands: Iterable[Imported | Refused], rake: SiteRake | None = None) -> Iterator[Imported | Refused]:
     """A file's hands, each imported one checked against the site's numbers (and replayed with
     the site's rake rule, if given)."""
-    for hand in read_lines(common.read_lines(path, limit=MAX_HISTORY_LINE_BYTES), source=path, site=site):
+    for hand in hands:
         if isinstance(hand, Imported):
             try:
                 if rake is not None:
@@ -118,6 +126,20 @@ def _hands(path: str, site: str | None, rake: SiteRake | None = None) -> Iterato
         yield hand
 
 
+def _inputs(files: list[str]) -> list[tuple[str, bool]]:
+    """The files to read, each with whether it was named (else found in a folder named): a
+    folder is read recursively, its files in name order, hidden ones left out."""
+    out: list[tuple[str, bool]] = []
+    for path in files:
+        if path != "-" and os.path.isdir(path):
+            for folder, dirs, names in os.walk(path):
+                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                out += [(os.path.join(folder, n), False) for n in sorted(names) if not n.startswith(".")]
+        else:
+            out.append((path, True))
+    return out
+
+
 def _phhs_names(files: list[str]) -> list[str]:
     names = ["stdin.phhs" if f == "-" else Path(f).stem + ".phhs" for f in files]
     twice = [n for n, k in Counter(names).items() if k > 1]
@@ -126,74 +148,165 @@ def _phhs_names(files: list[str]) -> list[str]:
     return names
 
 
+def _never_over_an_input(inputs: list[str], out: str, names: list[str]) -> set[str]:
+    """The real paths of the inputs; ValueError, before any work, when a ``--phhs`` output
+    would be one of them (the input would be truncated while it is read)."""
+    real = {os.path.realpath(f) for f in inputs if f != "-"}
+    for name in names:
+        if os.path.realpath(os.path.join(out, name)) in real:
+            raise ValueError(f"{os.path.join(out, name)} is an input: it would be written over while it is read")
+    return real
+
+
+@contextmanager
+def _stdin_file() -> Iterator[str]:
+    """Stdin copied to a temporary file, so that its encoding can be detected like a file's."""
+    with common.open_input("-") as stream, tempfile.NamedTemporaryFile(prefix="studeval-stdin-") as copy:
+        shutil.copyfileobj(stream, copy)
+        copy.flush()
+        yield copy.name
+
+
+@dataclass
+class _FileReport:
+    """What one input gave: its encoding, the hands per site, read, imported, refused and met twice."""
+
+    file: str
+    named: bool
+    encoding: str | None = None
+    error: str | None = None
+    read: Counter[str] = field(default_factory=Counter)
+    imported: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    twice: int = 0
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "file": self.file,
+            "encoding": self.encoding,
+            "error": self.error,
+            "hands": sum(self.read.values()),
+            "imported": sum(self.imported.values()),
+            "refused": sum(self.refused.values()),
+            "twice": self.twice,
+            "sites": dict(sorted(self.read.items())),
+        }
+
+
 def _run(args: argparse.Namespace) -> int:
-    files: list[str] = args.files
-    names = _phhs_names(files) if args.phhs else []
+    inputs = _inputs(args.files)
+    names = _phhs_names([f for f, _ in inputs]) if args.phhs else []
+    real_inputs = _never_over_an_input([f for f, _ in inputs], args.out, names)
     games: Counter[str] = Counter()
-    sites: Counter[str] = Counter()
     refused: list[Refused] = []
-    seen: set[str] = set()
-    read = 0
-    for k, path in enumerate(files):
+    reports: list[_FileReport] = []
+    seen: set[tuple[str, str]] = set()
+    for k, (path, named) in enumerate(inputs):
+        report = _FileReport(path, named)
+        reports.append(report)
         with ExitStack() as stack:
             out: TextIO | None = None
             count = 0
-            for hand in _hands(path, args.site, args.rake):
-                read += 1
-                if isinstance(hand, Refused):
-                    refused.append(hand)
-                    continue
-                name = f"{hand.site}-{hand.number}"
-                if name in seen:
-                    refused.append(Refused(path, hand.line, hand.site, hand.number, "the same hand again"))
-                    continue
-                seen.add(name)
-                text = dumps(hand.history)
-                os.makedirs(args.out, exist_ok=True)  # made once there is a hand to write in it
-                if args.phhs:
-                    if out is None:
-                        out = stack.enter_context(open(Path(args.out) / names[k], "w", encoding="utf-8"))
-                    count += 1
-                    out.write(f"[{count}]\n{text}" if count == 1 else f"\n[{count}]\n{text}")
-                else:
-                    (Path(args.out) / f"{name}.phh").write_text(text, encoding="utf-8")
-                games[hand.game] += 1
-                sites[hand.site] += 1
-    if read == 0:
-        raise ValueError(f"no hand history of a site studeval reads ({', '.join(SITES)}) in {', '.join(files)}")
-    summary = _summary(files, read, games, sites, refused, args.out)
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        print(_text(summary))
-    return 1 if refused else 0
+            try:
+                local = stack.enter_context(_stdin_file()) if path == "-" else path
+                hands = read_file(local, site=args.site)
+                report.encoding = hands.encoding
+                for hand in _hands(_named(hands, path), args.rake):
+                    site = hand.site or "?"
+                    report.read[site] += 1
+                    if isinstance(hand, Refused):
+                        report.refused[site] += 1
+                        refused.append(hand)
+                        continue
+                    if (hand.site, hand.number) in seen:  # in two files (or twice in one): imported once
+                        report.twice += 1
+                        continue
+                    seen.add((hand.site, hand.number))
+                    text = dumps(hand.history)
+                    os.makedirs(args.out, exist_ok=True)  # made once there is a hand to write in it
+                    if args.phhs:
+                        if out is None:
+                            out = stack.enter_context(open(Path(args.out) / names[k], "w", encoding="utf-8"))
+                        count += 1
+                        out.write(f"[{count}]\n{text}" if count == 1 else f"\n[{count}]\n{text}")
+                    else:
+                        target = Path(args.out) / f"{hand.site}-{hand.number}.phh"
+                        if os.path.realpath(target) in real_inputs:
+                            raise ValueError(f"{target} is an input: it would be written over while it is read")
+                        target.write_text(text, encoding="utf-8")
+                    report.imported[site] += 1
+                    games[hand.game] += 1
+            except (OSError, ValueError) as exc:  # this file cannot be read (further): the others go on
+                report.error = common.one_line(exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+    summary = _summary(reports, games, refused, args.out)
+    print(json.dumps(summary, indent=2) if args.json else _text(summary))
+    return 1 if summary["refused"] or summary["unread"] else 0
 
 
-def _summary(
-    files: list[str], read: int, games: Counter[str], sites: Counter[str], refused: list[Refused], out: str
-) -> dict[str, Any]:
+def _named(hands: Iterable[Imported | Refused], source: str) -> Iterator[Imported | Refused]:
+    """The hands as read from ``source`` (stdin is read through a temporary copy)."""
+    for hand in hands:
+        yield hand if hand.source == source else dataclasses.replace(hand, source=source)
+
+
+def _summary(reports: list[_FileReport], games: Counter[str], refused: list[Refused], out: str) -> dict[str, Any]:
+    sites: dict[str, dict[str, int]] = {}
+    for r in reports:
+        for site, n in r.read.items():
+            row = sites.setdefault(site, {"hands": 0, "imported": 0, "refused": 0})
+            row["hands"] += n
+            row["imported"] += r.imported[site]
+            row["refused"] += r.refused[site]
+    unread = [
+        {"file": r.file, "reason": r.error or "no hand history of a site studeval reads"}
+        for r in reports
+        if r.error or (r.named and not r.read)
+    ]
     return {
-        "files": len(files),
-        "hands": read,
+        "files": len(reports),
+        "hands": sum(sum(r.read.values()) for r in reports),
         "imported": sum(games.values()),
+        "twice": sum(r.twice for r in reports),
         "games": dict(sorted(games.items())),
-        "sites": dict(sorted(sites.items())),
+        "sites": {site: r["imported"] for site, r in sorted(sites.items()) if r["imported"]},
+        "per_site": dict(sorted(sites.items())),
+        "per_file": [r.record() for r in reports],
         "refused": [
             {"file": r.source, "line": r.line, "site": r.site, "hand": r.number, "reason": r.reason} for r in refused
         ],
+        "unread": unread,
         "out": out,
     }
 
 
 def _text(s: dict[str, Any]) -> str:
     plural = "" if s["hands"] == 1 else "s"
-    files = "1 file" if s["files"] == 1 else f"{s['files']} files"
-    per_game = ", ".join(f"{g} {n}" for g, n in s["games"].items())
-    lines = [
-        f"{s['hands']} hand{plural} read from {files}: {s['imported']} imported"
+    files = "1 file" if s["files"] == 1 else f"{s['files']:,} files"
+    per_game = ", ".join(f"{g} {n:,}" for g, n in s["games"].items())
+    head = (
+        f"{s['hands']:,} hand{plural} read from {files}: {s['imported']:,} imported"
         + (f" ({per_game})" if per_game else "")
-        + f", {len(s['refused'])} refused"
-    ]
+        + f", {len(s['refused']):,} refused"
+    )
+    if s["twice"]:
+        head += f", {s['twice']:,} met twice (imported once)"
+    if s["unread"]:
+        head += f", {len(s['unread']):,} file{'' if len(s['unread']) == 1 else 's'} not read"
+    lines = [head]
+    if len(s["per_site"]) > 1:
+        lines += [
+            f"  {site}: {r['hands']:,} read, {r['imported']:,} imported, {r['refused']:,} refused"
+            for site, r in s["per_site"].items()
+        ]
+    for f in s["per_file"]:
+        if f["hands"] and (f["encoding"] not in ("utf-8", None) or len(s["per_file"]) > 1):
+            twice = f", {f['twice']:,} met twice" if f["twice"] else ""
+            lines.append(
+                f"  {f['file']} ({f['encoding']}): {f['hands']:,} read, {f['imported']:,} imported,"
+                f" {f['refused']:,} refused{twice}"
+            )
+    for u in s["unread"]:
+        lines.append(common.one_line(f"  {u['file']}: not read: {u['reason']}"))
     for r in s["refused"]:
         hand = f" hand #{r['hand']}" if r["hand"] else ""
         lines.append(common.one_line(f"  {r['file']} line {r['line']}:{hand} {r['reason']}"))

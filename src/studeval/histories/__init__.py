@@ -36,9 +36,11 @@ Sites read: :data:`SITES` (PokerStars, Full Tilt); docs/histories.md lists the f
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 from studeval.histories import fulltilt, pokerstars
 from studeval.histories.builder import MAX_HAND_LINES, HistoryError
+from studeval.histories.files import detect_encoding, numbered_lines, text_chunks
 from studeval.histories.hand import Imported, LineSite, Refused
 from studeval.histories.verify import verify
 
@@ -46,9 +48,11 @@ __all__ = [
     "MAX_HAND_LINES",
     "SITES",
     "HistoryError",
+    "HistoryFile",
     "Imported",
     "Refused",
     "detect_site",
+    "read_file",
     "read_lines",
     "read_text",
     "verify",
@@ -116,6 +120,38 @@ def read_lines(
                 hand.append((number, line))
     if hand and current is not None:
         yield _read(current, hand, source)
+
+
+@dataclass(frozen=True)
+class HistoryFile:
+    """A site's file opened for reading (:func:`read_file`): its path, its encoding as detected
+    (:func:`~studeval.histories.files.detect_encoding`), the site forced if any; iterating it
+    reads its hands one at a time."""
+
+    source: str
+    encoding: str
+    site: str | None = None
+
+    def __iter__(self) -> Iterator[Imported | Refused]:
+        chunks = text_chunks(self.source, self.encoding)
+        yield from read_lines(numbered_lines(chunks, source=self.source), source=self.source, site=self.site)
+
+
+def read_file(path: str, *, site: str | None = None) -> HistoryFile:
+    """A site's history file, its encoding detected: a byte-order mark (UTF-8, UTF-16), else
+    UTF-8, else Windows-1252. OSError names a file that cannot be opened, ValueError an empty
+    one; reading it may raise ValueError for a file that is not a history (a line over
+    :data:`~studeval.histories.files.MAX_LINE_CHARS` characters).
+
+    >>> import tempfile
+    >>> with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as f:
+    ...     _ = f.write(b"\\xef\\xbb\\xbfno hand here\\r\\n")
+    >>> hands = read_file(f.name)
+    >>> hands.encoding, list(hands)
+    ('utf-8-sig', [])
+    """
+    _site(site)
+    return HistoryFile(path, detect_encoding(path), site)
 
 
 def read_text(text: str, *, source: str = "<text>", site: str | None = None) -> Iterator[Imported | Refused]:

@@ -6,7 +6,7 @@ little-endian behind its mark with a stray last byte (Full Tilt, 2010-2011), and
 under a declaration that says UTF-8 (iPoker's euro sign). :func:`detect_encoding` decides by
 the byte-order mark, else by whether the whole file is valid UTF-8, else Windows-1252 (which
 reads any byte): the file is read twice, a chunk at a time, so memory stays bounded.
-:func:`text_chunks` and :func:`numbered_lines` give the decoded text; CR and CRLF line ends
+:func:`text_chunks` gives the decoded text and :func:`numbered_lines` its lines; CR and CRLF line ends
 read as LF.
 
 >>> import tempfile
@@ -14,7 +14,7 @@ read as LF.
 ...     _ = f.write("\\ufeffline one\\r\\nline two\\n".encode("utf-16-le") + b"\\n")
 >>> detect_encoding(f.name)
 'utf-16-le'
->>> list(numbered_lines(f.name, "utf-16-le"))
+>>> list(numbered_lines(text_chunks(f.name, "utf-16-le")))
 [(1, 'line one'), (2, 'line two')]
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import codecs
 import io
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
 __all__ = ["CHUNK", "MAX_LINE_CHARS", "detect_encoding", "numbered_lines", "text_chunks"]
@@ -98,20 +98,26 @@ def text_chunks(path: str, encoding: str) -> Iterator[str]:
             yield tail
 
 
-def numbered_lines(path: str, encoding: str, *, limit: int = MAX_LINE_CHARS) -> Iterator[tuple[int, str]]:
-    """The lines of a file (numbered from 1, without their line end); ValueError for a line
-    longer than ``limit`` characters (a file that is not a history: it is reported as such)."""
+def numbered_lines(
+    chunks: Iterable[str], *, source: str = "<text>", limit: int = MAX_LINE_CHARS
+) -> Iterator[tuple[int, str]]:
+    """The lines of decoded text given in chunks (numbered from 1, without their line end);
+    ValueError for a line longer than ``limit`` characters (a file that is not a history).
+
+    >>> list(numbered_lines(["a\\nb", "c\\n", "d"]))
+    [(1, 'a'), (2, 'bc'), (3, 'd')]
+    """
     number = 0
     partial = ""
-    for chunk in text_chunks(path, encoding):
+    for chunk in chunks:
         lines = (partial + chunk).split("\n")
         partial = lines.pop()
         for line in lines:
             number += 1
             if len(line) > limit:
-                raise ValueError(f"{path} line {number} is longer than {limit:,} characters: not a hand history")
+                raise ValueError(f"{source} line {number} is longer than {limit:,} characters: not a hand history")
             yield number, line
         if len(partial) > limit:
-            raise ValueError(f"{path} line {number + 1} is longer than {limit:,} characters: not a hand history")
+            raise ValueError(f"{source} line {number + 1} is longer than {limit:,} characters: not a hand history")
     if partial:
         yield number + 1, partial
