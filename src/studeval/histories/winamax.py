@@ -188,6 +188,8 @@ class _Hand:
     dealt_lines: int = 0
     collected: int = 0
     printed_total: int | None = None
+    prefer_added: bool = True  # an ambiguous raise line: the chips added by an all-in player
+    ambiguous: bool = False  # such a line was met
     total_line: int = 0
 
     # ------------------------------------------------------------------ streets and cards
@@ -274,29 +276,35 @@ class _Hand:
         self.bet = max(self.street_in.values())
 
     def raises(self, name: str, to_text: str) -> None:
-        """``raises A to B``: B the street total, else the chips added by a player going all in."""
+        """``raises A to B``: B the street total (the safe reading of FORMATS.md 2.4), else the
+        chips added by a player going all in (the negative raise), or a full raise written as
+        the chips added by a player who already has chips in. A line that both readings fit
+        (a full raise to B, or all in adding B) is read by :attr:`prefer_added`."""
         self._before_action()
         b = self.b
         to = _chips(b, to_text)
         mine, high = self.street_in.get(name, 0), max(self.street_in.values(), default=0)
         left = self._left(name)
         sizes = self._sizes()
-        if to > high:
-            as_total = to - mine <= left and (to - self.bet in sizes or to - mine == left)
-            as_added = bool(mine) and to <= left and (mine + to - self.bet in sizes or to == left)
-            if as_total or not as_added:
-                b.bet_to(name, _text(b, to))
-                self.street_in[name] = to
-            else:
-                b.put_in(name, _text(b, to))
-                self.street_in[name] = mine + to
-        else:  # the negative raise: B is the chips added, the whole remaining stack
-            if to != left:
-                raise b.fail(
-                    f"{name} raises to {to_text}, not more than the bet of {_text(b, high)}, without going all in"
-                )
+        full_total = to > high and to - mine <= left and to - self.bet in sizes
+        all_in_added = to == left
+        if full_total and all_in_added and mine:
+            self.ambiguous = True
+            added = self.prefer_added
+        elif full_total:
+            added = False
+        elif all_in_added or (mine and to < left and mine + to > high and mine + to - self.bet in sizes):
+            added = True
+        elif to > high:
+            added = False  # an all-in to a total, or a size the replay will judge
+        else:
+            raise b.fail(f"{name} raises to {to_text}, not more than the bet of {_text(b, high)}, without going all in")
+        if added:
             b.put_in(name, _text(b, to))
             self.street_in[name] = mine + to
+        else:
+            b.bet_to(name, _text(b, to))
+            self.street_in[name] = to
         self.bet = max(self.bet, max(self.street_in.values()))
 
     def calls(self, name: str, text: str) -> None:
@@ -421,6 +429,21 @@ def read_hand(lines: Sequence[tuple[int, str]]) -> HandHistory:
     >>> hh.extra["winnings"], hh.extra["_returned"], hh.finishing_stacks
     ([100, 0], [100, 0], [2050, 1950])
     """
+    hh, ambiguous = _read(lines, prefer_added=True)
+    if ambiguous:  # a raise line both readings fit: the one the replay agrees with
+        from studeval.histories.verify import verify  # here: the package imports this module
+
+        if isinstance(hh, HistoryError) or verify(hh):
+            other, _ = _read(lines, prefer_added=False)
+            if not isinstance(other, HistoryError) and not verify(other):
+                return other
+    if isinstance(hh, HistoryError):
+        raise hh
+    return hh
+
+
+def _read(lines: Sequence[tuple[int, str]], *, prefer_added: bool) -> tuple[HandHistory | HistoryError, bool]:
+    """The hand read one way (its history or why not), and whether a raise line was ambiguous."""
     first_no, first = lines[0]
     m = SITE.start.match(first.strip())
     if not m:
@@ -428,7 +451,16 @@ def read_hand(lines: Sequence[tuple[int, str]]) -> HandHistory:
     decimals = any(re.search(r"\d\.\d", text) for _, text in lines[1:] if not text.lstrip().startswith("Table:"))
     b = _header(m.group("number"), m.group("rest"), first_no, decimals)
     b.uncalled_in_collected = True
-    hand = _Hand(b, street_line=first_no)
+    hand = _Hand(b, street_line=first_no, prefer_added=prefer_added)
+    try:
+        return _feed(hand, lines), hand.ambiguous
+    except HistoryError as exc:
+        return exc, hand.ambiguous
+
+
+def _feed(hand: _Hand, lines: Sequence[tuple[int, str]]) -> HandHistory:
+    """The hand's lines after the first, read into ``hand``; its history."""
+    b = hand.b
     for no, raw in lines[1:]:
         b.line = no
         line = raw.strip()
