@@ -51,6 +51,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from studeval.cards import parse_cards
 from studeval.game.phh import HandHistory
 from studeval.histories.builder import HandBuilder, HistoryError, level, when
 
@@ -191,6 +192,7 @@ class _Hand:
     prefer_added: bool = True  # an ambiguous raise line: the chips added by an all-in player
     ambiguous: bool = False  # such a line was met
     total_line: int = 0
+    community: int = -1  # the community card of deck exhaustion
 
     # ------------------------------------------------------------------ streets and cards
 
@@ -207,11 +209,12 @@ class _Hand:
         self.street_in, self.bet = {}, 0
         if m.group("card"):  # deck exhaustion: the one card for all
             b.community(m.group("card").strip())
+            self.community = _card(b, m.group("card").strip())
 
     def dealt(self, rest: str) -> None:
         b = self.b
         found = b.name_at_start(rest)
-        if found is None:
+        if found is None or not found[1].startswith(" ["):
             raise b.fail(f"cards dealt to someone not seated: {rest!r}")
         groups = _BRACKETS.findall(found[1])
         if not groups or found[1].strip()[:1] != "[":
@@ -347,7 +350,8 @@ class _Hand:
             self._before_action()
             b.fold(name)
         elif m := _SHOWS.match(rest):
-            b.shows(name, m.group("cards").split())
+            # under deck exhaustion the shown hand holds the community card, not his own
+            b.shows(name, [c for c in m.group("cards").split() if _card(b, c) != self.community])
         elif _MUCKS.match(rest):
             b.mucks(name)
         elif m := _COLLECTED.match(rest):
@@ -393,6 +397,15 @@ class _Hand:
         uncalled = put_in[0] - put_in[1] if len(put_in) > 1 else 0
         b.total_pot = sum(put_in) - uncalled  # before the rake, the uncalled chips given back
         return b.history()
+
+
+def _card(b: HandBuilder, text: str) -> int:
+    """A card's code (-1 for a text that is not one card: the builder refuses it where it matters)."""
+    try:
+        cards = parse_cards(text)
+    except ValueError:
+        return -1
+    return cards[0] if len(cards) == 1 else -1
 
 
 def _money(cents: int) -> str:
