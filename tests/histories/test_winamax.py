@@ -499,3 +499,11 @@ def test_a_full_raise_by_a_player_with_chips_in_and_as_much_behind() -> None:
     assert isinstance(hand, Imported), hand
     assert "p1 cbr 400" in hand.history.actions and verify(hand.history) == []
     assert hand.history.extra["_returned"] == [0, 100]  # Bob's bet beyond Ann's last euro
+
+
+def test_a_hand_shown_only_in_the_summary_is_read_there() -> None:
+    text = (DATA / "cash_stud.txt").read_text(encoding="utf-8").split("\n\n\n\n")[0]
+    text = text.replace("Marco Polo shows [Jd Js 3c Jc 5d 8h 7s] (Three of a kind : Jacks)\n", "")
+    [hand] = read_text(text)
+    assert isinstance(hand, Imported), hand
+    assert "p1 sm JdJs3cJc5d8h7s" in hand.history.actions and verify(hand.history) == []

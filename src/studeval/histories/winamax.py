@@ -64,7 +64,7 @@ _GAME = re.compile(
     r"|(?P<seven>7[- ]?card[- ]stud|7[- ]?stud|stud)",
     re.IGNORECASE,
 )
-_OTHER_GAME = re.compile(r"hold'?em|omaha|draw|badugi|triple|single|5[- ]?card[- ]omaha|courchevel", re.IGNORECASE)
+_OTHER_GAME = re.compile(r"hold'?em|omaha|draw|badugi|courchevel", re.IGNORECASE)
 _AMOUNT = r"(-?[0-9][0-9,]*(?:\.[0-9]+)?\s*(?:€|EUR)?)"
 _STAKES = re.compile(r"\((?P<a>[^()/]+)/(?P<b>[^()/]+)(?:/(?P<c>[^()/]+))?\)")
 _WHEN = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?")
@@ -112,6 +112,8 @@ _COLLECTED = re.compile(
     r" collected " + _AMOUNT + r" from (?:the )?(?:main |side )?pot(?:\s*-?\s*\d+)?\s*(?:\((?:HI|LO|HIGH|LOW)\))?\Z",
     re.IGNORECASE,
 )
+_SUMMARY_SEAT = re.compile(r"Seat \d+: (?P<rest>.*)\Z")
+_SHOWED = re.compile(r" (?:\([^)]*\) )?showed \[(?P<cards>[^\]]*)\]")
 _NOTHING = re.compile(
     r" (?:sits out|is sitting out|is disconnected|is connected|has timed out.*|has returned|is back"
     r"|leaves the table|joins the table.*|sits down.*|will be allowed to play.*|said, .*|says: .*"
@@ -193,6 +195,7 @@ class _Hand:
     ambiguous: bool = False  # such a line was met
     total_line: int = 0
     community: int = -1  # the community card of deck exhaustion
+    shown: set[str] = field(default_factory=set)  # the players whose shows line was read
 
     # ------------------------------------------------------------------ streets and cards
 
@@ -350,8 +353,7 @@ class _Hand:
             self._before_action()
             b.fold(name)
         elif m := _SHOWS.match(rest):
-            # under deck exhaustion the shown hand holds the community card, not his own
-            b.shows(name, [c for c in m.group("cards").split() if _card(b, c) != self.community])
+            self.show(name, m.group("cards"))
         elif _MUCKS.match(rest):
             b.mucks(name)
         elif m := _COLLECTED.match(rest):
@@ -363,11 +365,24 @@ class _Hand:
         else:
             raise b.fail(f"unreadable line {line!r}")
 
+    def show(self, name: str, cards: str) -> None:
+        # under deck exhaustion the shown hand holds the community card, not his own
+        b = self.b
+        b.shows(name, [c for c in cards.split() if _card(b, c) != self.community])
+        self.shown.add(name)
+
     def summary(self, line: str) -> None:
+        b = self.b
+        seat = _SUMMARY_SEAT.match(line)
+        if seat:  # the seats' summary repeats the hand; a hand shown only here is read
+            found = b.name_at_start(seat.group("rest"))
+            showed = _SHOWED.match(found[1]) if found else None
+            if found and showed and found[0].name not in self.shown and not found[0].folded:
+                self.show(found[0].name, showed.group("cards"))
+            return
         m = _TOTAL.match(line)
         if m is None:
-            return  # the seats' summary repeats what the hand said
-        b = self.b
+            return
         self.printed_total = _chips(b, m.group("total"))
         b.rake = _chips(b, m.group("rake")) if m.group("rake") else 0
         self.total_line = b.line
@@ -447,8 +462,11 @@ def read_hand(lines: Sequence[tuple[int, str]]) -> HandHistory:
         from studeval.histories.verify import verify  # here: the package imports this module
 
         if isinstance(hh, HistoryError) or verify(hh):
-            other, _ = _read(lines, prefer_added=False)
-            if not isinstance(other, HistoryError) and not verify(other):
+            try:
+                other, _ = _read(lines, prefer_added=False)
+            except ValueError:  # the PHH checks refuse the other reading: keep the first
+                other = None
+            if isinstance(other, HandHistory) and not verify(other):
                 return other
     if isinstance(hh, HistoryError):
         raise hh
