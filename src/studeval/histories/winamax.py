@@ -74,7 +74,7 @@ _LEVEL = re.compile(r"level:?\s*(?P<level>[0-9]+|[IVXLC]+)\b", re.IGNORECASE)
 _TABLE = re.compile(r"Table: '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \((?P<money>real|play) money\))?.*\Z")
 _TABLE_TOURNAMENT = re.compile(r"\((?P<id>\d+)\)#\d+\Z")
 _SEAT = re.compile(
-    r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^(),]+)(?:, [^()]*)?\)(?P<out>\s*\(?(?:sitting out|out of hand).*)?\Z",
+    r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]+?)(?:, [^()]*)?\)(?P<out>\s*\(?(?:sitting out|out of hand).*)?\Z",
     re.IGNORECASE,
 )
 _BUTTON = re.compile(r"Seat #\d+ is the button\Z")
@@ -122,8 +122,16 @@ _NOTHING = re.compile(
 )
 
 
+_DECIMAL_COMMA = re.compile(r"([0-9]+),([0-9]{2})\s*(?:€|EUR)\Z")
+
+
 def _chips(b: HandBuilder, text: str) -> int:
-    """A Winamax amount (``2417.80€``, ``5€``, ``1500``) in whole chips at the hand's scale."""
+    """A Winamax amount (``2417.80€``, ``5€``, ``1500``) in whole chips at the hand's scale.
+
+    Money has no thousands separator, so a comma before two last digits of a euro amount is a
+    decimal comma (``2,50€``); in chips a comma separates thousands (``1,500``).
+    """
+    text = _DECIMAL_COMMA.sub(r"\1.\2", text.strip())
     return b.amount(text.replace("€", "").replace("EUR", "").strip())
 
 
