@@ -1,7 +1,7 @@
 """Winamax's text hand histories (seven card stud, stud hi-lo, razz; five card stud and
 tournaments read as the format plausibly writes them).
 
-The layout (/work/shared/histories/FORMATS.md, section 2, gives every fact relied on)::
+The layout (the shared FORMATS.md notes, section 2, give every fact relied on)::
 
     Winamax Poker - CashGame - HandId: #12-345-1450000000 - 7-Card Stud fixed limit (0.50€/2€/4€) - 2016/01/05 20:15:00 UTC
     Table: 'Lyon' 6-max (real money)
@@ -213,7 +213,7 @@ class _Hand:
         if b.street < 0:
             first = {"five": (1, 2)}.get(b.game.name, (3,))
             if ordinal not in first:
-                raise b.fail(f"the first street of {b.game.title} is not street {ordinal}")
+                raise b.fail(f"{b.game.title} does not begin with street {ordinal} ({m.group().strip()!r})")
             self.first_ordinal = ordinal
         b.begin_street(ordinal - self.first_ordinal)
         self.section, self.street_line = "streets", line
@@ -228,7 +228,7 @@ class _Hand:
         if found is None or not found[1].startswith(" ["):
             raise b.fail(f"cards dealt to someone not seated: {rest!r}")
         groups = _BRACKETS.findall(found[1])
-        if not groups or found[1].strip()[:1] != "[":
+        if not groups:
             raise b.fail(f"no cards in 'Dealt to {rest}'")
         name = found[0].name
         tokens = " ".join(groups).split() if b.street == 0 else groups[-1].split()
