@@ -299,7 +299,8 @@ def _cards(cards: list[int | None]) -> str:
 
 def _play(game: str, players: int, seed: int, structure: Structure, unit: int) -> StudState:
     rng = random.Random(seed)
-    stacks = [rng.choice([1, 3, 40, 150, 400, 2000]) * unit for _ in range(players)]  # 1: all-in on the ante
+    short = max(1, structure.ante // 2)  # all in on part of the ante
+    stacks = [rng.choice([short, 3 * unit, 40 * unit, 150 * unit, 400 * unit, 2000 * unit]) for _ in range(players)]
     state = StudState(game, structure, stacks, seed=seed)
     while state.actor >= 0:
         legal = state.legal_actions()
