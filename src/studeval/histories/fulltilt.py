@@ -36,14 +36,28 @@ from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 
 __all__ = ["SITE"]
 
-_GAME = re.compile(r"Limit (7 Card Stud Hi/Lo|7 Card Stud|Razz)\b", re.IGNORECASE)
-_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|5 Card Stud", re.IGNORECASE)
+#: The game after ``Limit``: real files write ``Stud Hi``, ``Stud H/L``, ``Razz``, ``5 Card Stud``.
+_GAME = re.compile(r"Limit (Stud Hi/Lo|Stud H/L|Stud Hi|Stud|7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Stud)\b", re.IGNORECASE)
+_GAMES = {
+    "stud hi/lo": "stud8",
+    "stud h/l": "stud8",
+    "stud hi": "seven",
+    "stud": "seven",
+    "7 card stud hi/lo": "stud8",
+    "7 card stud": "seven",
+    "razz": "razz",
+    "5 card stud": "five",
+}
+_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Triple|Lowball", re.IGNORECASE)
 _STAKES = re.compile(
     r" - (?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?: Ante (?P<ante>[$€£]?[0-9][0-9.,]*))? - "
 )
 _TABLE = re.compile(r"Table (?P<table>.+?)(?: \([^)]*\))? - ")
 _TOURNAMENT = re.compile(r"\((\d+)\), Table ")
-_WHEN = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,5}) - (\d{4})/(\d{2})/(\d{2})")
+_STAMP = r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,5}) - (\d{4})/(\d{1,2})/(\d{1,2})"
+#: A local time is followed by the ET one in brackets (``... CCT - 2010/12/05 [08:20:00 ET - 2010/12/04]``).
+_WHEN_ET = re.compile(r"\[" + _STAMP + r"\]")
+_WHEN = re.compile(_STAMP)
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -58,7 +72,8 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
         raise HistoryError("the header gives no stakes (small bet/big bet)", line)
     tournament = _TOURNAMENT.search(rest)
     currency = None if tournament else _SYMBOLS.get(stakes.group("small")[0])
-    b = HandBuilder("fulltilt", m.group("number"), game.group(1), scale=100 if currency else 1, first_line=line)
+    name = _GAMES[game.group(1).lower()]
+    b = HandBuilder("fulltilt", m.group("number"), name, scale=100 if currency else 1, first_line=line)
     b.small_bet = b.amount(stakes.group("small"))
     b.big_bet = b.amount(stakes.group("big"))
     if currency:
@@ -68,7 +83,7 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
     table = _TABLE.search(rest)
     if table:
         b.fields["table"] = table.group("table")
-    stamp = _WHEN.search(rest)
+    stamp = _WHEN_ET.search(rest) or _WHEN.search(rest)
     if stamp:
         h, mi, s, zone, y, mo, d = stamp.groups()
         try:
@@ -79,10 +94,17 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
 
 
 _POT = r"(?:the )?(?:high |low |main |side )?pot(?: #?\d+)? \((\S+)\)(?: with .*)?\Z"
-_NOTHING = (
-    r"(?: is sitting out| sits out| has been disconnected| has reconnected| is disconnected| has timed out.*"
-    r"| has returned| stands up| sits down| leaves the table| has requested TIME| has \d+ seconds left to act"
-    r"|: .*| is feeling .*| mucks hand| doesn't show)\Z"
+
+#: Lines that change nothing, whoever they name (``sits down`` and ``adds`` name players not
+#: seated in the hand): clock warnings (also without a name), seats taken and left, the
+#: bring-in notice, chat.
+_EVENTS = re.compile(
+    r"(?:(?:.+ has )?\d+ seconds left to act"
+    r"|.+ (?:has timed out.*|is sitting out|sits out|has returned|stands up|sits down|adds \S+|leaves the table"
+    r"|has been disconnected|has reconnected|is disconnected|is connected|has requested TIME|is feeling \S+"
+    r"|is (?:low|high) with \[[^\]]*\]|mucks hand|doesn't show(?: hand)?|has been removed.*)"
+    r"|[^:]+: .*"
+    r"|Betting is capped)\Z"
 )
 
 #: The site, as :mod:`studeval.histories` reads it.
@@ -114,9 +136,14 @@ SITE = TextSite(
         (re.compile(r" mucks\Z"), text.mucks),
         (re.compile(r" wins " + _POT), text.collected),
         (re.compile(r" ties for " + _POT), text.collected),
-        (re.compile(_NOTHING), text.nothing),
     ),
     uncalled=re.compile(r"Uncalled bet of (?P<amount>\S+) returned to (?P<name>.+)\Z"),
     pot=re.compile(r"Total pot (?P<total>\S+).*?\| Rake (?P<rake>\S+)"),
     noise=re.compile(r"Betting is capped\Z"),
+    # 2ND (five card stud) to 7TH STREET, some with the pot so far: ``(Total Pot: 120, 2 Players, 1 All-In)``
+    marker=re.compile(
+        r"\*\*\* (?P<street>\d)(?:ST|ND|RD|TH) STREET \*\*\*(?: \[(?P<board>[^\]]*)\])?(?: \(Total Pot: [^)]*\))?\Z",
+        re.IGNORECASE,
+    ),
+    events=_EVENTS,
 )

@@ -37,12 +37,16 @@ from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 
 __all__ = ["SITE"]
 
-_GAME = re.compile(r"(7 Card Stud Hi/Lo|7 Card Stud|Razz)\s+Limit", re.IGNORECASE)
-_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Courchevel|5 Card Stud", re.IGNORECASE)
+_GAME = re.compile(r"(7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Stud)\s+Limit", re.IGNORECASE)
+_GAMES = {"7 card stud hi/lo": "stud8", "7 card stud": "seven", "razz": "razz", "5 card stud": "five"}
+_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Courchevel", re.IGNORECASE)
 _STAKES = re.compile(r"[(,]\s*(?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?:\s+(?P<iso>[A-Z]{3}))?\)")
-_WHEN = re.compile(r"(\d{4})/(\d{2})/(\d{2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?")
-_TOURNAMENT = re.compile(r"Tournament #(\d+)")
-_LEVEL = re.compile(r"Level ([IVXLC]+|[0-9]+)\b")
+_STAMP = r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})"
+#: A local time is followed by the ET one in brackets (``... CET [2009/07/10 8:05:00 ET]``): that one is used.
+_WHEN_ET = re.compile(r"\[" + _STAMP + r" ([A-Z]{2,5})\]")
+_WHEN = re.compile(_STAMP + r"(?: ([A-Z]{2,5}))?")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
+_LEVEL = re.compile(r"\bLevel ([IVXLC]+|[0-9]+)\b", re.IGNORECASE)
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -58,7 +62,8 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
     tournament = _TOURNAMENT.search(rest)
     symbol = stakes.group("small")[0]
     currency = None if tournament else stakes.group("iso") or _SYMBOLS.get(symbol)
-    b = HandBuilder("pokerstars", m.group("number"), game.group(1), scale=100 if currency else 1, first_line=line)
+    name = _GAMES[game.group(1).lower()]
+    b = HandBuilder("pokerstars", m.group("number"), name, scale=100 if currency else 1, first_line=line)
     b.small_bet = b.amount(stakes.group("small"))
     b.big_bet = b.amount(stakes.group("big"))
     if currency:
@@ -67,8 +72,8 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
         b.fields["_tournament"] = int(tournament.group(1))
         at = _LEVEL.search(rest)
         if at:
-            level(b.fields, at.group(1))
-    stamp = _WHEN.search(rest)
+            level(b.fields, at.group(1).upper())
+    stamp = _WHEN_ET.search(rest) or _WHEN.search(rest)
     if stamp:
         y, mo, d, h, mi, s = (int(x) for x in stamp.groups()[:6])
         try:
@@ -78,10 +83,18 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
     return b
 
 
-_NOTHING = (
-    r"(?:: sits out|:? is sitting out|: is sitting out| is disconnected| is connected| has timed out.*"
-    r"| has returned| leaves the table| joins the table at seat #\d+| said, \".*| will be allowed to play.*"
-    r"|: doesn't show hand| finished the tournament.*| wins the tournament.*| wins the \S+ bounty.*)\Z"
+#: Lines that change nothing, whoever they name: most name a player not seated in the hand
+#: (joining, removed, connecting), so they are known by their endings; chat; the site's notices.
+_EVENTS = re.compile(
+    r"(?:.+ (?:joins the table at seat #\d+|was removed from the table for failing to post|is connected"
+    r"|is disconnected|has been disconnected|has reconnected|leaves the table|is sitting out|sits out"
+    r"|has returned|has timed out(?: while disconnected)?|will be allowed to play after the button"
+    r"|finished the tournament(?: in \d+\w* place)?.*|wins the tournament.*|wins the \S+ bounty.*"
+    r"|re-buys and receives .*|takes the add-on.*)"
+    r"|.+?: (?:sits out|is sitting out|doesn't show hand|shows? nothing)"
+    r"|.+? said, \".*"
+    r"|Pair on board - a double bet is allowed|Betting is capped|No low hand qualified"
+    r"|.+? (?:has|have) \d+ seconds? left to act)\Z"
 )
 
 #: The site, as :mod:`studeval.histories` reads it.
@@ -98,7 +111,7 @@ SITE = TextSite(
     showdown="*** SHOW DOWN ***",
     summary="*** SUMMARY ***",
     verbs=(
-        (re.compile(r": posts the ante " + AMOUNT + ALL_IN + r"\Z"), text.ante),
+        (re.compile(r": posts (?:the )?ante " + AMOUNT + ALL_IN + r"\Z", re.IGNORECASE), text.ante),
         (re.compile(r": brings[- ]in(?: low)? for " + AMOUNT + ALL_IN + r"\Z"), text.bring_in),
         (re.compile(r": bets " + AMOUNT + ALL_IN + r"\Z"), text.bet_by),
         (re.compile(r": raises \S+ to " + AMOUNT + ALL_IN + r"\Z"), text.bet_to),
@@ -107,11 +120,13 @@ SITE = TextSite(
         (re.compile(r": checks\Z"), text.check),
         (re.compile(r": folds(?: \[[^\]]*\])?\Z"), text.fold),
         (re.compile(r": shows \[([^\]]*)\](?: \(.*\))?\Z"), text.shows),
-        (re.compile(r": mucks hand\Z"), text.mucks),
+        (re.compile(r": mucks hand(?: \[[^\]]*\])?\Z"), text.mucks),
         (re.compile(r" collected " + AMOUNT + r" from (?:the )?(?:main |side )?pot(?:-\d+)?\Z"), text.collected),
-        (re.compile(_NOTHING), text.nothing),
     ),
     uncalled=re.compile(r"Uncalled bet \((?P<amount>[^()]+)\) returned to (?P<name>.+)\Z"),
     pot=re.compile(r"Total pot (?P<total>\S+).*?\| Rake (?P<rake>\S+)"),
     noise=re.compile(r"Betting is capped\Z"),
+    # 3rd to 6th STREET by number, the last street RIVER, with the community card when the deck runs out
+    marker=re.compile(r"\*\*\* (?:(?P<street>\d)(?:st|nd|rd|th) STREET|RIVER) \*\*\*(?: \[(?P<board>[^\]]*)\])?\Z", re.IGNORECASE),
+    events=_EVENTS,
 )
