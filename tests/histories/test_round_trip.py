@@ -31,8 +31,8 @@ _NOISE = {
         "Zed was removed from the table for failing to post",
         "Zed is connected",
         "{name} is disconnected",
-        "{name} said, \"gl: all\"",
-        "Zed said, \"hi\"",
+        '{name} said, "gl: all"',
+        'Zed said, "hi"',
         "Betting is capped",
     ),
     "fulltilt": (

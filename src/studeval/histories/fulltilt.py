@@ -37,7 +37,9 @@ from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 __all__ = ["SITE"]
 
 #: The game after ``Limit``: real files write ``Stud Hi``, ``Stud H/L``, ``Razz``, ``5 Card Stud``.
-_GAME = re.compile(r"Limit (Stud Hi/Lo|Stud H/L|Stud Hi|Stud|7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Stud)\b", re.IGNORECASE)
+_GAME = re.compile(
+    r"Limit (Stud Hi/Lo|Stud H/L|Stud Hi|Stud|7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Stud)\b", re.IGNORECASE
+)
 _GAMES = {
     "stud hi/lo": "stud8",
     "stud h/l": "stud8",

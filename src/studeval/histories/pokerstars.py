@@ -127,6 +127,8 @@ SITE = TextSite(
     pot=re.compile(r"Total pot (?P<total>\S+).*?\| Rake (?P<rake>\S+)"),
     noise=re.compile(r"Betting is capped\Z"),
     # 3rd to 6th STREET by number, the last street RIVER, with the community card when the deck runs out
-    marker=re.compile(r"\*\*\* (?:(?P<street>\d)(?:st|nd|rd|th) STREET|RIVER) \*\*\*(?: \[(?P<board>[^\]]*)\])?\Z", re.IGNORECASE),
+    marker=re.compile(
+        r"\*\*\* (?:(?P<street>\d)(?:st|nd|rd|th) STREET|RIVER) \*\*\*(?: \[(?P<board>[^\]]*)\])?\Z", re.IGNORECASE
+    ),
     events=_EVENTS,
 )

@@ -182,16 +182,18 @@ def _plays(site: TextSite, lines: Sequence[tuple[int, str]], name: str) -> bool:
 
 def _action(site: TextSite, b: HandBuilder, line: str) -> None:
     if line.startswith("Dealt to "):
-        found = b.name_at_start(line[len("Dealt to ") :])
-        if found is None:
+        dealt = line[len("Dealt to ") :]
+        # the name is followed by the cards: ``Ann [Jc]`` is not ``Ann2 [Jc]``'s deal
+        name = next((n for n in _players_at_start(b, dealt) if dealt[len(n) :].startswith(" [")), None)
+        if name is None:
             raise b.fail(f"cards dealt to someone not seated: {line!r}")
-        groups = _BRACKETS.findall(found[1])
+        groups = _BRACKETS.findall(dealt[len(name) :])
         if not groups:
             raise b.fail(f"no cards in {line!r}")
         # the first street: every card shown (a hero's down cards and door card); later: the new one
         tokens = " ".join(groups).split() if b.street == 0 else groups[-1].split()
         # a word where a card should be (PokerStars' ``[of]``) is a card the text does not give
-        b.deal(found[0].name, [t for t in tokens if not _WORD.match(t)])
+        b.deal(name, [t for t in tokens if not _WORD.match(t)])
         return
     u = site.uncalled.match(line)
     if u:
@@ -228,7 +230,7 @@ def _fill_partial_show(b: HandBuilder, hh: HandHistory, name: str, at: int, line
     if len(unknown) != 1:
         raise HistoryError(f"{name} shows part of his hand and {len(unknown)} of his cards are unknown", line)
     seen = {c for q in b.players.values() for c in q.cards if c >= 0}
-    seen.update(parse_cards(a.split()[2]) [0] for a in hh.actions if a.startswith("d db "))
+    seen.update(parse_cards(a.split()[2])[0] for a in hh.actions if a.startswith("d db "))
     mine = f"d dh p{p.index} "
     deal = next(k for k, a in enumerate(hh.actions) if a.startswith(mine) and "??" in a)
     for card in range(52):
@@ -238,10 +240,14 @@ def _fill_partial_show(b: HandBuilder, hh: HandHistory, name: str, at: int, line
         actions = list(hh.actions)
         actions[deal] = actions[deal].replace("??", format_cards([card]), 1)
         actions[at] = f"p{p.index} sm " + "".join(format_cards([c]) for c in cards)
-        guess = dataclasses.replace(hh, actions=actions, extra={**hh.extra, "_guessed": [f"p{p.index} {format_cards([card])}"]})
+        guess = dataclasses.replace(
+            hh, actions=actions, extra={**hh.extra, "_guessed": [f"p{p.index} {format_cards([card])}"]}
+        )
         if not verify(guess):
             return guess
-    raise HistoryError(f"{name} shows part of his hand; no card for the one the text hides gives the site's result", line)
+    raise HistoryError(
+        f"{name} shows part of his hand; no card for the one the text hides gives the site's result", line
+    )
 
 
 def cards_of(text: str) -> list[str]:
