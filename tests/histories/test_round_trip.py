@@ -214,7 +214,9 @@ def _site_text(site: str, state: StudState, number: int, rake_percent: int, nois
     won = [state.payouts[i] - state.returned[i] for i in range(state.n)]
     pot = sum(won)
     top = won.index(max(won))
-    rake = min(pot * rake_percent // 100, won[top])  # taken from the biggest winner's share
+    # a rake only where one player takes every pot: how a site's rake splits between the pots
+    # of several winners is the replay's rule (proportional), not the writer's to guess
+    rake = pot * rake_percent // 100 if sum(1 for x in won if x) == 1 else 0
     for i in range(state.n):
         paid = won[i] - (rake if i == top else 0)
         if paid:

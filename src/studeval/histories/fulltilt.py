@@ -1,28 +1,60 @@
-"""Full Tilt Poker's text hand histories (seven card stud, razz, seven card stud hi-lo).
+"""Full Tilt Poker's text hand histories (seven card stud, razz, seven card stud hi-lo, five card stud).
 
-The layout (docs/histories.md gives every fact relied on)::
+The layout (docs/histories.md; what real files hold beyond it: FORMATS.md section 8)::
 
-    Full Tilt Poker Game #2001: Table Danube - $0.50/$1 Ante $0.10 - Limit Razz - 21:47:27 ET - 2010/02/23
-    Seat 1: Alice ($12.50)
-    Alice antes $0.10
-    *** 3RD STREET ***
+    Full Tilt Poker Game #2001: Table Danube - $2/$4 Ante $0.40 - Limit Stud Hi - 21:47:27 ET - 2010/02/23
+    Seat 1: Alice ($85.20)
+    Seat 2: Alice2 ($40)               (a name may begin with another's: the longest is read)
+    Seat 4: Carl ($30), is sitting out (the mark decides nothing: does he ante?)
+    Alice2 antes $0.40                 (antes in any order; ``antes 6, and is all in``)
+    Alice antes $0.40
+    *** 3RD STREET ***                 (tournaments: ``*** 3RD STREET *** (Total Pot: 12, 2 Players)``)
     Dealt to Alice [2c 5d] [3h]        (the hero's down cards, then the door card)
-    Dealt to Bob [Kd]
-    Bob brings in for $0.15
-    Alice completes it to $0.50
-    *** 4TH STREET ***
-    Dealt to Bob [Kd] [9s]
-    Bob bets $0.50
-    Alice raises to $1                 (raises print the street total)
+    Dealt to Alice2 [Kd]
+    Alice is low with [3h]             (razz: ``is high with``)
+    Alice brings in for $0.50
+    Alice2 has 15 seconds left to act  (table events anywhere, some naming players not seated)
+    Alice2 completes it to $2
+    Alice raises to $4                 (raises print the street total)
     ...
     *** 7TH STREET ***                 (an opponent's seventh card is not printed)
-    *** SHOW DOWN ***
-    Bob shows [8c 2s Kd 9s 4h 6d 7c] 9,8,7,6,4
-    Bob wins the pot ($4.60) with 9,8,7,6,4
+    *** SHOW DOWN ***                  (missing in some all-in hands)
+    Alice2 shows [8c 2s Kd 9s 4h 6d 7c] a pair of Kings    (no parentheses)
+    Alice mucks
+    Alice2 wins the pot ($19.30) with a pair of Kings      (also ``the side pot``, ``the main pot``)
     *** SUMMARY ***
-    Total pot $4.80 | Rake $0.20
+    Total pot $19.30 | Rake $0
 
-No colon after a player's name (a colon starts a chat line); the table is in the header.
+Games after ``Limit ``: ``Stud Hi``, ``Stud H/L``, ``Razz``, ``5 Card Stud`` (``*** 2ND STREET
+***`` to ``*** 5TH STREET ***``, the hero's ``[C] [C]``). Time before date; a local zone
+(``CCT``) is followed by the ET time in brackets, which is read. Tournaments: ``(T), Table N``,
+chips with thousands separators. A third-street all-in may make both players show three cards
+at once; their later deal lines then print every card. No colon after a player's name (a colon
+starts a chat line); the table is in the header. The printed rake leaves the pot before the
+winners are paid.
+
+>>> from studeval.histories import read_text, verify
+>>> [hand] = read_text('''Full Tilt Poker Game #9: Table Yuma - $0.10/$0.20 Ante $0.02 - Limit Razz - 10:20:15 CCT - 2010/12/05 [21:20:15 ET - 2010/12/04]
+... Seat 1: Ann ($1)
+... Seat 2: Ann2 ($1)
+... Seat 3: Cy ($1), is sitting out
+... Ann2 antes $0.02
+... Ann antes $0.02
+... *** 3RD STREET ***
+... Dealt to Ann [2c 3d] [Kc]
+... Dealt to Ann2 [4h]
+... Ann is high with [Kc]
+... Ann brings in for $0.03
+... Ann2 has 15 seconds left to act
+... Ann2 completes it to $0.10
+... Ann folds
+... Uncalled bet of $0.07 returned to Ann2
+... Ann2 mucks
+... Ann2 wins the pot ($0.10)
+... *** SUMMARY ***
+... Total pot $0.10 | Rake $0''')
+>>> hand.history.extra["players"], str(hand.history.extra["time"]), verify(hand.history)
+(['Ann', 'Ann2'], '21:20:15', [])
 """
 
 from __future__ import annotations

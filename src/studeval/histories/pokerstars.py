@@ -1,29 +1,61 @@
 """PokerStars' text hand histories (seven card stud, razz, seven card stud hi-lo).
 
-The layout (docs/histories.md gives every fact relied on)::
+The layout (docs/histories.md; what real files hold beyond it: FORMATS.md section 7)::
 
-    PokerStars Hand #1001: 7 Card Stud Limit ($0.04/$0.08 USD) - 2024/01/05 20:15:00 ET
+    PokerStars Game #1001:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/06/12 21:05:17 ET
     Table 'Aldebaran II' 8-max
     Seat 1: Alice ($1.60 in chips)
+    Seat 3: Bob [NL] ($3 in chips)      (names with spaces and brackets)
+    Seat 5: Carl ($2 in chips) is sitting out   (the mark decides nothing: does he ante?)
     Alice: posts the ante $0.01
     *** 3rd STREET ***
     Dealt to Alice [8c 3d 5s]          (the hero's down cards and door card)
-    Dealt to Bob [Kh]                  (an opponent's door card)
-    Bob: brings in for $0.02
-    Alice: raises $0.02 to $0.04       (the completion is printed as a raise)
+    Dealt to Bob [NL] [Kh]             (an opponent's door card: the last bracket)
+    Bob [NL]: brings in for $0.02
+    Zed joins the table at seat #4     (table events, chat, notices: anywhere, often
+    Alice: raises $0.02 to $0.04        naming a player not seated; known by their endings)
     *** 4th STREET ***
-    Dealt to Bob [Kh] [Kd]             (the up cards so far, then the new one)
+    Dealt to Bob [NL] [Kh] [Kd]        (the up cards so far, then the new one)
+    Pair on board - a double bet is allowed
     ...
-    *** RIVER ***                      (an opponent's river card is not printed)
+    *** RIVER ***                      (an opponent's river card is not printed; with eight
+    *** RIVER *** [7h]                  players the deck runs out: one community card)
+    Dealt to Alice [8c 3d 5s 2h Qd 9c] [of]   (once, a word for a card: unknown)
     *** SHOW DOWN ***
-    Bob: shows [As Ad Kh Kd 7c 8s 2c] (two pair, Aces and Kings)
-    Bob collected $0.50 from pot
+    Bob [NL]: shows [As Ad Kh Kd 7c 8s 2c] (two pair, Aces and Kings)
+    Alice: mucks hand
+    Bob [NL] collected $0.50 from pot  (also ``from side pot``, ``from main pot``)
     *** SUMMARY ***
-    Total pot $0.52 | Rake $0.02
+    Total pot $0.52 | Rake $0.02       (or ``Total pot X Main pot A. Side pot B. | Rake Y``)
 
-Stakes in the header are the small and big bet; the ante and bring-in come from the
-``posts the ante`` and ``brings in for`` lines. Money is read in cents (``_scale = 100``),
-tournament and play-money chips as they are (``_scale = 1``).
+Headers: ``Game #`` or ``Hand #``; cash ``GAME Limit ($X/$Y USD)``, the currency code perhaps
+missing; a mixed game names the game dealt in parentheses (``8-Game (7 Card Stud Hi/Lo Limit,
+$400/$800 USD)``, ``Triple Stud (7 Card Stud Limit)``); tournaments ``Tournament #T, ...
+Level R (X/Y)``, a tracker's export in capitals. A local time is followed by the ET time in
+brackets, which is the one read. Stakes in the header are the small and big bet; the ante and
+bring-in come from the ``posts the ante`` and ``brings in for`` lines. Money is read in cents
+(``_scale = 100``), tournament and play-money chips as they are (``_scale = 1``). The printed
+rake leaves the pot before the collected amounts are paid.
+
+>>> from studeval.histories import read_text, verify
+>>> [hand] = read_text('''PokerStars Game #7:  Razz Limit ($0.04/$0.08) - 2009/07/10 14:05:00 CET [2009/07/10 8:05:00 ET]
+... Seat 1: Ann ($1 in chips)
+... Seat 2: Bob [NL] ($1 in chips)
+... Ann: posts the ante $0.01
+... Bob [NL]: posts the ante $0.01
+... *** 3rd STREET ***
+... Dealt to Ann [2c 3d Kc]
+... Dealt to Bob [NL] [4h]
+... Zed joins the table at seat #5
+... Ann: brings in for $0.02
+... Bob [NL]: folds
+... Uncalled bet ($0.02) returned to Ann
+... Ann collected $0.02 from pot
+... Ann: doesn't show hand
+... *** SUMMARY ***
+... Total pot $0.02 | Rake $0''')
+>>> hand.history.extra["players"], str(hand.history.extra["time"]), verify(hand.history)
+(['Ann', 'Bob [NL]'], '08:05:00', [])
 """
 
 from __future__ import annotations
