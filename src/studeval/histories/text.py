@@ -232,7 +232,9 @@ def _fill_partial_show(b: HandBuilder, hh: HandHistory, name: str, at: int, line
     seen = {c for q in b.players.values() for c in q.cards if c >= 0}
     seen.update(parse_cards(a.split()[2])[0] for a in hh.actions if a.startswith("d db "))
     mine = f"d dh p{p.index} "
-    deal = next(k for k, a in enumerate(hh.actions) if a.startswith(mine) and "??" in a)
+    deal = next((k for k, a in enumerate(hh.actions) if a.startswith(mine) and "??" in a), None)
+    if deal is None:  # pragma: no cover - an unknown card is dealt as ??
+        raise HistoryError(f"{name} shows part of his hand; his unknown card is not in a deal", line)
     for card in range(52):
         if card in seen:
             continue
