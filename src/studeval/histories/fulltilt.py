@@ -1,28 +1,60 @@
-"""Full Tilt Poker's text hand histories (seven card stud, razz, seven card stud hi-lo).
+"""Full Tilt Poker's text hand histories (seven card stud, razz, seven card stud hi-lo, five card stud).
 
-The layout (docs/histories.md gives every fact relied on)::
+The layout (docs/histories.md; what real files hold beyond it: FORMATS.md section 8)::
 
-    Full Tilt Poker Game #2001: Table Danube - $0.50/$1 Ante $0.10 - Limit Razz - 21:47:27 ET - 2010/02/23
-    Seat 1: Alice ($12.50)
-    Alice antes $0.10
-    *** 3RD STREET ***
+    Full Tilt Poker Game #2001: Table Danube - $2/$4 Ante $0.40 - Limit Stud Hi - 21:47:27 ET - 2010/02/23
+    Seat 1: Alice ($85.20)
+    Seat 2: Alice2 ($40)               (a name may begin with another's: the longest is read)
+    Seat 4: Carl ($30), is sitting out (the mark decides nothing: does he ante?)
+    Alice2 antes $0.40                 (antes in any order; ``antes 6, and is all in``)
+    Alice antes $0.40
+    *** 3RD STREET ***                 (tournaments: ``*** 3RD STREET *** (Total Pot: 12, 2 Players)``)
     Dealt to Alice [2c 5d] [3h]        (the hero's down cards, then the door card)
-    Dealt to Bob [Kd]
-    Bob brings in for $0.15
-    Alice completes it to $0.50
-    *** 4TH STREET ***
-    Dealt to Bob [Kd] [9s]
-    Bob bets $0.50
-    Alice raises to $1                 (raises print the street total)
+    Dealt to Alice2 [Kd]
+    Alice is low with [3h]             (razz: ``is high with``)
+    Alice brings in for $0.50
+    Alice2 has 15 seconds left to act  (table events anywhere, some naming players not seated)
+    Alice2 completes it to $2
+    Alice raises to $4                 (raises print the street total)
     ...
     *** 7TH STREET ***                 (an opponent's seventh card is not printed)
-    *** SHOW DOWN ***
-    Bob shows [8c 2s Kd 9s 4h 6d 7c] 9,8,7,6,4
-    Bob wins the pot ($4.60) with 9,8,7,6,4
+    *** SHOW DOWN ***                  (missing in some all-in hands)
+    Alice2 shows [8c 2s Kd 9s 4h 6d 7c] a pair of Kings    (no parentheses)
+    Alice mucks
+    Alice2 wins the pot ($19.30) with a pair of Kings      (also ``the side pot``, ``the main pot``)
     *** SUMMARY ***
-    Total pot $4.80 | Rake $0.20
+    Total pot $19.30 | Rake $0
 
-No colon after a player's name (a colon starts a chat line); the table is in the header.
+Games after ``Limit ``: ``Stud Hi``, ``Stud H/L``, ``Razz``, ``5 Card Stud`` (``*** 2ND STREET
+***`` to ``*** 5TH STREET ***``, the hero's ``[C] [C]``). Time before date; a local zone
+(``CCT``) is followed by the ET time in brackets, which is read. Tournaments: ``(T), Table N``,
+chips with thousands separators. A third-street all-in may make both players show three cards
+at once; their later deal lines then print every card. No colon after a player's name (a colon
+starts a chat line); the table is in the header. The printed rake leaves the pot before the
+winners are paid.
+
+>>> from studeval.histories import read_text, verify
+>>> [hand] = read_text('''Full Tilt Poker Game #9: Table Yuma - $0.10/$0.20 Ante $0.02 - Limit Razz - 10:20:15 CCT - 2010/12/05 [21:20:15 ET - 2010/12/04]
+... Seat 1: Ann ($1)
+... Seat 2: Ann2 ($1)
+... Seat 3: Cy ($1), is sitting out
+... Ann2 antes $0.02
+... Ann antes $0.02
+... *** 3RD STREET ***
+... Dealt to Ann [2c 3d] [Kc]
+... Dealt to Ann2 [4h]
+... Ann is high with [Kc]
+... Ann brings in for $0.03
+... Ann2 has 15 seconds left to act
+... Ann2 completes it to $0.10
+... Ann folds
+... Uncalled bet of $0.07 returned to Ann2
+... Ann2 mucks
+... Ann2 wins the pot ($0.10)
+... *** SUMMARY ***
+... Total pot $0.10 | Rake $0''')
+>>> hand.history.extra["players"], str(hand.history.extra["time"]), verify(hand.history)
+(['Ann', 'Ann2'], '21:20:15', [])
 """
 
 from __future__ import annotations
@@ -36,14 +68,30 @@ from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 
 __all__ = ["SITE"]
 
-_GAME = re.compile(r"Limit (7 Card Stud Hi/Lo|7 Card Stud|Razz)\b", re.IGNORECASE)
-_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|5 Card Stud", re.IGNORECASE)
+#: The game after ``Limit``: real files write ``Stud Hi``, ``Stud H/L``, ``Razz``, ``5 Card Stud``.
+_GAME = re.compile(
+    r"Limit (Stud Hi/Lo|Stud H/L|Stud Hi|Stud|7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Stud)\b", re.IGNORECASE
+)
+_GAMES = {
+    "stud hi/lo": "stud8",
+    "stud h/l": "stud8",
+    "stud hi": "seven",
+    "stud": "seven",
+    "7 card stud hi/lo": "stud8",
+    "7 card stud": "seven",
+    "razz": "razz",
+    "5 card stud": "five",
+}
+_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Triple|Lowball", re.IGNORECASE)
 _STAKES = re.compile(
     r" - (?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?: Ante (?P<ante>[$€£]?[0-9][0-9.,]*))? - "
 )
 _TABLE = re.compile(r"Table (?P<table>.+?)(?: \([^)]*\))? - ")
 _TOURNAMENT = re.compile(r"\((\d+)\), Table ")
-_WHEN = re.compile(r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,5}) - (\d{4})/(\d{2})/(\d{2})")
+_STAMP = r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,5}) - (\d{4})/(\d{1,2})/(\d{1,2})"
+#: A local time is followed by the ET one in brackets (``... CCT - 2010/12/05 [08:20:00 ET - 2010/12/04]``).
+_WHEN_ET = re.compile(r"\[" + _STAMP + r"\]")
+_WHEN = re.compile(_STAMP)
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -58,7 +106,8 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
         raise HistoryError("the header gives no stakes (small bet/big bet)", line)
     tournament = _TOURNAMENT.search(rest)
     currency = None if tournament else _SYMBOLS.get(stakes.group("small")[0])
-    b = HandBuilder("fulltilt", m.group("number"), game.group(1), scale=100 if currency else 1, first_line=line)
+    name = _GAMES[game.group(1).lower()]
+    b = HandBuilder("fulltilt", m.group("number"), name, scale=100 if currency else 1, first_line=line)
     b.small_bet = b.amount(stakes.group("small"))
     b.big_bet = b.amount(stakes.group("big"))
     if currency:
@@ -68,7 +117,7 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
     table = _TABLE.search(rest)
     if table:
         b.fields["table"] = table.group("table")
-    stamp = _WHEN.search(rest)
+    stamp = _WHEN_ET.search(rest) or _WHEN.search(rest)
     if stamp:
         h, mi, s, zone, y, mo, d = stamp.groups()
         try:
@@ -79,10 +128,17 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
 
 
 _POT = r"(?:the )?(?:high |low |main |side )?pot(?: #?\d+)? \((\S+)\)(?: with .*)?\Z"
-_NOTHING = (
-    r"(?: is sitting out| sits out| has been disconnected| has reconnected| is disconnected| has timed out.*"
-    r"| has returned| stands up| sits down| leaves the table| has requested TIME| has \d+ seconds left to act"
-    r"|: .*| is feeling .*| mucks hand| doesn't show)\Z"
+
+#: Lines that change nothing, whoever they name (``sits down`` and ``adds`` name players not
+#: seated in the hand): clock warnings (also without a name), seats taken and left, the
+#: bring-in notice, chat.
+_EVENTS = re.compile(
+    r"(?:(?:.+ has )?\d+ seconds left to act"
+    r"|.+ (?:has timed out.*|is sitting out|sits out|has returned|stands up|sits down|adds \S+|leaves the table"
+    r"|has been disconnected|has reconnected|is disconnected|is connected|has requested TIME|is feeling \S+"
+    r"|is (?:low|high) with \[[^\]]*\]|mucks hand|doesn't show(?: hand)?|has been removed.*)"
+    r"|[^:]+: .*"
+    r"|Betting is capped)\Z"
 )
 
 #: The site, as :mod:`studeval.histories` reads it.
@@ -114,9 +170,14 @@ SITE = TextSite(
         (re.compile(r" mucks\Z"), text.mucks),
         (re.compile(r" wins " + _POT), text.collected),
         (re.compile(r" ties for " + _POT), text.collected),
-        (re.compile(_NOTHING), text.nothing),
     ),
     uncalled=re.compile(r"Uncalled bet of (?P<amount>\S+) returned to (?P<name>.+)\Z"),
     pot=re.compile(r"Total pot (?P<total>\S+).*?\| Rake (?P<rake>\S+)"),
     noise=re.compile(r"Betting is capped\Z"),
+    # 2ND (five card stud) to 7TH STREET, some with the pot so far: ``(Total Pot: 120, 2 Players, 1 All-In)``
+    marker=re.compile(
+        r"\*\*\* (?P<street>\d)(?:ST|ND|RD|TH) STREET \*\*\*(?: \[(?P<board>[^\]]*)\])?(?: \(Total Pot: [^)]*\))?\Z",
+        re.IGNORECASE,
+    ),
+    events=_EVENTS,
 )

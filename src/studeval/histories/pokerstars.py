@@ -1,29 +1,61 @@
 """PokerStars' text hand histories (seven card stud, razz, seven card stud hi-lo).
 
-The layout (docs/histories.md gives every fact relied on)::
+The layout (docs/histories.md; what real files hold beyond it: FORMATS.md section 7)::
 
-    PokerStars Hand #1001: 7 Card Stud Limit ($0.04/$0.08 USD) - 2024/01/05 20:15:00 ET
+    PokerStars Game #1001:  7 Card Stud Limit ($0.04/$0.08 USD) - 2009/06/12 21:05:17 ET
     Table 'Aldebaran II' 8-max
     Seat 1: Alice ($1.60 in chips)
+    Seat 3: Bob [NL] ($3 in chips)      (names with spaces and brackets)
+    Seat 5: Carl ($2 in chips) is sitting out   (the mark decides nothing: does he ante?)
     Alice: posts the ante $0.01
     *** 3rd STREET ***
     Dealt to Alice [8c 3d 5s]          (the hero's down cards and door card)
-    Dealt to Bob [Kh]                  (an opponent's door card)
-    Bob: brings in for $0.02
-    Alice: raises $0.02 to $0.04       (the completion is printed as a raise)
+    Dealt to Bob [NL] [Kh]             (an opponent's door card: the last bracket)
+    Bob [NL]: brings in for $0.02
+    Zed joins the table at seat #4     (table events, chat, notices: anywhere, often
+    Alice: raises $0.02 to $0.04        naming a player not seated; known by their endings)
     *** 4th STREET ***
-    Dealt to Bob [Kh] [Kd]             (the up cards so far, then the new one)
+    Dealt to Bob [NL] [Kh] [Kd]        (the up cards so far, then the new one)
+    Pair on board - a double bet is allowed
     ...
-    *** RIVER ***                      (an opponent's river card is not printed)
+    *** RIVER ***                      (an opponent's river card is not printed; with eight
+    *** RIVER *** [7h]                  players the deck runs out: one community card)
+    Dealt to Alice [8c 3d 5s 2h Qd 9c] [of]   (once, a word for a card: unknown)
     *** SHOW DOWN ***
-    Bob: shows [As Ad Kh Kd 7c 8s 2c] (two pair, Aces and Kings)
-    Bob collected $0.50 from pot
+    Bob [NL]: shows [As Ad Kh Kd 7c 8s 2c] (two pair, Aces and Kings)
+    Alice: mucks hand
+    Bob [NL] collected $0.50 from pot  (also ``from side pot``, ``from main pot``)
     *** SUMMARY ***
-    Total pot $0.52 | Rake $0.02
+    Total pot $0.52 | Rake $0.02       (or ``Total pot X Main pot A. Side pot B. | Rake Y``)
 
-Stakes in the header are the small and big bet; the ante and bring-in come from the
-``posts the ante`` and ``brings in for`` lines. Money is read in cents (``_scale = 100``),
-tournament and play-money chips as they are (``_scale = 1``).
+Headers: ``Game #`` or ``Hand #``; cash ``GAME Limit ($X/$Y USD)``, the currency code perhaps
+missing; a mixed game names the game dealt in parentheses (``8-Game (7 Card Stud Hi/Lo Limit,
+$400/$800 USD)``, ``Triple Stud (7 Card Stud Limit)``); tournaments ``Tournament #T, ...
+Level R (X/Y)``, a tracker's export in capitals. A local time is followed by the ET time in
+brackets, which is the one read. Stakes in the header are the small and big bet; the ante and
+bring-in come from the ``posts the ante`` and ``brings in for`` lines. Money is read in cents
+(``_scale = 100``), tournament and play-money chips as they are (``_scale = 1``). The printed
+rake leaves the pot before the collected amounts are paid.
+
+>>> from studeval.histories import read_text, verify
+>>> [hand] = read_text('''PokerStars Game #7:  Razz Limit ($0.04/$0.08) - 2009/07/10 14:05:00 CET [2009/07/10 8:05:00 ET]
+... Seat 1: Ann ($1 in chips)
+... Seat 2: Bob [NL] ($1 in chips)
+... Ann: posts the ante $0.01
+... Bob [NL]: posts the ante $0.01
+... *** 3rd STREET ***
+... Dealt to Ann [2c 3d Kc]
+... Dealt to Bob [NL] [4h]
+... Zed joins the table at seat #5
+... Ann: brings in for $0.02
+... Bob [NL]: folds
+... Uncalled bet ($0.02) returned to Ann
+... Ann collected $0.02 from pot
+... Ann: doesn't show hand
+... *** SUMMARY ***
+... Total pot $0.02 | Rake $0''')
+>>> hand.history.extra["players"], str(hand.history.extra["time"]), verify(hand.history)
+(['Ann', 'Bob [NL]'], '08:05:00', [])
 """
 
 from __future__ import annotations
@@ -37,12 +69,16 @@ from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 
 __all__ = ["SITE"]
 
-_GAME = re.compile(r"(7 Card Stud Hi/Lo|7 Card Stud|Razz)\s+Limit", re.IGNORECASE)
-_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Courchevel|5 Card Stud", re.IGNORECASE)
+_GAME = re.compile(r"(7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Stud)\s+Limit", re.IGNORECASE)
+_GAMES = {"7 card stud hi/lo": "stud8", "7 card stud": "seven", "razz": "razz", "5 card stud": "five"}
+_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Courchevel", re.IGNORECASE)
 _STAKES = re.compile(r"[(,]\s*(?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?:\s+(?P<iso>[A-Z]{3}))?\)")
-_WHEN = re.compile(r"(\d{4})/(\d{2})/(\d{2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?")
-_TOURNAMENT = re.compile(r"Tournament #(\d+)")
-_LEVEL = re.compile(r"Level ([IVXLC]+|[0-9]+)\b")
+_STAMP = r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})"
+#: A local time is followed by the ET one in brackets (``... CET [2009/07/10 8:05:00 ET]``): that one is used.
+_WHEN_ET = re.compile(r"\[" + _STAMP + r" ([A-Z]{2,5})\]")
+_WHEN = re.compile(_STAMP + r"(?: ([A-Z]{2,5}))?")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
+_LEVEL = re.compile(r"\bLevel ([IVXLC]+|[0-9]+)\b", re.IGNORECASE)
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
@@ -58,7 +94,8 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
     tournament = _TOURNAMENT.search(rest)
     symbol = stakes.group("small")[0]
     currency = None if tournament else stakes.group("iso") or _SYMBOLS.get(symbol)
-    b = HandBuilder("pokerstars", m.group("number"), game.group(1), scale=100 if currency else 1, first_line=line)
+    name = _GAMES[game.group(1).lower()]
+    b = HandBuilder("pokerstars", m.group("number"), name, scale=100 if currency else 1, first_line=line)
     b.small_bet = b.amount(stakes.group("small"))
     b.big_bet = b.amount(stakes.group("big"))
     if currency:
@@ -67,8 +104,8 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
         b.fields["_tournament"] = int(tournament.group(1))
         at = _LEVEL.search(rest)
         if at:
-            level(b.fields, at.group(1))
-    stamp = _WHEN.search(rest)
+            level(b.fields, at.group(1).upper())
+    stamp = _WHEN_ET.search(rest) or _WHEN.search(rest)
     if stamp:
         y, mo, d, h, mi, s = (int(x) for x in stamp.groups()[:6])
         try:
@@ -78,10 +115,18 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
     return b
 
 
-_NOTHING = (
-    r"(?:: sits out|:? is sitting out|: is sitting out| is disconnected| is connected| has timed out.*"
-    r"| has returned| leaves the table| joins the table at seat #\d+| said, \".*| will be allowed to play.*"
-    r"|: doesn't show hand| finished the tournament.*| wins the tournament.*| wins the \S+ bounty.*)\Z"
+#: Lines that change nothing, whoever they name: most name a player not seated in the hand
+#: (joining, removed, connecting), so they are known by their endings; chat; the site's notices.
+_EVENTS = re.compile(
+    r"(?:.+ (?:joins the table at seat #\d+|was removed from the table for failing to post|is connected"
+    r"|is disconnected|has been disconnected|has reconnected|leaves the table|is sitting out|sits out"
+    r"|has returned|has timed out(?: while disconnected)?|will be allowed to play after the button"
+    r"|finished the tournament(?: in \d+\w* place)?.*|wins the tournament.*|wins the \S+ bounty.*"
+    r"|re-buys and receives .*|takes the add-on.*)"
+    r"|.+?: (?:sits out|is sitting out|doesn't show hand|shows? nothing)"
+    r"|.+? said, \".*"
+    r"|Pair on board - a double bet is allowed|Betting is capped|No low hand qualified"
+    r"|.+? (?:has|have) \d+ seconds? left to act)\Z"
 )
 
 #: The site, as :mod:`studeval.histories` reads it.
@@ -98,7 +143,7 @@ SITE = TextSite(
     showdown="*** SHOW DOWN ***",
     summary="*** SUMMARY ***",
     verbs=(
-        (re.compile(r": posts the ante " + AMOUNT + ALL_IN + r"\Z"), text.ante),
+        (re.compile(r": posts (?:the )?ante " + AMOUNT + ALL_IN + r"\Z", re.IGNORECASE), text.ante),
         (re.compile(r": brings[- ]in(?: low)? for " + AMOUNT + ALL_IN + r"\Z"), text.bring_in),
         (re.compile(r": bets " + AMOUNT + ALL_IN + r"\Z"), text.bet_by),
         (re.compile(r": raises \S+ to " + AMOUNT + ALL_IN + r"\Z"), text.bet_to),
@@ -107,11 +152,15 @@ SITE = TextSite(
         (re.compile(r": checks\Z"), text.check),
         (re.compile(r": folds(?: \[[^\]]*\])?\Z"), text.fold),
         (re.compile(r": shows \[([^\]]*)\](?: \(.*\))?\Z"), text.shows),
-        (re.compile(r": mucks hand\Z"), text.mucks),
+        (re.compile(r": mucks hand(?: \[[^\]]*\])?\Z"), text.mucks),
         (re.compile(r" collected " + AMOUNT + r" from (?:the )?(?:main |side )?pot(?:-\d+)?\Z"), text.collected),
-        (re.compile(_NOTHING), text.nothing),
     ),
     uncalled=re.compile(r"Uncalled bet \((?P<amount>[^()]+)\) returned to (?P<name>.+)\Z"),
     pot=re.compile(r"Total pot (?P<total>\S+).*?\| Rake (?P<rake>\S+)"),
     noise=re.compile(r"Betting is capped\Z"),
+    # 3rd to 6th STREET by number, the last street RIVER, with the community card when the deck runs out
+    marker=re.compile(
+        r"\*\*\* (?:(?P<street>\d)(?:st|nd|rd|th) STREET|RIVER) \*\*\*(?: \[(?P<board>[^\]]*)\])?\Z", re.IGNORECASE
+    ),
+    events=_EVENTS,
 )
