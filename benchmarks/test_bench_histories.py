@@ -15,6 +15,7 @@ import re
 from pathlib import Path
 
 import pytest
+from bench_inputs import SITE_FIXTURES, site_file
 
 from studeval.cli import main
 from studeval.histories import Imported, read_text, verify
@@ -56,4 +57,18 @@ def test_import_command(benchmark, tmp_path: Path, capsys: pytest.CaptureFixture
     out = tmp_path / "phh"
     codes = benchmark(lambda: main(["import", str(source), "--out", str(out), "--phhs"]))
     assert codes == 0 and f"{HANDS} hands read" in capsys.readouterr().out
+    benchmark.extra_info["items"] = HANDS
+
+
+@pytest.mark.benchmark(group="site histories: studeval import of each site's format")
+@pytest.mark.parametrize("site", sorted(SITE_FIXTURES))
+def test_import_each_site(benchmark, site: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The command in-process on 300 hands of each site's fixture file (its everyday hands,
+    repeated with new numbers): detect the encoding, read, replay against the site's numbers,
+    write one .phhs."""
+    source = tmp_path / f"{site}.txt"
+    site_file(site, HANDS, str(source))
+    out = tmp_path / "phh"
+    codes = benchmark(lambda: main(["import", str(source), "--out", str(out), "--phhs"]))
+    assert codes == 0 and f"{HANDS} hands read from 1 file: {HANDS} imported" in capsys.readouterr().out
     benchmark.extra_info["items"] = HANDS
