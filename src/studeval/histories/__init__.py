@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from studeval.histories import fulltilt, pokerstars
+from studeval.histories import bovada, fulltilt, pokerstars
 from studeval.histories.builder import MAX_HAND_LINES, HistoryError
 from studeval.histories.hand import Imported, LineSite, Refused
 from studeval.histories.verify import verify
@@ -55,7 +55,7 @@ __all__ = [
 ]
 
 #: The sites read, by the name ``--site`` takes.
-SITES: dict[str, LineSite] = {s.name: s for s in (pokerstars.SITE, fulltilt.SITE)}
+SITES: dict[str, LineSite] = {s.name: s for s in (pokerstars.SITE, fulltilt.SITE, bovada.SITE)}
 
 
 def detect_site(line: str) -> LineSite | None:
