@@ -100,7 +100,7 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("check", r"Checks?" + _TIMEOUT),
         ("fold", r"Folds?" + _TIMEOUT),
         ("returned", r"Return(?:ed)?\s+uncalled\s+portion\s+of\s+(?:the\s+)?bet\s*" + _AMT),
-        ("result", r"Hand\s+result(?:\s*-\s*(?:Main|Side)\s*pot(?:\s*-?\s*#?\d+)?)?\s*" + _AMT),
+        ("result", r"Hand\s+result(?:\s*-\s*(?:Main|Side)\s*pot(?:\s*[-#]?\s*\d+(?=\s+\$?\d))?)?\s*" + _AMT),
         ("shows", r"Show(?:down|s)?(?:\s*\([^)]*\))?\s*(?P<cards>\[[^\]]*\])?.*"),
         ("mucks", r"Mucks?(?:\s+hand)?\s*(?P<cards>\[[^\]]*\])?.*"),
         ("not_shown", r"Does\s+not\s+show\s*(?P<cards>\[[^\]]*\])?.*"),
@@ -403,7 +403,7 @@ class _Hand:
             b.collected(name, self.text(self.chips(a)))
         else:
             shown = groups.get("cards") or ""
-            self.showdown.append((name, kind, [t for t in shown.strip("[]").split()], line))
+            self.showdown.append((name, kind, shown.strip("[]").split(), line))
 
     def showdowns(self) -> None:
         """The shows and mucks of a showdown (every card is known: a show repeats them)."""
@@ -440,8 +440,6 @@ class _Hand:
         b.rake = sum(rake) + sum(others)
         if others:
             b.fields["_fees"] = sum(others)
-        if not rake:
-            b.fields["_rake_printed"] = False
         self.pot_line = b.line
         self.fees_printed = self.fees_printed or bool(fees)
 
@@ -463,7 +461,7 @@ class _Hand:
                     self.pot_line,
                 )
             if b.rake:
-                b.fields["_rake_by_difference"] = True
+                b.fields["_unprinted_rake"] = True  # the pot less the results
         self.unprinted_uncalled()
         if self.raise_cap_exceeded:
             b.fields["_raise_cap"] = -1
@@ -578,8 +576,9 @@ def _header(m: re.Match[str], line: int) -> tuple[HandBuilder, bool]:
     if game is None:
         other = _OTHER_GAME.search(rest)
         raise HistoryError(f"{other.group() if other else 'the game'} is not a stud game studeval reads", line)
-    if _NOT_LIMIT.search(rest):
-        raise HistoryError(f"{_NOT_LIMIT.search(rest).group()} stud is not fixed limit: studeval replays fixed limit", line)  # type: ignore[union-attr]
+    not_limit = _NOT_LIMIT.search(rest)
+    if not_limit:
+        raise HistoryError(f"{not_limit.group()} stud is not fixed limit: studeval replays fixed limit", line)
     word = re.sub(r"\s|-", "", game.group("game")).upper()
     hilo = bool(game.group("hilo"))
     if word.startswith("5"):
