@@ -168,6 +168,7 @@ class _Hand:
         self.pot_line: int | None = None
         self.fees_printed = False
         self.hero: str | None = None
+        self.seen: set[str] = set()  # the cards dealt so far
 
     # ------------------------------------------------------------------ amounts, players
 
@@ -179,6 +180,10 @@ class _Hand:
         if self.b.scale == 1:
             return str(chips)
         return f"{chips // 100}.{chips % 100:02d}"
+
+    def shown(self, chips: int) -> str:
+        """Chips as the site prints them, for a message."""
+        return f"{chips:,}" if self.b.scale == 1 else f"${self.text(chips)}"
 
     def seated(self, name: str) -> None:
         if name not in self.seats:
@@ -237,11 +242,18 @@ class _Hand:
             card = next(iter(cards))[0]
             assert card is not None
             b.line = self.pending[0][2]
+            if card in self.seen:
+                raise b.fail(f"{card} is dealt twice")
             b.community(card)
             self.community = card
         else:
             for name, dealt, no in self.pending:
                 b.line = no
+                for c in dealt:
+                    if c is not None:
+                        if c in self.seen:
+                            raise b.fail(f"{c} is dealt twice")
+                        self.seen.add(c)
                 b.deal(name, [c for c in dealt if c is not None])
                 self.cards[name].extend(dealt)
         self.pending = []
@@ -251,6 +263,8 @@ class _Hand:
         """The deck-exhaustion card printed once, for every player (a guess: never seen)."""
         self.next_street()
         self.flush()
+        if card in self.seen:
+            raise self.b.fail(f"{card} is dealt twice")
         self.b.community(card)
         self.community = card
         self.st.dealt = {n for n in self.cards if n not in self.folded}
@@ -278,8 +292,7 @@ class _Hand:
         if kind == "ante":
             assert amount is not None
             chips = self.chips(amount)
-            self.stack[name] -= chips
-            self.put[name] += chips
+            self.spend(name, chips)
             if self.seated_in:
                 b.post_ante(name, self.text(chips))
             else:
@@ -324,7 +337,7 @@ class _Hand:
             elif x > already:
                 self.chips_in(name, x - already)
             else:
-                raise b.fail(f"{name} goes all in to {amount}, not more than the {self.text(already)} already in")
+                raise b.fail(f"{name} goes all in to {amount}, not more than the {self.shown(already)} already in")
         else:  # a bet, a completion or a raise: to a street total
             to = self.to_total(name, kind, groups, already)
             self.aggress(name, to, double=kind == "double")
@@ -378,9 +391,17 @@ class _Hand:
         self.add(name, added)
 
     def add(self, name: str, chips: int) -> None:
+        self.spend(name, chips)
         st = self.st
         st.street_in[name] = st.street_in.get(name, 0) + chips
         st.high = max(st.high, st.street_in[name])
+
+    def spend(self, name: str, chips: int) -> None:
+        """Chips from a player's stack into the pot (never more than he has)."""
+        if chips > self.stack[name]:
+            raise self.b.fail(
+                f"{name} puts in {self.shown(chips)}, more than the {self.shown(self.stack[name])} he has left"
+            )
         self.stack[name] -= chips
         self.put[name] += chips
 
@@ -457,7 +478,7 @@ class _Hand:
             b.rake = 0 if self.tournament else b.total_pot - paid
             if b.rake < 0:
                 raise HistoryError(
-                    f"the hand results pay {self.text(paid)}, more than the total pot of {self.text(b.total_pot)}",
+                    f"the hand results pay {self.shown(paid)}, more than the total pot of {self.shown(b.total_pot)}",
                     self.pot_line,
                 )
             if b.rake:
@@ -485,12 +506,13 @@ class _Hand:
     def limits(self) -> HandHistory:
         """The small and big bet that the bets show and the table rules accept (FORMATS 3.2)."""
         b = self.b
-        small_seen, big_seen = self.sizes()
+        small_seen, big_seen, small_alt, big_alt = self.sizes()
         bring_in = b.bring_in
         low = bring_in or self.bring_in_all_in or 1
         pairs: list[tuple[int, int]] = [(s, g) for s in small_seen for g in big_seen if s <= g]
         pairs += [(s, 2 * s) for s in small_seen]
         pairs += [((g + 1) // 2, g) for g in big_seen]
+        pairs += [(s, g) for s in small_seen + small_alt for g in big_seen + big_alt if s <= g]
         pairs += [(s, s) for s in small_seen] + [(g, g) for g in big_seen]
         guesses = self.guesses(low)
         pairs += [(s, 2 * s) for s in guesses]
@@ -523,8 +545,9 @@ class _Hand:
         guess = max(1, small // 2, self.bring_in_all_in or 0)
         return min(guess, small)
 
-    def sizes(self) -> tuple[list[int], list[int]]:
-        """The small and big bets the bets show, surest first."""
+    def sizes(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """The small and big bets the bets show, surest first; then the other reading of the
+        fourth-street raises (on an open pair a raise may be a big one)."""
         small: list[int] = []
         big: list[int] = []
         for sure in (True, False):
@@ -533,10 +556,8 @@ class _Hand:
                     continue
                 is_big = e.big if e.big is not None else e.street >= 2
                 (big if is_big else small).append(e.unit)
-        if any(e.street == 1 and e.big is None for e in self.evidence):  # an open pair's raise may be big
-            small += [e.unit // 2 for e in self.evidence if e.street == 1 and e.big is None and e.unit % 2 == 0]
-            big += [e.unit for e in self.evidence if e.street == 1 and e.big is None]
-        return _unique(small), _unique(big)
+        pair = [e.unit for e in self.evidence if e.street == 1 and e.big is None and e.unit > 0]
+        return _unique(small), _unique(big), _unique([u // 2 for u in pair if u % 2 == 0]), _unique(pair)
 
     def guesses(self, low: int) -> list[int]:
         """Small bets for a hand whose bets show none: twice the bring-in first, then sizes that
