@@ -337,6 +337,23 @@ Total Pot($0.14)"""
     assert hh.extra["_rake"] == 1 and verify(hh) == []
 
 
+def test_an_uncalled_bet_counted_in_the_pot_and_the_result_is_given_back() -> None:
+    """Never seen either: a walk whose total pot and result count the bring-in nobody called."""
+    hand = _one(
+        _HEAD
+        + """Seat+2 [ME] : Folds
+Seat+1 : Does not show [Ah 7c 2d] (Ace high)
+Seat+1 : Hand result $0.09
+*** SUMMARY ***
+Total Pot($0.09)"""
+    )
+    assert isinstance(hand, Imported), hand
+    hh = hand.history
+    assert hh.extra["_returned"] == [5, 0] and hh.extra["winnings"] == [4, 0]
+    assert hh.extra["_uncalled_in_result"] is True and hh.extra["_total_pot"] == 4
+    assert hh.finishing_stacks == [102, 28] and verify(hh) == []
+
+
 def test_a_cut_hand_and_nonsense_never_crash() -> None:
     for cut in range(1, len(_HEAD.splitlines())):
         text = "\n".join(_HEAD.splitlines()[:cut])

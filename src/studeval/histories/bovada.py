@@ -100,7 +100,11 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("check", r"Checks?" + _TIMEOUT),
         ("fold", r"Folds?" + _TIMEOUT),
         ("returned", r"Return(?:ed)?\s+uncalled\s+portion\s+of\s+(?:the\s+)?bet\s*" + _AMT),
-        ("result", r"Hand\s+result(?:\s*-\s*(?:Main|Side)\s*pot(?:\s*[-#]?\s*\d+(?=\s+\$?\d))?)?\s*" + _AMT),
+        (
+            "result",
+            r"Hand\s+result(?:\s*[-:(]?\s*(?:Main|Side|Hi|High|Lo|Low)\b[A-Za-z ]*?(?:\s*[-#]?\s*\d+(?=\s+\$?\d))?\)?)?"
+            r"\s*:?\s*" + _AMT,
+        ),
         ("shows", r"Show(?:down|s)?(?:\s*\([^)]*\))?\s*(?P<cards>\[[^\]]*\])?.*"),
         ("mucks", r"Mucks?(?:\s+hand)?\s*(?P<cards>\[[^\]]*\])?.*"),
         ("not_shown", r"Does\s+not\s+show\s*(?P<cards>\[[^\]]*\])?.*"),
@@ -436,7 +440,7 @@ class _Hand:
         for name, kind, shown, line in self.showdown:
             b.line = line
             if name in self.folded or name not in b.players:
-                raise b.fail(f"{name} shows a hand but is not in it at the end")
+                continue  # a folded hand printed: nothing for the showdown
             mine = [c for c in self.cards.get(name, []) if c is not None]
             every = {*mine, *([self.community] if self.community else [])}
             odd = [t for t in shown if _card(t) is not None and _card(t) not in every]
@@ -445,7 +449,7 @@ class _Hand:
             if kind == "not_shown" or name in done:
                 continue
             done.add(name)
-            if kind == "mucks":
+            if kind == "mucks" and not b.players[name].collected:  # a winner's cards count
                 b.mucks(name)
             elif None not in self.cards.get(name, [None]):
                 b.shows(name, mine)
@@ -489,17 +493,27 @@ class _Hand:
         return self.limits()
 
     def unprinted_uncalled(self) -> None:
-        """An uncalled bet the site did not print: the total pot (chips in less returned) says so."""
+        """An uncalled bet the site did not print (never seen: FORMATS.md has every one printed),
+        worked out from the total pot: left out of it (the chips called only), or counted in
+        it and in the winner's result (then given back, the stacks after the hand unchanged)."""
         b = self.b
         assert b.total_pot is not None
-        returned = sum(p.returned for p in b.players.values())
-        excess = sum(self.put[n] for n in b.players) - returned - b.total_pot
-        if excess <= 0 or self.returned_any:
+        if self.returned_any or len(b.players) < 2:
             return
         ranked = sorted(b.players, key=lambda n: self.put[n], reverse=True)
-        if len(ranked) >= 2 and self.put[ranked[0]] - self.put[ranked[1]] == excess:
-            b.returned(ranked[0], self.text(excess))
+        top = ranked[0]
+        uncalled = self.put[top] - self.put[ranked[1]]
+        if uncalled <= 0 or top in self.folded:
+            return
+        left_out = sum(self.put[n] for n in b.players) - b.total_pot
+        if left_out == uncalled:
+            b.returned(top, self.text(uncalled))
             b.fields["_returned_by_difference"] = True
+        elif left_out == 0 and b.players[top].collected >= uncalled:
+            b.returned(top, self.text(uncalled))
+            b.players[top].collected -= uncalled
+            b.total_pot -= uncalled
+            b.fields["_uncalled_in_result"] = True
 
     # ------------------------------------------------------------------ the limits
 
