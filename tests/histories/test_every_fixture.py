@@ -36,7 +36,7 @@ def test_what_the_importer_writes_replays_to_its_own_finishing_stacks(
     for refused in summary["refused"]:  # a fixture's refused hand says where and why
         assert refused["line"] >= 1 and refused["reason"]
     written = sorted(tmp_path.glob("*.phh"))
-    assert len(written) == summary["imported"] > 0
+    assert len(written) == summary["imported"] and (written or "refused" in path.name)
     for phh in written:
         hh = load(phh)
         state = replay(hh)

@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from studeval.histories import fulltilt, pokerstars, winamax
+from studeval.histories import bovada, fulltilt, pokerstars, winamax
 from studeval.histories.builder import MAX_HAND_LINES, HistoryError
 from studeval.histories.files import detect_encoding, numbered_lines, text_chunks
 from studeval.histories.hand import Imported, LineSite, Refused
@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 #: The sites read, by the name ``--site`` takes.
-SITES: dict[str, LineSite] = {s.name: s for s in (pokerstars.SITE, fulltilt.SITE, winamax.SITE)}
+SITES: dict[str, LineSite] = {s.name: s for s in (pokerstars.SITE, fulltilt.SITE, winamax.SITE, bovada.SITE)}
 
 
 def detect_site(line: str) -> LineSite | None:
