@@ -394,7 +394,7 @@ class _Step:
 class _Level:
     """A tournament's limits learnt from earlier hands at an ante and bring-in."""
 
-    known: dict[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+    known: dict[tuple[int, int | None], tuple[int, int]] = field(default_factory=dict)
 
 
 def _limits(
@@ -573,8 +573,13 @@ class _Game:
                 key=lambda a: a.no,
             )
             cards[no] = r.all("cards")
-        dealt = {a.name for a in acts.get(0, []) if a.type == _ANTE}
-        dealt |= {c.attrs.get("player", "") for cs in cards.values() for c in cs}
+        # who is dealt in: an ante or cards (the line that first says so, for errors)
+        dealt: dict[str, int] = {}
+        for a in acts.get(0, []):
+            if a.type == _ANTE:
+                dealt.setdefault(a.name, a.line)
+        for c in sorted((c for cs in cards.values() for c in cs), key=lambda c: c.line):
+            dealt.setdefault(c.attrs.get("player", ""), c.line)
 
         # the table: only the players dealt in (empty seats and players sitting out are listed)
         win: dict[str, str] = {}
@@ -591,8 +596,9 @@ class _Game:
                 continue
             b.seat(self._int(p, "seat", p.attrs.get("seat")), name, p.attrs.get("chips", "0") or "0")
             win[name] = p.attrs.get("win", "0") or "0"
-        for name in sorted(dealt - set(win)):
-            raise HistoryError(f"{name!r} has cards or an ante but no seat in <players>", node.line)
+        for name, line in dealt.items():
+            if name not in win:
+                raise HistoryError(f"{name!r} has cards or an ante but no seat in <players>", line)
         stack = {name: b.players[name].stack for name in win}
         put = 0
 
@@ -747,16 +753,21 @@ class _Game:
         if tournament:
             b.fields["_tournament_name"] = fields.get("tournamentname") or fields.get("tablename") or ""
             bring_in = b.bring_in
-            key = (b.ante, bring_in) if bring_in is not None else None
-            memory = self.levels.known.get(key) if key else None
+            # the level's limits, as earlier hands of the file showed them (same ante and bring-in,
+            # else the same ante: the bring-in is not always stated)
+            known = self.levels.known
+            memory = known.get((b.ante, bring_in)) if bring_in is not None else None
+            memory = memory or known.get((b.ante, None))
             if limits is None:
                 found = _limits(steps, open_pair, b.ante, bring_in if bring_in is not None else bring_in_all_in, memory)
                 if not found:
                     raise HistoryError("no small and big bet fit every bet of this tournament hand", node.line)
                 limits = found[0]
                 alternatives += [{"community": community, "limits": c} for c in found[1:]]
-                if key and not limits[2]:
-                    self.levels.known[key] = limits[:2]
+                if not limits[2]:
+                    known[(b.ante, None)] = limits[:2]
+                    if bring_in is not None:
+                        known[(b.ante, bring_in)] = limits[:2]
             b.small_bet, b.big_bet = limits[0], limits[1]
             if limits[2]:
                 b.fields["_limits_inferred"] = True
