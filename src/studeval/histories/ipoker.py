@@ -343,7 +343,7 @@ class _Games:
 # ---------------------------------------------------------------------- reading a game
 
 
-def _card(text: str) -> str | None:
+def _card(text: str, line: int) -> str | None:
     """An iPoker card (suit then rank: ``S10``, ``HA``) as ``Ts``, ``Ah``; None for ``X``."""
     t = text.strip().upper()
     if t and set(t) == {"X"}:
@@ -352,24 +352,25 @@ def _card(text: str) -> str | None:
         return _RANKS[t[1:]] + t[0].lower()
     if len(t) >= 2 and t[-1] in _SUITS and t[:-1] in _RANKS:  # rank then suit, as other sites write
         return _RANKS[t[:-1]] + t[-1].lower()
-    raise HistoryError(f"{text!r} is not a card")
+    raise HistoryError(f"{text!r} is not a card", line)
 
 
 def _game_of(gametype: str, line: int) -> str:
     """The registry name of a ``gametype`` (``7 Card Stud Hi-Lo L $1/$2``)."""
     t = gametype.lower()
+    game = None
+    if "razz" in t:
+        game = "razz"
+    elif re.search(r"(?:7|seven)[\s-]*card[\s-]*stud", t) or re.match(r"\s*stud\b", t):
+        game = "stud8" if re.search(r"hi\s*[-/]?\s*lo|\blow\b|8\s*or\s*better|\bh/l\b", t) else "seven"
+    elif re.search(r"(?:5|five)[\s-]*card[\s-]*stud", t):
+        game = "five"
+    if game is None:
+        other = _OTHER_GAME.search(gametype)
+        raise HistoryError(f"{other.group() if other else repr(gametype)} is not a stud game studeval reads", line)
     if _NOT_LIMIT.search(gametype):
         raise HistoryError(f"{gametype!r} is not fixed limit: studeval replays fixed-limit stud", line)
-    if "razz" in t:
-        return "razz"
-    if re.search(r"(?:7|seven)[\s-]*card[\s-]*stud", t) or re.match(r"\s*stud\b", t):
-        if re.search(r"hi\s*[-/]?\s*lo|\blow\b|8\s*or\s*better|\bh/l\b", t):
-            return "stud8"
-        return "seven"
-    if re.search(r"(?:5|five)[\s-]*card[\s-]*stud", t):
-        return "five"
-    other = _OTHER_GAME.search(gametype)
-    raise HistoryError(f"{other.group() if other else repr(gametype)} is not a stud game studeval reads", line)
+    return game
 
 
 @dataclass
@@ -531,12 +532,15 @@ class _Game:
         return first[0]
 
     def read_once(
-        self, *, community: str | None = None, limits: tuple[int, int, bool] | None = None
+        self, *, community: str | None = None, limits: tuple[int, int, bool] | None = None, bet_total: bool = False
     ) -> tuple[HandHistory, list[dict[str, Any]]]:
         """The hand read once (``community``: a river card read as the deck-exhaustion card;
-        ``limits``: the tournament limits to use), and the other readings worth a try."""
+        ``limits``: the tournament limits to use; ``bet_total``: a type 5 by a player with chips
+        in the street read as his street total, not the chips added), and the other readings
+        worth a try."""
         node, session = self.node, self.session
         alternatives: list[dict[str, Any]] = []
+        options = {"community": community, "limits": limits, "bet_total": bet_total}
         general = node.first("general")
         if general is None:
             raise HistoryError("the game has no <general> (its date and players)", node.line)
@@ -641,7 +645,7 @@ class _Game:
                 kind = c.attrs.get("type", "").strip().lower()
                 if kind in names and names[kind] != k:
                     raise HistoryError(f"{c.attrs.get('type')} cards in round {no} ({streets[k].name})", c.line)
-                got = [_card(t) for t in c.text.split()]
+                got = [_card(t, c.line) for t in c.text.split()]
                 if len(got) != len(up):
                     raise HistoryError(f"{len(got)} cards dealt to {name} on {streets[k].name}", c.line)
                 deals.append((c, name, got))
@@ -656,7 +660,7 @@ class _Game:
                 board = next((v for v, n in counts.items() if n >= 2), None)
                 if board is None and len(win) >= 7 and river_cards and k == len(streets) - 1:
                     for v in dict.fromkeys(river_cards.values()):
-                        alternatives.append({"community": v, "limits": limits})
+                        alternatives.append({**options, "community": v})
             if board is not None and k == len(streets) - 1:
                 b.line = deals[0][0].line if deals else r.line
                 b.community(board)
@@ -709,7 +713,13 @@ class _Game:
                 elif a.type == _CALL:
                     b.call(a.name, a.sum)
                     steps.append(_Step(k, "call", before + chips))
+                elif a.type == _BET and before and bet_total and chips > before:
+                    b.bet_to(a.name, a.sum)  # the bring-in player completing after calls: unseen, so both readings
+                    chips -= before
+                    steps.append(_Step(k, "all_in" if chips >= stack[a.name] else "aggressive", before + chips))
                 elif a.type == _BET:
+                    if before and not bet_total:
+                        alternatives.append({**options, "bet_total": True})
                     b.bet_by(a.name, a.sum)
                     steps.append(_Step(k, "all_in" if chips >= stack[a.name] else "aggressive", before + chips))
                 elif a.type == _RAISE:
@@ -763,7 +773,7 @@ class _Game:
                 if not found:
                     raise HistoryError("no small and big bet fit every bet of this tournament hand", node.line)
                 limits = found[0]
-                alternatives += [{"community": community, "limits": c} for c in found[1:]]
+                alternatives += [{**options, "limits": c} for c in found[1:]]
                 if not limits[2]:
                     known[(b.ante, None)] = limits[:2]
                     if bring_in is not None:
