@@ -762,6 +762,7 @@ class _Game:
 
         if tournament:
             b.fields["_tournament_name"] = fields.get("tournamentname") or fields.get("tablename") or ""
+        if stakes is None:
             bring_in = b.bring_in
             # the level's limits, as earlier hands of the file showed them (same ante and bring-in,
             # else the same ante: the bring-in is not always stated)
@@ -781,11 +782,11 @@ class _Game:
             b.small_bet, b.big_bet = limits[0], limits[1]
             if limits[2]:
                 b.fields["_limits_inferred"] = True
-        else:
-            assert stakes is not None
-            sign = stakes.group(1)
+        else:  # the limits as the gametype gives them (a tournament's too, should one say them)
             b.line = node.line
             b.small_bet, b.big_bet = b.amount(stakes.group(2)), b.amount(stakes.group(3))
+        if stakes is not None and not tournament:
+            sign = stakes.group(1)
             currency = (fields.get("tablecurrency") or "").strip().upper() or _SIGNS.get(sign)
             if currency is None:
                 currency = next((_SIGNS[ch] for p in listed for ch in p.attrs.get("chips", "") if ch in _SIGNS), None)
