@@ -20,6 +20,8 @@ SITE_FIXTURES = {
     "pokerstars": "pokerstars/cash_2009.txt",
     "fulltilt": "fulltilt/cash_2010.txt",
     "winamax": "winamax/cash_stud.txt",
+    "bovada": "bovada/bodog_2012_05_cash.txt",
+    "ipoker": "ipoker/cash_usd.xml",
 }
 
 
@@ -34,6 +36,15 @@ def site_file(site: str, hands: int, path: str) -> int:
 
     fixture = Path(__file__).resolve().parents[1] / "tests" / "histories" / "data" / SITE_FIXTURES[site]
     read = read_file(str(fixture))
+    if fixture.suffix == ".xml":  # one session: its games repeated with new game codes
+        xml = "".join(text_chunks(str(fixture), read.encoding))
+        games = re.findall(r"<game gamecode=\"\d+\">.*?</game>", xml, flags=re.S)
+        head, tail = xml[: xml.index("<game ")], xml[xml.rindex("</game>") + len("</game>") :]
+        body = [
+            re.sub(r'gamecode="\d+"', f'gamecode="{10**9 + k}"', games[k % len(games)], count=1) for k in range(hands)
+        ]
+        Path(path).write_bytes((head + "\n".join(body) + tail).encode(read.encoding))
+        return hands
     good = [(h.line, h.number) for h in read if isinstance(h, Imported)]
     starts = [h.line for h in read_file(str(fixture))]
     lines = [text for _, text in numbered_lines(text_chunks(str(fixture), read.encoding))]

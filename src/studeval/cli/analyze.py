@@ -54,7 +54,7 @@ from studeval.analysis import (
 )
 from studeval.cli import common
 from studeval.game.phh import HandHistory, loads
-from studeval.histories import SITES, Imported, read_file, read_lines, verify
+from studeval.histories import SITE_NAMES, Imported, read_file, read_lines, verify
 from studeval.histories.files import MAX_LINE_CHARS
 
 __all__ = ["register", "totals_path"]
@@ -73,7 +73,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "studeval analyze run1.phhs --csv streets.csv",
         ],
         details=(
-            f"Inputs: .phh and .phhs files, and sites' text histories ({', '.join(SITES)}) in any other\n"
+            f"Inputs: .phh and .phhs files, and sites' histories ({', '.join(SITE_NAMES)}) in any other\n"
             "file or - for stdin. Equity: exact heads-up, multiway exact when cheap, else Monte Carlo\n"
             "with a fixed number of deals and seed (docs/analysis.md). --csv OUT also writes\n"
             "OUT.totals.csv. Exit status: 0 all analysed, 1 some refused, 2 nothing to analyse."

@@ -57,7 +57,7 @@ from typing import Any, TextIO
 
 from studeval.cli import common
 from studeval.game.phh import dumps
-from studeval.histories import SITES, Imported, Refused, read_file, verify
+from studeval.histories import SITE_NAMES, Imported, Refused, read_file, verify
 from studeval.histories.verify import SiteRake
 
 __all__ = ["register"]
@@ -76,7 +76,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "studeval import tilt.txt --site fulltilt --out hands/",
         ],
         details=(
-            f"Sites: {', '.join(SITES)} (detected from each hand's first line unless --site is given).\n"
+            f"Sites: {', '.join(SITE_NAMES)} (detected from each hand's first line unless --site is given).\n"
             "A folder is read recursively; encodings are detected (UTF-8, UTF-16, Windows-1252).\n"
             "A hand that cannot be read, or whose replay does not give the site's collected amounts\n"
             "and rake, is refused with its file, line and reason; a file that cannot be read is\n"
@@ -87,7 +87,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("files", nargs="+", metavar="FILE", help="the sites' history files or folders of them (- for stdin)")
     p.add_argument("--out", required=True, type=common.output_folder, metavar="DIR", help="the folder to write into")
     p.add_argument("--phhs", action="store_true", help="one .phhs file per input instead of one .phh per hand")
-    p.add_argument("--site", choices=sorted(SITES), help="read every hand as this site's")
+    p.add_argument("--site", choices=sorted(SITE_NAMES), help="read every hand as this site's")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument(
         "--rake",

@@ -7,7 +7,8 @@ reason); a hand that cannot be read never stops the others. The site is detected
 hand's first line, or forced. :func:`~studeval.histories.verify.verify` replays a hand and
 lists where it disagrees with the site's numbers (collected amounts, rake, uncalled bets).
 
-Sites read: :data:`SITES` (PokerStars, Full Tilt); docs/histories.md lists the formats' facts.
+Sites read: :data:`SITE_NAMES` (PokerStars, Full Tilt, Winamax, Bovada/Bodog as text, iPoker as
+XML; :func:`read_file` tells them apart); docs/histories.md lists the formats' facts.
 
 >>> text = '''PokerStars Hand #7: Razz Limit ($0.04/$0.08 USD) - 2024/01/05 20:15:00 ET
 ... Table 'Vega' 8-max
@@ -35,10 +36,11 @@ Sites read: :data:`SITES` (PokerStars, Full Tilt); docs/histories.md lists the f
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from studeval.histories import bovada, fulltilt, pokerstars, winamax
+from studeval.histories import bovada, fulltilt, ipoker, pokerstars, winamax
 from studeval.histories.builder import MAX_HAND_LINES, HistoryError
 from studeval.histories.files import detect_encoding, numbered_lines, text_chunks
 from studeval.histories.hand import Imported, LineSite, Refused
@@ -47,6 +49,7 @@ from studeval.histories.verify import verify
 __all__ = [
     "MAX_HAND_LINES",
     "SITES",
+    "SITE_NAMES",
     "HistoryError",
     "HistoryFile",
     "Imported",
@@ -58,8 +61,11 @@ __all__ = [
     "verify",
 ]
 
-#: The sites read, by the name ``--site`` takes.
+#: The text sites read, by the name ``--site`` takes (and iPoker's XML: :data:`SITE_NAMES`).
 SITES: dict[str, LineSite] = {s.name: s for s in (pokerstars.SITE, fulltilt.SITE, winamax.SITE, bovada.SITE)}
+
+#: Every site read, as ``--site`` names them.
+SITE_NAMES: tuple[str, ...] = (*SITES, ipoker.NAME)
 
 
 def detect_site(line: str) -> LineSite | None:
@@ -134,7 +140,12 @@ class HistoryFile:
 
     def __iter__(self) -> Iterator[Imported | Refused]:
         chunks = text_chunks(self.source, self.encoding)
-        yield from read_lines(numbered_lines(chunks, source=self.source), source=self.source, site=self.site)
+        first = next(chunks, "")
+        text = itertools.chain([first], chunks)
+        if self.site == ipoker.NAME or (self.site is None and ipoker.looks_like_ipoker(first[:4096])):
+            yield from ipoker.read_xml(text, source=self.source)  # an XML session, not lines
+            return
+        yield from read_lines(numbered_lines(text, source=self.source), source=self.source, site=self.site)
 
 
 def read_file(path: str, *, site: str | None = None) -> HistoryFile:
@@ -150,7 +161,8 @@ def read_file(path: str, *, site: str | None = None) -> HistoryFile:
     >>> hands.encoding, list(hands)
     ('utf-8-sig', [])
     """
-    _site(site)
+    if site != ipoker.NAME:
+        _site(site)
     return HistoryFile(path, detect_encoding(path), site)
 
 

@@ -107,8 +107,8 @@ class SiteRake:
 
     def state(self, hh: HandHistory) -> None:
         """Write the rule into a cash hand's history (its ``_scale``); a tournament hand
-        (``_tournament``) has no rake and is left as it is."""
-        if "_tournament" in hh.extra:
+        (``_tournament``, ``_tournament_name``) has no rake and is left as it is."""
+        if "_tournament" in hh.extra or "_tournament_name" in hh.extra:
             return
         scale = hh.extra.get("_scale", 1)
         hh.extra.update(rake_fields(self.rake(scale if type(scale) is int and scale > 0 else 1)))
