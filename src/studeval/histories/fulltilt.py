@@ -79,7 +79,6 @@ _GAMES = {
     "stud": "seven",
     "7 card stud hi/lo": "stud8",
     "7 card stud": "seven",
-    "razz": "razz",
     "5 card stud": "five",
 }
 _OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Triple|Lowball", re.IGNORECASE)
@@ -106,7 +105,7 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
         raise HistoryError("the header gives no stakes (small bet/big bet)", line)
     tournament = _TOURNAMENT.search(rest)
     currency = None if tournament else _SYMBOLS.get(stakes.group("small")[0])
-    name = _GAMES[game.group(1).lower()]
+    name = _GAMES.get(game.group(1).lower(), game.group(1))  # razz is razz
     b = HandBuilder("fulltilt", m.group("number"), name, scale=100 if currency else 1, first_line=line)
     b.small_bet = b.amount(stakes.group("small"))
     b.big_bet = b.amount(stakes.group("big"))

@@ -359,8 +359,8 @@ def _game_of(gametype: str, line: int) -> str:
     """The registry name of a ``gametype`` (``7 Card Stud Hi-Lo L $1/$2``)."""
     t = gametype.lower()
     game = None
-    if "razz" in t:
-        game = "razz"
+    if re.search(r"\brazz\b", t):
+        game = "Razz"  # the registry's title (get_game reads titles too)
     elif re.search(r"(?:7|seven)[\s-]*card[\s-]*stud", t) or re.match(r"\s*stud\b", t):
         game = "stud8" if re.search(r"hi\s*[-/]?\s*lo|\blow\b|8\s*or\s*better|\bh/l\b", t) else "seven"
     elif re.search(r"(?:5|five)[\s-]*card[\s-]*stud", t):
@@ -618,7 +618,7 @@ class _Game:
             where = (acts.get(1) or [])[:1] or cards.get(1) or []
             raise HistoryError("round 1 holds cards or actions: stud has none there", where[0].line)
 
-        names = _FIVE_STREETS if game == "five" else _SEVEN_STREETS
+        names = _FIVE_STREETS if len(b.game.streets[0].up) == 2 else _SEVEN_STREETS  # five card stud's are shifted
         streets = b.game.streets
         held: dict[str, list[str | None]] = {name: [] for name in win}  # every card as printed
         folded: set[str] = set()
@@ -653,7 +653,7 @@ class _Game:
                     river_cards[name] = got[-1]
             # deck exhaustion: one card for everyone, printed as each player's last card
             board = community
-            if board is None and not any(up) and b.game.name != "five":
+            if board is None and not any(up) and len(b.game.streets[0].up) != 2:  # not five card stud
                 counts: dict[str, int] = {}
                 for v in river_cards.values():
                     counts[v] = counts.get(v, 0) + 1

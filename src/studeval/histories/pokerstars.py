@@ -70,7 +70,7 @@ from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 __all__ = ["SITE"]
 
 _GAME = re.compile(r"(7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Stud)\s+Limit", re.IGNORECASE)
-_GAMES = {"7 card stud hi/lo": "stud8", "7 card stud": "seven", "razz": "razz", "5 card stud": "five"}
+_GAMES = {"7 card stud hi/lo": "stud8", "7 card stud": "seven", "5 card stud": "five"}  # razz is razz
 _OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Courchevel", re.IGNORECASE)
 _STAKES = re.compile(r"[(,]\s*(?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?:\s+(?P<iso>[A-Z]{3}))?\)")
 _STAMP = r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})"
@@ -94,7 +94,7 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
     tournament = _TOURNAMENT.search(rest)
     symbol = stakes.group("small")[0]
     currency = None if tournament else stakes.group("iso") or _SYMBOLS.get(symbol)
-    name = _GAMES[game.group(1).lower()]
+    name = _GAMES.get(game.group(1).lower(), game.group(1))
     b = HandBuilder("pokerstars", m.group("number"), name, scale=100 if currency else 1, first_line=line)
     b.small_bet = b.amount(stakes.group("small"))
     b.big_bet = b.amount(stakes.group("big"))

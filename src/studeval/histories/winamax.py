@@ -151,7 +151,7 @@ def _header(number: str | None, head: str, line: int, has_decimals: bool) -> Han
     b = HandBuilder(
         "winamax",
         number or "",
-        {"stud8": "stud8", "five": "five", "razz": "razz"}.get(name, "seven"),
+        name,  # the pattern's groups are named after the registry's games
         scale=scale,
         first_line=line,
     )
@@ -211,7 +211,7 @@ class _Hand:
         b = self.b
         ordinal = int(m.group("n")) if m.group("n") else _ORDINALS[m.group("word").lower()]
         if b.street < 0:
-            first = {"five": (1, 2)}.get(b.game.name, (3,))
+            first = (1, 2) if len(b.game.streets[0].up) == 2 else (3,)  # five card stud: 2nd street on
             if ordinal not in first:
                 raise b.fail(f"{b.game.title} does not begin with street {ordinal} ({m.group().strip()!r})")
             self.first_ordinal = ordinal
