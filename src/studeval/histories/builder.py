@@ -33,7 +33,7 @@ from studeval.game.phh import HandHistory
 from studeval.game.structure import MAX_CHIPS, MAX_SEATS
 from studeval.games import get_game
 
-__all__ = ["MAX_HAND_LINES", "HandBuilder", "HistoryError", "level", "when"]
+__all__ = ["MAX_HAND_LINES", "HandBuilder", "HistoryError", "level", "when", "when_matched"]
 
 #: The most lines one hand may have (a full eight-handed stud hand is about 120); more is
 #: not a hand but a file that lost its separators, and is refused rather than read on.
@@ -412,6 +412,16 @@ def when(fields: dict[str, Any], stamp: datetime.datetime, zone: str | None) -> 
     fields["day"], fields["month"], fields["year"] = stamp.day, stamp.month, stamp.year
     if zone:
         fields["time_zone"] = zone
+
+
+def when_matched(fields: dict[str, Any], stamp: re.Match[str], line: int) -> None:
+    """:func:`when` from a match whose first six groups are year, month, day, hour, minute,
+    second and whose seventh is the zone (or None); HistoryError for a date that is none."""
+    y, mo, d, h, mi, s = (int(x) for x in stamp.groups()[:6])
+    try:
+        when(fields, datetime.datetime(y, mo, d, h, mi, s), stamp.group(7))
+    except ValueError:
+        raise HistoryError(f"the date {stamp.group()!r} is not a date", line) from None
 
 
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}

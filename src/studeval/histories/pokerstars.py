@@ -60,11 +60,10 @@ rake leaves the pot before the collected amounts are paid.
 
 from __future__ import annotations
 
-import datetime
 import re
 
 from studeval.histories import text
-from studeval.histories.builder import HandBuilder, HistoryError, level, when
+from studeval.histories.builder import HandBuilder, HistoryError, level, when_matched
 from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 
 __all__ = ["SITE"]
@@ -107,11 +106,7 @@ def _header(m: re.Match[str], line: int) -> HandBuilder:
             level(b.fields, at.group(1).upper())
     stamp = _WHEN_ET.search(rest) or _WHEN.search(rest)
     if stamp:
-        y, mo, d, h, mi, s = (int(x) for x in stamp.groups()[:6])
-        try:
-            when(b.fields, datetime.datetime(y, mo, d, h, mi, s), stamp.group(7))
-        except ValueError:
-            raise HistoryError(f"the date {stamp.group()!r} is not a date", line) from None
+        when_matched(b.fields, stamp, line)
     return b
 
 

@@ -46,14 +46,13 @@ The quirks read here:
 
 from __future__ import annotations
 
-import datetime
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from studeval.cards import parse_cards
 from studeval.game.phh import HandHistory
-from studeval.histories.builder import HandBuilder, HistoryError, level, when
+from studeval.histories.builder import HandBuilder, HistoryError, level, when_matched
 
 __all__ = ["SITE"]
 
@@ -178,11 +177,7 @@ def _header(number: str | None, head: str, line: int, has_decimals: bool) -> Han
             b.fields["_tournament"] = 0
     stamp = _WHEN.search(plain)
     if stamp:
-        y, mo, d, h, mi, s = (int(x) for x in stamp.groups()[:6])
-        try:
-            when(b.fields, datetime.datetime(y, mo, d, h, mi, s), stamp.group(7))
-        except ValueError:
-            raise HistoryError(f"the date {stamp.group()!r} is not a date", line) from None
+        when_matched(b.fields, stamp, line)
     return b
 
 
