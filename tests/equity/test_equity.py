@@ -1,65 +1,23 @@
 """Equity against brute force, Monte Carlo against exact, symmetry, known facts and bad input.
 
-The brute force here walks every deal with itertools and the (separately tested) evaluator:
-independent of the kernels' inclusion-exclusion, combination walks and shuffles.
+The brute force is the slow oracle, studeval._reference.brute_force_equity: every deal listed
+and judged by the reference evaluators, independent of the kernels' inclusion-exclusion,
+combination walks and shuffles.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from fractions import Fraction
 
-import numpy as np
 import pytest
-from questions import every_draw, pair_counts
 
-from studeval import evaluate_batch, parse_cards
+from studeval import parse_cards
+from studeval._reference import brute_force_equity
 from studeval.equity import holdem_equity, stud_equity
 
 # ---------------------------------------------------------------------------------------------
-# Brute force
-
-
-def brute(known, draws, community, shares, live):
-    """(deals, equity, win, tie) over every deal: community cards first, then each player's;
-    every deal listed at once (tests/questions.py every_draw) and each player's hands valued
-    in one evaluate_batch call, a pot shared by its best hands (exact fractions)."""
-    P = len(known)
-    drawn = every_draw(live, [community, *draws])
-    board, at = drawn[:, :community], community
-    values = []
-    for p in range(P):
-        own = drawn[:, at : at + draws[p]]
-        at += draws[p]
-        held = np.tile(np.array(known[p], dtype=np.uint8), (len(drawn), 1))
-        values.append(evaluate_batch(np.hstack([held, board, own] if shares[p] else [held, own])))
-    best = np.stack(values, axis=1)
-    best = best == best.max(axis=1, keepdims=True)  # (deals, players): a best hand
-    k = best.sum(axis=1, keepdims=True)
-    unit = math.lcm(*range(1, P + 1))  # each share 1/k a whole number of 1/unit
-    deals = len(drawn)
-    equity = [Fraction(int(n), unit * deals) for n in (best * (unit // k)).sum(axis=0)]
-    win = [Fraction(int(n), deals) for n in (best & (k == 1)).sum(axis=0)]
-    tie = [Fraction(int(n), deals) for n in (best & (k > 1)).sum(axis=0)]
-    return deals, equity, win, tie
-
-
-def brute_headsup(a, b, total, dead=()):
-    """Heads-up stud by pairs of completions: each side's values once, then every disjoint pair
-    (tests/questions.py pair_counts)."""
-    used = set(a) | set(b) | set(dead)
-    live = [c for c in range(52) if c not in used]
-    wins_a, wins_b, ties = pair_counts(a, b, live, total)
-    deals = wins_a + wins_b + ties
-    return deals, Fraction(wins_a, deals), Fraction(wins_b, deals), Fraction(ties, deals)
-
-
-def _stud_model(hands, total, dead=()):
-    hands = [parse_cards(h) for h in hands]
-    used = {c for h in hands for c in h} | set(parse_cards(dead))
-    live = [c for c in range(52) if c not in used]
-    return hands, [total - len(h) for h in hands], live
+# Brute force: the slow oracle (studeval._reference.brute_force_equity), every deal listed
 
 
 def _close(x: float, y, tol: float = 1e-12) -> bool:
@@ -86,7 +44,8 @@ def _dead_run(start: int, count: int) -> list[int]:
 )
 def test_headsup_seven_equals_brute_force(a, b, dead) -> None:
     dead = [c for c in parse_cards(dead) if c not in set(parse_cards(a)) | set(parse_cards(b))]
-    deals, wa, wb, t = brute_headsup(parse_cards(a), parse_cards(b), 7, dead)
+    b_ = brute_force_equity([a, b], dead=dead)
+    deals, wa, wb, t = b_.deals, b_.win[0], b_.win[1], b_.tie[0]
     r = stud_equity([a, b], dead=dead, method="exact")
     assert r.method == "exact" and r.deals == deals
     assert _close(r.win[0], wa) and _close(r.win[1], wb) and _close(r.tie[0], t) and _close(r.tie[1], t)
@@ -108,7 +67,8 @@ def test_headsup_seven_equals_brute_force(a, b, dead) -> None:
 )
 def test_headsup_five_equals_brute_force(a, b, dead) -> None:
     dead = [c for c in dead if c not in set(parse_cards(a)) | set(parse_cards(b))]
-    deals, wa, wb, t = brute_headsup(parse_cards(a), parse_cards(b), 5, dead)
+    b_ = brute_force_equity([a, b], game="five", dead=dead)
+    deals, wa, wb, t = b_.deals, b_.win[0], b_.win[1], b_.tie[0]
     r = stud_equity([a, b], game="five", dead=dead, method="exact")
     assert r.deals == deals
     assert _close(r.win[0], wa) and _close(r.win[1], wb) and _close(r.tie[0], t)
@@ -116,8 +76,8 @@ def test_headsup_five_equals_brute_force(a, b, dead) -> None:
 
 def test_multiway_equals_brute_force() -> None:
     hands = ["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h", "Jh Jd Tc Ts 5h 6h"]
-    known, draws, live = _stud_model(hands, 7, dead="2d 2h")
-    deals, equity, win, tie = brute(known, draws, 0, [False] * 3, live)
+    b = brute_force_equity(hands, dead="2d 2h")
+    deals, equity, win, tie = b.deals, b.equity, b.win, b.tie
     r = stud_equity(hands, dead="2d 2h", method="exact")
     assert r.method == "exact" and r.deals == deals
     for i in range(3):
@@ -128,8 +88,8 @@ def test_multiway_five_card_equals_brute_force() -> None:
     hands = ["Ah Kd 9c 9h", "Qc Qd 3h", "7s 8s 9s 2d"]
     dead = list(range(8, 36))
     dead = [c for c in dead if c not in {c for h in hands for c in parse_cards(h)}]
-    known, draws, live = _stud_model(hands, 5, dead)
-    deals, equity, win, tie = brute(known, draws, 0, [False] * 3, live)
+    b = brute_force_equity(hands, game="five", dead=dead)
+    deals, equity, tie = b.deals, b.equity, b.tie
     r = stud_equity(hands, game="five", dead=dead, method="exact", threads=2)
     assert r.deals == deals
     for i in range(3):
@@ -147,12 +107,8 @@ def test_multiway_five_card_equals_brute_force() -> None:
     ],
 )
 def test_holdem_equals_brute_force(hands, board, dead) -> None:
-    board_cards = parse_cards(board)
-    known = [parse_cards(h) + board_cards for h in hands]
-    used = {c for h in known for c in h} | set(parse_cards(dead))
-    live = [c for c in range(52) if c not in used]
-    draws = [2 - len(parse_cards(h)) for h in hands]
-    deals, equity, win, tie = brute(known, draws, 5 - len(board_cards), [True] * len(hands), live)
+    b = brute_force_equity(hands, game="holdem", board=board, dead=dead)
+    deals, equity, win, tie = b.deals, b.equity, b.win, b.tie
     r = holdem_equity(hands, board=board, dead=dead, method="exact")
     assert r.deals == deals
     for i in range(len(hands)):
@@ -218,9 +174,9 @@ def test_eight_players_to_seventh_street_share_the_last_card() -> None:
     hands = [deck[i * 6 : i * 6 + 6] for i in range(8)]
     r = stud_equity(hands)
     assert r.community_card and r.method == "exact" and r.deals == 4
-    known = hands
-    live = deck[48:]
-    deals, equity, win, tie = brute(known, [0] * 8, 1, [True] * 8, live)
+    b = brute_force_equity(hands)
+    assert b.community_card
+    deals, equity = b.deals, b.equity
     assert deals == 4
     for i in range(8):
         assert _close(r.equity[i], equity[i])
@@ -230,12 +186,13 @@ def test_exhaustion_with_private_cards_equals_brute_force() -> None:
     # five players on fifth street, twenty folded cards dead: 7 live cards cannot give each of
     # them two more, so sixth street is dealt and the seventh card is shared
     hands = ["As Ah Kd 2c 3c", "Qc Qd 7s 7h 8h", "Jh Jd Tc Ts 5h", "9c 9d 4h 4s 6c", "8c 8d 3h 3s 6d"]
-    known, draws, live = _stud_model(hands, 7)
-    dead = live[:20]
-    live = live[20:]
+    held = {c for h in hands for c in parse_cards(h)}
+    dead = [c for c in range(52) if c not in held][:20]
     r = stud_equity(hands, dead=dead, method="exact")
     assert r.community_card
-    deals, equity, win, tie = brute(known, [1] * 5, 1, [True] * 5, live)
+    b = brute_force_equity(hands, dead=dead)
+    assert b.community_card
+    deals, equity, tie = b.deals, b.equity, b.tie
     assert r.deals == deals == 7 * 6 * 5 * 4 * 3 * 2
     for i in range(5):
         assert _close(r.equity[i], equity[i]) and _close(r.tie[i], tie[i])
@@ -250,8 +207,7 @@ def test_exhaustion_player_with_seven_known_keeps_them() -> None:
     hands = [deck[0:7]] + [deck[7 + i * 6 : 13 + i * 6] for i in range(7)]  # 7 + 42 = 49 known
     r = stud_equity(hands)
     assert r.community_card and r.deals == 3
-    known = hands
-    deals, equity, _, _ = brute(known, [0] * 8, 1, [False] + [True] * 7, deck[49:])
+    equity = brute_force_equity(hands).equity
     for i in range(8):
         assert _close(r.equity[i], equity[i])
 
@@ -338,7 +294,8 @@ def test_rolled_up_trips_fill_up_about_forty_percent() -> None:
     # cannot tie), the trips' equity is their chance of a full house or better. Published:
     # rolled-up trips make a full house or better about 40% of the time.
     r = stud_equity(["2c 2d 2h", "As Ks Qs Js 9s 3d 4d"])
-    _, wins, _, ties = brute_headsup(parse_cards("2c 2d 2h"), parse_cards("As Ks Qs Js 9s 3d 4d"), 7)
+    b = brute_force_equity(["2c 2d 2h", "As Ks Qs Js 9s 3d 4d"])
+    wins, ties = b.win[0], b.tie[0]
     assert ties == 0 and _close(r.equity[0], wins)
     assert 0.38 < r.equity[0] < 0.42
 

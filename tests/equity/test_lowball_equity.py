@@ -6,46 +6,21 @@ import itertools
 import math
 import random
 
-import numpy as np
 import pytest
-from questions import close, every_deal, random_question
+from questions import close, random_question
 
-from studeval import evaluate_batch, parse_cards
+from studeval._reference import brute_force_equity
 from studeval.equity import HiLoResult, sharded_equity, stud_equity
 
 
 def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list[float]]:
-    """Every deal (itertools), each showdown judged from the evaluators' values of the seven
-    cards of each hand: the rules of the split written out again, deal by deal in numpy."""
-    hands = [parse_cards(p) for p in players]
-    used = {c for h in hands for c in h} | set(parse_cards(dead))
-    deals = every_deal(hands, [c for c in range(52) if c not in used])
-    count = len(deals)
-
-    def values(kind: str) -> np.ndarray:  # (players, deals): a row a player
-        return np.stack([evaluate_batch(np.ascontiguousarray(deals[:, p]), kind=kind) for p in range(len(hands))])
-
-    def winners(v: np.ndarray) -> np.ndarray:  # 1 where a player has the best value
-        return (v == v.max(axis=0, keepdims=True)).astype(np.float64)
-
-    if game == "razz":
-        best = winners(values("low"))
-        share = best / best.sum(axis=0, keepdims=True)
-        return {"equity": list(share.sum(axis=1) / count), "deals": [count]}
-    high = winners(values("high"))
-    low8 = values("low8")
-    low = winners(low8) * (low8.max(axis=0, keepdims=True) > 0)  # 0 is no qualifying low
-    some_low = low.any(axis=0, keepdims=True)
-    share = high / high.sum(axis=0, keepdims=True) * np.where(some_low, 0.5, 1.0)
-    share += np.divide(low, low.sum(axis=0, keepdims=True), out=np.zeros_like(low), where=some_low) * 0.5
-    return {
-        "equity": list(share.sum(axis=1) / count),
-        "scoop": list((share == 1.0).sum(axis=1) / count),
-        "high": list(high.sum(axis=1) / count),
-        "low": list(low.sum(axis=1) / count),
-        "no_low": [float((~some_low).sum()) / count],
-        "deals": [count],
-    }
+    """Every deal listed and each showdown judged by the slow oracle
+    (studeval._reference.brute_force_equity): its figures by name."""
+    r = brute_force_equity(players, game=game, dead=dead)
+    figures = {"equity": list(r.equity), "deals": [r.deals]}
+    if isinstance(r, HiLoResult):
+        figures |= {"scoop": list(r.scoop), "high": list(r.high), "low": list(r.low), "no_low": [r.no_low]}
+    return figures
 
 
 @pytest.mark.parametrize("game", ["razz", "stud8"])
@@ -91,10 +66,27 @@ def test_headsup_count_equals_brute_force(game: str, monkeypatch: pytest.MonkeyP
             assert close(r.scoop, b["scoop"])
 
 
-def test_stud8_headsup_count_matches_enumeration_on_fourth_street() -> None:
-    # fourth street: stud8 heads-up takes the heads-up count; three-way with a known third
-    # player would enumerate. Compare the count with a Monte Carlo run instead, and its high
-    # and low with their own sum rules.
+def test_stud8_headsup_count_matches_enumeration_on_fourth_street(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fourth street heads-up through the heads-up count (not the enumeration a question
+    this small would take for its scoops), on a short deck: 24 cards dead leave the 775,200
+    deals the oracle lists one by one; every figure equal."""
+    import studeval.equity.plan as plan_module
+
+    monkeypatch.setattr(plan_module, "HILO_ENUMERATE_WORK", 0)
+    players = ["As 2h 3d 9c", "Kc 7d 8h 8s"]
+    dead = "2c 2s 4d 5c 5h 5s 7s 8c 8d 9d Tc Td Th Ts Jd Js Qc Qd Qh Kd Kh Ac Ad Ah"
+    r = stud_equity(players, game="stud8", dead=dead)
+    assert isinstance(r, HiLoResult) and "the heads-up count" in r.plan
+    b = brute_force(players, "stud8", dead)
+    assert r.deals == b["deals"][0] and 0 < r.no_low < 1
+    assert close(r.equity, b["equity"]) and close(r.scoop, b["scoop"]) and close([r.no_low], b["no_low"])
+    assert close(r.high, b["high"]) and close(r.low, b["low"])
+
+
+def test_stud8_headsup_count_agrees_with_monte_carlo_on_fourth_street() -> None:
+    # fourth street, the whole deck live: stud8 heads-up takes the heads-up count; too many
+    # deals to list, so the count is compared with a Monte Carlo run, and its high and low
+    # with their own sum rules.
     r = stud_equity(["As 2h 3d 9c", "Kc 7d 8h 8s"], game="stud8", dead="4c 5s")
     assert isinstance(r, HiLoResult) and r.method == "exact" and r.no_low is not None
     assert 0 < r.no_low < 1
