@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import random
@@ -11,7 +10,6 @@ from collections.abc import Iterable
 import numpy as np
 
 from studeval import _reference as reference
-from studeval import evaluate_batch
 from studeval.equity.deal import Deal, stud_deal
 from studeval.games import get_game
 
@@ -121,56 +119,9 @@ HILO_LATE_DEALS = [
 
 
 #: The slow reference evaluators (studeval._reference) by kind of value.
-REFERENCE = {
-    "high": reference.evaluate,
-    "low": reference.evaluate_low,
-    "low8": reference.evaluate_low8,
-    "low27": reference.evaluate_low27,
-}
-
-
-@functools.cache
-def _five_card_values(kind: str) -> np.ndarray:
-    """The reference value of every five-card hand, by its ranks in ascending order (a base-13
-    number) and whether it is a flush: the reference classes of five cards look at nothing
-    else. Rank multisets with a rank five times never occur (left 0)."""
-    table = np.zeros((2, 13**5), dtype=np.int32)
-    for ranks in itertools.combinations_with_replacement(range(13), 5):
-        if max(ranks.count(r) for r in ranks) > 4:
-            continue
-        code = sum(r * 13 ** (4 - i) for i, r in enumerate(ranks))
-        # suits 0 1 2 3 0: never a flush, never a card twice
-        table[0, code] = REFERENCE[kind]([4 * r + i % 4 for i, r in enumerate(ranks)])
-        if len(set(ranks)) == 5:
-            table[1, code] = REFERENCE[kind]([4 * r for r in ranks])
-    return table
-
-
-def reference_values(hands: np.ndarray, kind: str) -> np.ndarray:
-    """The reference evaluator's value of each row of ``hands`` (five to seven cards), all at
-    once: its value is that of its best five cards (studeval._reference looks at every subset
-    of five), each five-card value the reference's own, tabulated once per rank multiset and
-    flush. Equal to calling the reference evaluator row by row, without its seconds per
-    thousand hands.
-
-    >>> hands = np.array([[48, 44, 40, 36, 32, 0, 5], [0, 4, 8, 12, 17, 21, 50]], dtype=np.uint8)
-    >>> reference_values(hands, "high").tolist() == [reference.evaluate(h) for h in hands.tolist()]
-    True
-    >>> reference_values(hands, "low8").tolist() == [reference.evaluate_low8(h) for h in hands.tolist()]
-    True
-    """
-    table = _five_card_values(kind)
-    hands = np.asarray(hands, dtype=np.int32)
-    # each hand's cards by rank, so that each five of them come with their ranks in order
-    cards = np.take_along_axis(hands, np.argsort(hands >> 2, axis=1), axis=1)
-    ranks, suits = cards >> 2, 1 << (cards & 3)
-    best = np.zeros(len(hands), dtype=np.int32)
-    for five in itertools.combinations(range(hands.shape[1]), 5):
-        code, flush = ranks[:, five[0]], suits[:, five[0]]
-        for i in five[1:]:
-            code, flush = code * 13 + ranks[:, i], flush & suits[:, i]
-        np.maximum(best, table[(flush != 0).astype(np.intp), code], out=best)
-    return best
+REFERENCE = reference.EVALUATORS
+#: The reference value of each row of many hands at once (studeval._reference).
+reference_values = reference.evaluate_rows
 
 
 def completions(known: list[int], live: list[int], draws: int) -> tuple[np.ndarray, np.ndarray]:
@@ -225,20 +176,6 @@ def every_deal(hands: list[list[int]], live: list[int]) -> np.ndarray:
         columns.append(np.hstack([np.tile(np.array(hand, dtype=np.uint8), (len(drawn), 1)), drawn[:, at : at + need]]))
         at += need
     return np.stack(columns, axis=1)
-
-
-def pair_counts(a: list[int], b: list[int], live: list[int], size: int = 7) -> list[int]:
-    """(a wins, b wins, ties) over every pair of completions of two hands to ``size`` cards
-    from ``live`` that share no card, each completion valued by the evaluator (the high hand;
-    all of a side in one evaluate_batch call).
-
-    >>> pair_counts([48, 49, 44, 45, 40, 41], [0, 1, 4, 5, 8, 9], [50, 51, 13])  # AA KK QQ, 22 33 44
-    [6, 0, 0]
-    """
-    (mask_a, hands_a), (mask_b, hands_b) = (completions(h, live, size - len(h)) for h in (a, b))
-    va, vb = evaluate_batch(hands_a)[:, None], evaluate_batch(hands_b)[None, :]
-    apart = (mask_a[:, None] & mask_b[None, :]) == 0
-    return [int((apart & (va > vb)).sum()), int((apart & (vb > va)).sum()), int((apart & (va == vb)).sum())]
 
 
 def every_draw(live: list[int], counts: list[int]) -> np.ndarray:

@@ -4,48 +4,20 @@ paths, numpy integers for seed and samples."""
 
 from __future__ import annotations
 
-import itertools
-import math
-from fractions import Fraction
-
 import numpy as np
 import pytest
 from in_process import run_main
 
-from studeval import evaluate, parse_cards
+from studeval._reference import brute_force_equity
 from studeval.equity import holdem_equity, stud_equity
 
 BOARD = "2c 7d 9h Ts 3c"
 
 
-def river_brute_force(hands: list[str], board: str) -> list[Fraction]:
-    """Each player's pot share over every way to fill the unknown hole cards (the board is full),
-    counted in whole units (a pot split k ways gives each ``split // k``; exact Fractions at the
-    end, not a Fraction added per deal)."""
-    known = [parse_cards(h) for h in hands]
-    board_cards = parse_cards(board)
-    used = set(board_cards) | {c for h in known for c in h}
-    live = [c for c in range(52) if c not in used]
-    split = math.lcm(*range(1, len(hands) + 1))
-    share = [0] * len(hands)
-    deals = 0
-
-    def walk(p: int, avail: list[int], values: list[int]) -> None:
-        nonlocal deals
-        if p == len(hands):
-            deals += 1
-            best = max(values)
-            winners = values.count(best)
-            for i, v in enumerate(values):
-                if v == best:
-                    share[i] += split // winners
-            return
-        for combo in itertools.combinations(avail, 2 - len(known[p])):
-            rest = [c for c in avail if c not in combo] if p + 1 < len(hands) else avail  # the last needs none
-            walk(p + 1, rest, [*values, evaluate(known[p] + list(combo) + board_cards)])
-
-    walk(0, live, [])
-    return [Fraction(s, split * deals) for s in share]
+def river_brute_force(hands: list[str], board: str) -> tuple[float, ...]:
+    """Each player's pot share over every way to fill the unknown hole cards (the board is
+    full): the slow oracle, studeval._reference.brute_force_equity."""
+    return brute_force_equity(hands, game="holdem", board=board).equity
 
 
 @pytest.mark.parametrize("hands", [["As Ah", "Kd"], ["Kd", "As Ah"], ["", "As Kd"], ["As", ""], ["9c", "9d 9s"]])

@@ -8,7 +8,6 @@ import importlib.util
 import io
 import itertools
 import json
-import math
 import re
 from contextlib import redirect_stdout
 from fractions import Fraction
@@ -17,7 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from studeval import evaluate, evaluate_batch, parse_cards
+from studeval import evaluate, parse_cards
+from studeval._reference import brute_force_equity
 from studeval.cli import main
 from studeval.equity import holdem_equity
 from studeval.ranges import parse_range
@@ -106,8 +106,8 @@ def test_range_is_both_hole_cards_in_holdem() -> None:
 
 def brute(players: list[str], board: str, dead: str = "") -> list[Fraction]:
     """Equities by walking every combination of the players' hands (ranges given in
-    brackets, weighted) and every board, with the evaluator on each 7-card hand (all the
-    boards of a combination in one batch), in exact fractions."""
+    brackets, weighted) and, for each, every board (the slow oracle,
+    studeval._reference.brute_force_equity)."""
     known = parse_cards(board)
     out = set(known) | set(parse_cards(dead))
     choices = []
@@ -130,23 +130,12 @@ def brute(players: list[str], board: str, dead: str = "") -> list[Fraction]:
         weight = Fraction(1)
         for _, w in hands:
             weight *= w
-        live = [c for c in range(52) if c not in out and c not in cards]
-        boards = list(itertools.combinations(live, 5 - len(known)))
-        rest = np.array(boards, dtype=np.uint8).reshape(len(boards), 5 - len(known))
-        # (boards, players): every board of this combination at once
-        values = np.stack(
-            [
-                evaluate_batch(np.hstack([np.tile(np.array([*h, *known], np.uint8), (len(rest), 1)), rest]))
-                for h, _ in hands
-            ],
-            axis=1,
+        # every board of this combination: the slow oracle
+        shares = brute_force_equity(
+            [list(h) for h, _ in hands], game="holdem", board=known, dead=sorted(out - set(known))
         )
-        best = values == values.max(axis=1, keepdims=True)
-        # each board a pot shared by its k best hands: 1/k as a whole number of 1/lcm(1..P)
-        unit = math.lcm(*range(1, P + 1))
-        shares = (best * (unit // best.sum(axis=1))[:, None]).sum(axis=0)
         for i in range(P):
-            equity[i] += weight * Fraction(int(shares[i]), unit * len(boards))
+            equity[i] += weight * Fraction(shares.equity[i])
         total_weight += weight
     return [e / total_weight for e in equity]
 

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
-from questions import pair_counts
 
 from studeval import EquityResult, parse_cards
+from studeval._reference import brute_force_equity
 from studeval.equity import stud_equity
 from studeval.ranges import format_player, parse_player, parse_range
 
@@ -159,11 +159,10 @@ def test_equity_errors_name_the_player() -> None:
 
 
 def _brute_range(
-    a: list[int], b_up: list[int], combos: list[tuple[tuple[int, ...], float]], total: int, dead=()
+    a: list[int], b_up: list[int], combos: list[tuple[tuple[int, ...], float]], game: str, dead=()
 ) -> Fraction:
     """Player A's equity against B's range: every hand of the range (after card removal), by
-    weight, and for each every deal, with itertools and the evaluator (tests/questions.py
-    pair_counts)."""
+    weight, and for each every deal (the slow oracle, studeval._reference.brute_force_equity)."""
     num = Fraction(0)
     den = Fraction(0)
     for combo, w in combos:
@@ -171,9 +170,8 @@ def _brute_range(
         used = set(a) | set(b) | set(dead)
         if len(used) < len(a) + len(b) + len(set(dead)):
             continue
-        live = [c for c in range(52) if c not in used]
-        counts = pair_counts(a, b, live, total)  # every deal: A's wins, B's, ties
-        num += Fraction(w) * Fraction(2 * counts[0] + counts[2], 2 * sum(counts))
+        equity = brute_force_equity([a, b], game=game, dead=list(dead)).equity[0]
+        num += Fraction(w) * Fraction(equity)
         den += Fraction(w)
     return num / den
 
@@ -187,13 +185,12 @@ def _brute_range(
     ],
 )
 def test_against_brute_force(hero: str, villain: str, game: str, dead: str) -> None:
-    total = 7 if game == "seven" else 5
     r = stud_equity([hero, villain], game=game, dead=dead, method="exact")
     hole_range, up = parse_player(villain, game=game)
     assert hole_range is not None
     a = parse_cards(hero)
     visible = set(a) | set(up) | set(parse_cards(dead))
-    expect = _brute_range(a, up, hole_range.live(visible), total, parse_cards(dead))
+    expect = _brute_range(a, up, hole_range.live(visible), game, parse_cards(dead))
     assert r.method == "exact"
     assert r.equity[0] == pytest.approx(float(expect), abs=1e-12)
     assert sum(r.equity) == pytest.approx(1.0, abs=1e-12)

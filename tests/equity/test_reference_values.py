@@ -1,6 +1,7 @@
-"""The vectorised reference values of tests/questions.py (the brute-force oracle of the equity
-tests, its five-card values tabulated from studeval._reference) against the reference
-evaluators called hand by hand: five to seven cards, every kind, flushes and pairs."""
+"""The vectorised reference values (studeval._reference.evaluate_rows, what the slow equity
+oracle values hands with: its five-card values tabulated from the reference evaluators)
+against the reference evaluators called hand by hand: five to seven cards, every kind,
+flushes and pairs."""
 
 from __future__ import annotations
 
