@@ -115,9 +115,42 @@ def test_casino_strategy_shows_a_change(mpl, tmp_path):
     assert _is_png(plots.plot_casino_strategy(grid, tmp_path / "change.png"))
 
 
-def test_casino_returns_of_an_analysis(mpl, tmp_path):
+def _drawn(monkeypatch) -> list[Any]:
+    """The figures the plot functions write, as they write them (Figure.savefig watched)."""
+    from matplotlib.figure import Figure
+
+    written: list[Any] = []
+    savefig = Figure.savefig
+
+    def watched(fig, *args, **kwargs):
+        written.append(fig)
+        return savefig(fig, *args, **kwargs)
+
+    monkeypatch.setattr(Figure, "savefig", watched)
+    return written
+
+
+def test_casino_returns_of_an_analysis(mpl, tmp_path, monkeypatch):
+    """The picture's bars read back: one per outcome, top first, as long as its net times its
+    chance, green when it adds to the return and red when it takes away; together the player's
+    expected value, minus the house edge the title gives."""
     analysis = caribbean.analyze(ranks="TJQKA", one_card_change=False)
+    written = _drawn(monkeypatch)
     assert _is_png(plots.plot_casino_returns(analysis, tmp_path / "returns.png"))
+    (fig,) = written
+    (ax,) = fig.axes
+    bars = sorted(ax.patches, key=lambda bar: -bar.get_y())  # top first
+    outcomes = analysis.outcomes
+    assert len(bars) == len(outcomes) > 5
+    assert [t.get_text() for t in sorted(ax.get_yticklabels(), key=lambda t: -t.get_position()[1])] == [
+        o.event for o in outcomes
+    ]
+    for bar, o in zip(bars, outcomes, strict=True):
+        assert bar.get_x() == 0 and bar.get_width() == pytest.approx(float(o.net) * o.probability, rel=1e-12)
+        green = mpl.colors.to_rgba(plots.BEST_PLAY_COLORS["raise" if o.net * o.probability >= 0 else "fold"])
+        assert bar.get_facecolor() == pytest.approx(green)
+    assert math.fsum(bar.get_width() for bar in bars) == pytest.approx(-analysis.house_edge, abs=1e-12)
+    assert f"house edge {analysis.house_edge:.3%}" in ax.get_title()
 
 
 def test_benchmarks_from_results_md_and_from_json(mpl, tmp_path):
