@@ -8,7 +8,8 @@
   razz and stud hi-lo on each street of one deal (``stud_equity``, a few seconds).
 - ``casino_strategy.png``: the best play of typical hands of the casino game against each
   dealer up card (``caribbean.advise`` with the one-card change; about a minute).
-- ``benchmarks.png``: studeval beside the other libraries, from ``benchmarks/RESULTS.md``.
+- ``benchmarks.png``: studeval beside the other libraries, from ``benchmarks/RESULTS.md``
+  (``tools/benchmark_files.py`` reads and draws it).
 
 The PNGs are committed, so that the docs build needs neither matplotlib nor that minute.
 """
@@ -20,7 +21,7 @@ import time
 from pathlib import Path
 
 from studeval import stud_equity
-from studeval.plots import casino_strategy_grid, draw_equity_by_street, plot_benchmarks, plot_casino_strategy
+from studeval.plots import casino_strategy_grid, draw_equity_by_street, plot_casino_strategy
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "_static"
@@ -85,6 +86,9 @@ def main(argv: list[str]) -> None:
         )
         print(f"casino_strategy.png in {time.perf_counter() - started:.1f} s")
     if "benchmarks" in wanted:
+        # the sibling tool: on the path when this file runs as a script
+        from benchmark_files import plot_benchmarks
+
         plot_benchmarks(ROOT / "benchmarks" / "RESULTS.md", OUT / "benchmarks.png")
         print("benchmarks.png")
 

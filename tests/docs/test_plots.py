@@ -6,7 +6,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-import json
 import math
 import sys
 from fractions import Fraction
@@ -151,52 +150,6 @@ def test_casino_returns_of_an_analysis(mpl, tmp_path, monkeypatch):
         assert bar.get_facecolor() == pytest.approx(green)
     assert math.fsum(bar.get_width() for bar in bars) == pytest.approx(-analysis.house_edge, abs=1e-12)
     assert f"house edge {analysis.house_edge:.3%}" in ax.get_title()
-
-
-def test_benchmarks_from_results_md_and_from_json(mpl, tmp_path):
-    """RESULTS.md's tables are read (a figure checked by hand) and every group of them draws,
-    a bar per benchmark; the picture of the groups chosen by default (studeval beside another
-    library) is written from them and from a pytest-benchmark JSON file."""
-    results = ROOT / "benchmarks" / "RESULTS.md"
-    groups = plots.read_benchmarks(results)
-    rows = dict(groups["evaluate 7 cards, one hand per call"])
-    # the per-item column, read here by hand: "| test_studeval_evaluate7 | 63.6 µs | 63.6 ns | ..."
-    line = next(x for x in results.read_text("utf-8").splitlines() if x.startswith("| test_studeval_evaluate7 |"))
-    number, unit = line.split("|")[3].split()
-    assert rows["test_studeval_evaluate7"] == pytest.approx(float(number) * {"ns": 1e-9, "µs": 1e-6}[unit])
-    from matplotlib.figure import Figure
-
-    for group, group_rows in groups.items():  # each group's bars, drawn without a file
-        ax = Figure().add_subplot()
-        plots.draw_benchmarks(ax, group_rows, title=group)
-        assert len(ax.patches) == len(group_rows) and ax.get_title() == group
-    # one file, from the evaluate group and a group of studeval alone (which the default leaves
-    # out): laying out and writing the 14 panels of every group took seconds
-    alone = next(g for g, r in groups.items() if all(plots.library_of(n).startswith("studeval") for n, _ in r))
-    chosen = {g: groups[g] for g in ("evaluate 7 cards, one hand per call", alone)}
-    assert _is_png(plots.plot_benchmarks(chosen, tmp_path / "bench.png"))
-    data = {
-        "benchmarks": [
-            {"group": "g", "name": "test_studeval_x", "stats": {"median": 0.002}, "extra_info": {"hands": 1000}},
-            {"group": "g", "name": "test_other_x[treys]", "stats": {"median": 0.5}, "extra_info": {}},
-        ]
-    }
-    (tmp_path / "bench.json").write_text(json.dumps(data))
-    assert plots.read_benchmarks(tmp_path / "bench.json") == {
-        "g": [("test_studeval_x", 2e-6), ("test_other_x[treys]", 0.5)]
-    }
-    assert _is_png(plots.plot_benchmarks(tmp_path / "bench.json", tmp_path / "b2.png", groups=["g"]))
-    with pytest.raises(ValueError, match="no benchmark group 'nope'"):
-        plots.plot_benchmarks(tmp_path / "bench.json", tmp_path / "b3.png", groups=["nope"])
-    (tmp_path / "empty.md").write_text("# nothing here\n")
-    with pytest.raises(ValueError, match="no benchmark tables"):
-        plots.read_benchmarks(tmp_path / "empty.md")
-
-
-def test_library_names_from_benchmark_names():
-    assert plots.library_of("test_other_evaluate7[holdem-hand-evaluator]") == "holdem-hand-evaluator"
-    assert plots.library_of("test_selfplay_pokerkit") == "pokerkit"
-    assert plots.library_of("test_studeval_batch7[1-True]") == "studeval [1-True]"
 
 
 def test_without_matplotlib_the_error_says_what_to_install(monkeypatch, tmp_path):
@@ -352,14 +305,13 @@ def test_every_plot_refuses_a_file_name_it_would_not_write_as_named(
         lambda: plots.plot_equity_by_street([two], path),
         lambda: plots.plot_casino_strategy(grid, path),
         lambda: plots.plot_casino_returns(analysis, path),
-        lambda: plots.plot_benchmarks({"g": [("test_studeval_x", 1e-8)]}, path, groups=["g"]),
     ):
         with pytest.raises(error, match=words):
             write()
     assert list(tmp_path.iterdir()) == []
 
 
-def test_casino_and_benchmark_pictures_name_an_object_of_the_wrong_kind(mpl, tmp_path):
+def test_casino_pictures_name_an_object_of_the_wrong_kind(mpl, tmp_path):
     with pytest.raises(TypeError, match=r"grid\[0\]\[0\] is 1 \(int\), not an Advice"):
         plots.plot_casino_strategy([[1]], tmp_path / "x.png")
     with pytest.raises(TypeError, match="grid must be a list"):
@@ -372,32 +324,7 @@ def test_casino_and_benchmark_pictures_name_an_object_of_the_wrong_kind(mpl, tmp
         plots.casino_strategy_grid(["As Kd Qh 7c 3s"], up_ranks="")
     with pytest.raises(TypeError, match=r"analysis must be an Analysis .*not \{\} \(dict\)"):
         plots.plot_casino_returns({}, tmp_path / "x.png")
-    with pytest.raises(TypeError, match="a benchmark name is a str"):
-        plots.library_of(5)
-    with pytest.raises(TypeError, match="groups must be a list"):
-        plots.plot_benchmarks({"g": [("test_studeval_x", 1e-8)]}, tmp_path / "x.png", groups="g")
-    with pytest.raises(TypeError, match=r"rows\[0\] is 'test_x' \(str\), not a \(benchmark name, seconds\) pair"):
-        plots.draw_benchmarks(mpl.figure.Figure().add_subplot(), ["test_x"])
-    with pytest.raises(TypeError, match="source must be a file name"):
-        plots.read_benchmarks(42)
     assert list(tmp_path.iterdir()) == []
-
-
-@pytest.mark.parametrize("seconds", [math.nan, 0.0, -1e-9, math.inf])
-def test_benchmark_pictures_refuse_a_time_that_is_not_positive(mpl, tmp_path, seconds):
-    with pytest.raises(ValueError, match="a time must be a positive number of seconds"):
-        plots.plot_benchmarks({"g": [("test_studeval_x", seconds)]}, tmp_path / "x.png", groups=["g"])
-    bench = {"benchmarks": [{"group": "g", "name": "test_studeval_x", "stats": {"median": seconds}}]}
-    (tmp_path / "b.json").write_text(json.dumps(bench))
-    with pytest.raises(ValueError, match="a time must be a positive number of seconds"):
-        plots.read_benchmarks(tmp_path / "b.json")
-    (tmp_path / "b.md").write_text(f"### g\n\n| benchmark | median |\n|---|---|\n| test_studeval_x | {seconds} s |\n")
-    with pytest.raises(ValueError, match="a time must be a positive number of seconds"):
-        plots.read_benchmarks(tmp_path / "b.md")
-    (tmp_path / "bad.json").write_text(json.dumps({"benchmarks": [{"name": "x"}]}))
-    with pytest.raises(ValueError, match="not a pytest-benchmark JSON file"):
-        plots.read_benchmarks(tmp_path / "bad.json")
-    assert not (tmp_path / "x.png").exists()
 
 
 def test_every_accepted_ending_is_one_matplotlib_writes_here(two, tmp_path):
