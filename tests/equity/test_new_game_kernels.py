@@ -7,39 +7,23 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
-from questions import close, every_deal, random_question, reference_values
+from questions import close, random_question
 
-from studeval import parse_cards
+from studeval._reference import brute_force_equity
 from studeval.equity import HiLoResult, plan_equity, stud_equity
 from studeval.games import get_game
 
 
 def brute_force(players: list[str], game: str, dead: str = "") -> dict[str, list[float]]:
-    """Every deal by itertools (tests/questions.py every_deal), the hands valued by the
-    reference evaluators; a pot by the game's kinds: one kind takes it, two split it in halves
-    (the odd share to nobody: shares are fractions here), each half to its best."""
-    kinds = get_game(game).pot
-    hands = [parse_cards(p) for p in players]
-    used = {c for h in hands for c in h} | set(parse_cards(dead))
-    deals = every_deal(hands, [c for c in range(52) if c not in used])
-    count, P = deals.shape[:2]
-    share = np.zeros((count, P))
-    halves = [np.zeros(P, dtype=np.int64)] * 2  # the high (or only) half, the low half
-    for half, kind in enumerate(kinds):
-        v = np.stack([reference_values(deals[:, p], kind) for p in range(P)], axis=1)
-        winners = v == v.max(axis=1, keepdims=True)
-        share += winners / winners.sum(axis=1, keepdims=True) / len(kinds)
-        halves[half] = winners.sum(axis=0)
-    high, low = halves
-    return {
-        "equity": (share.sum(axis=0) / count).tolist(),
-        "scoop": ((share == 1.0).sum(axis=0) / count).tolist(),
-        "high": (high / count).tolist(),
-        "low": (low / count).tolist(),
-        "deals": [count],
-    }
+    """Every deal listed and each showdown judged by the slow oracle
+    (studeval._reference.brute_force_equity, with the reference evaluators): its figures by
+    name."""
+    r = brute_force_equity(players, game=game, dead=dead)
+    figures = {"equity": list(r.equity), "deals": [r.deals]}
+    if isinstance(r, HiLoResult):
+        figures |= {"scoop": list(r.scoop), "high": list(r.high), "low": list(r.low)}
+    return figures
 
 
 def check(players: list[str], game: str, dead: str, method: str = "exact") -> None:
