@@ -126,3 +126,11 @@ def test_benchmark_pictures_name_an_object_of_the_wrong_kind(mpl, tmp_path):
     with pytest.raises(TypeError, match="source must be a file name"):
         tool.read_benchmarks(42)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_tools_examples_pass():
+    """The tool's doctests (outside the package, so the default run does not collect them)."""
+    import doctest
+
+    failed, tried = doctest.testmod(tool, report=True)
+    assert tried > 0 and failed == 0
