@@ -374,9 +374,10 @@ def exact(deal: Deal, kind: str, threads: int, progress: Callable[[float], None]
     n = len(deal.live)
     board5 = deal.community == 5 and not any(deal.draws) and all(deal.shares)
     code = kernel(deal.game)
-    # chunks of first-card positions: each is a progress step (and a parallel loop)
-    step = max(1, n // 16) if progress else n
-    for lo in range(0, n, step):
+    # chunks of first-card positions: each is a progress step (and a parallel loop); with no
+    # live card (a deck held or dead to the last card) one call counts the one deal
+    step = max(1, n // 16) if progress else max(1, n)
+    for lo in range(0, max(1, n), step):
         hi = min(n, lo + step)
         if board5:
             _equity.board5_exact(live, known, nknown, lo, hi, threads, counts.wins, counts.ties)
@@ -397,6 +398,6 @@ def exact(deal: Deal, kind: str, threads: int, progress: Callable[[float], None]
                 counts.hilo,
             )
         if progress:
-            progress(hi / n)
+            progress(hi / n if n else 1.0)
     counts.deals = deal.deals()
     return counts
