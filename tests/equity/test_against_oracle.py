@@ -147,7 +147,6 @@ def test_the_questions_cover_every_game_street_and_count_within_reach() -> None:
         assert players >= 4 and street < len(GAMES[game].streets) - 1, (game, label, players)
 
 
-
 @pytest.mark.parametrize("progress", [False, True])
 def test_a_deck_held_to_the_last_card_is_one_deal(progress: bool) -> None:
     # Found by the harness: with no live card left, the enumeration's chunks had a step of 0.
