@@ -1,7 +1,7 @@
 """Fixed-limit stud at the table: every stud game of the registry (:mod:`studeval.games`):
 Seven Card Stud, Five Card Stud, Razz, Seven Card Stud Hi-Lo eight or better, Seven Card Stud
 Hi-Lo without a qualifier and 2-7 Razz (``game="seven" | "five" | "razz" | "stud8" |
-"stud_hilo" | "razz27"``, :data:`GAMES`). The table code names no game: the streets, the
+"stud_hilo" | "razz27"``, :data:`STUD_GAMES`). The table code names no game: the streets, the
 bring-in, who acts first, the open pair and what wins a pot come from the game's entry.
 
 - :class:`Structure` and :data:`PRESETS`: ante, bring-in, small and big bet, seats, buy-in;
@@ -172,6 +172,7 @@ from studeval.game.state import (
     TIE_RULES,
     Action,
     StudState,
+    TableRules,
     TableView,
 )
 from studeval.game.structure import (
@@ -184,7 +185,11 @@ from studeval.game.structure import (
     Rake,
     Structure,
 )
-from studeval.games import STUD_GAMES as GAMES
+from studeval.games import STUD_GAMES
+
+#: Deprecated alias of :data:`STUD_GAMES` (the names of the stud games; the registry itself is
+#: :data:`studeval.games.GAMES`).
+GAMES = STUD_GAMES
 
 __all__ = [
     "ACTION_KINDS",
@@ -194,6 +199,7 @@ __all__ = [
     "CAP_COUNT_RULES",
     "FOLD_WHEN_CHECK_RULES",
     "GAMES",
+    "STUD_GAMES",
     "MAX_CHIPS",
     "MAX_SEATS",
     "MIN_SEATS",
@@ -221,6 +227,7 @@ __all__ = [
     "Shown",
     "Structure",
     "StudState",
+    "TableRules",
     "TableView",
     "TimeOut",
     "TimeOutResult",

@@ -16,6 +16,14 @@ from typing import NamedTuple
 from studeval.evaluate import showing_rank, showing_rank_low, showing_rank_low27
 from studeval.game.events import ActionKind
 from studeval.game.pots import low_order
+from studeval.game.rules import (
+    ALL_IN_RULES,
+    CAP_AFTER_FOLD_RULES,
+    CAP_COUNT_RULES,
+    FOLD_WHEN_CHECK_RULES,
+    OPEN_PAIR_RULES,
+    TIE_RULES,
+)
 from studeval.game.structure import Structure
 from studeval.games import KIND_ACES
 
@@ -36,29 +44,7 @@ K = ActionKind
 FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = K.FOLD, K.CHECK, K.CALL, K.BRING_IN, K.COMPLETE, K.BET, K.RAISE
 #: Every action a player can take, in poker terms (string enums: ``ACTION_KINDS[0] == "fold"``).
 ACTION_KINDS = tuple(ActionKind)
-#: Who acts first when showing hands tie on later streets (R24): "dealer_left" (the five and
-#: seven card stud room rules; default) or "suits" (the five card stud description: compare
-#: suits, spades high).
-TIE_RULES = ("dealer_left", "suits")
-#: Short all-in wagers in limit betting: "half_bet" (Robert's Rules of Poker, TDA; default):
-#: an all-in of half a bet or more is a full bet or raise and reopens the betting;
-#: "full_bet": only a full bet or raise reopens it.
-ALL_IN_RULES = ("half_bet", "full_bet")
-#: Raises on the open-pair street after a small bet (R5, R13): "small_or_big" (the five and
-#: seven card stud room rules; default), small or big until one is big; "big" (a later
-#: sentence of the seven card stud room rules): every raise is big.
-OPEN_PAIR_RULES = ("small_or_big", "big")
-#: A round capped while the cap applied, when a fold then leaves two players: "stays"
-#: (Robert's Rules of Poker: once capped, a round cannot be uncapped; default); "lifted"
-#: (the literal reading of the seven card stud room rules: no cap with two players).
-CAP_AFTER_FOLD_RULES = ("stays", "lifted")
-#: Who counts towards the three players the cap needs: "not_all_in" (Robert's Rules: the
-#: cap applies while three or more players are not all-in; default); "live": every player
-#: still in the hand, all-in or not.
-CAP_COUNT_RULES = ("not_all_in", "live")
-#: Folding when a check is possible: "accepted" (binding; card rooms and sites accept it;
-#: default); "refused" (a room that forbids it).
-FOLD_WHEN_CHECK_RULES = ("accepted", "refused")
+# the options' allowed values (default first) are defined once, in game/rules.py
 
 # In every game big bets start on the third betting round (the first street is 0).
 BIG_FROM = 2

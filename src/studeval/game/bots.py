@@ -2,7 +2,7 @@
 
 A bot is a function ``bot(state, rng) -> Action`` choosing among ``state.legal_actions()``.
 They are for simulation and testing, not for winning, and play every game of
-:data:`~studeval.game.GAMES`.
+:data:`~studeval.game.STUD_GAMES`.
 
 >>> hands = list(simulate("five", players=3, hands=2, seed=1))
 >>> [sum(st.stacks) for st in hands]

@@ -73,6 +73,7 @@ from typing import Any, NamedTuple
 from studeval.cards import format_card, format_cards, parse_cards
 from studeval.game.deck import ScriptedDeck
 from studeval.game.events import BoardCard, Deal, Played, Shown, TimeOut
+from studeval.game.rules import recorded_defaults
 from studeval.game.state import Action, StudState
 from studeval.game.structure import MAX_CHIPS, MAX_SEATS, PrintedRake, Rake, Structure
 from studeval.games import GAMES
@@ -190,19 +191,8 @@ def to_phh(state: StudState, seat: int | None = None, *, full: bool = False) -> 
     )
 
 
-# The StudState options a history records, with their defaults; written as "_" + name.
-_OPTIONS: dict[str, object] = {
-    "tie_rule": "dealer_left",
-    "odd_chip": "high_card",
-    "raise_cap": 3,
-    "cap_heads_up": False,
-    "all_in_rule": "half_bet",
-    "open_pair_raises": "small_or_big",
-    "showdown": "auto",
-    "cap_after_fold": "stays",
-    "cap_counts": "not_all_in",
-    "fold_when_check": "accepted",
-}
+# The StudState options a history records, with their defaults (TableRules'); written as "_" + name.
+_OPTIONS: dict[str, object] = recorded_defaults()
 
 
 def _option_fields(state: StudState) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from studeval._core import evaluate, evaluate_low, evaluate_low8, evaluate_low27
 from studeval.cards import CardsLike, format_cards, low_rank, parse_cards
+from studeval.game.rules import ODD_CHIP_RULES
 from studeval.game.structure import PrintedRake, Rake
 from studeval.games import KIND_ACES, STUD_GAMES, Game, get_game
 
@@ -42,12 +43,6 @@ __all__ = [
     "take_rake",
     "uncalled_bet",
 ]
-
-#: "high_card": the odd chip goes by the cards (Robert's Rules of Poker): to the tied winner
-#: holding the highest card by rank then suit in a high hand, the lowest card (ace low, clubs
-#: lowest) in a low hand, counting all their cards (default); "dealer_left": to the first tied
-#: winner left of the dealer (seat order).
-ODD_CHIP_RULES = ("high_card", "dealer_left")
 
 
 def low_order(card: int) -> int:

@@ -24,13 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from studeval.game.pots import HandValue, Pot
+from studeval.game.rules import SHOWDOWN_RULES
 
 __all__ = ["SHOWDOWN_RULES", "Showdown"]
-
-#: Showdown choices: "auto" (default): losers muck, winners show, an uncalled winner does
-#: not show; "choose": each player shows or mucks as an action (R40; the five and
-#: seven card stud room rules).
-SHOWDOWN_RULES = ("auto", "choose")
 
 
 class Showdown:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import NamedTuple
 
 from studeval.cards import CardsLike, format_cards, parse_cards
@@ -53,7 +54,6 @@ from studeval.game.events import (
     TimeOutResult,
 )
 from studeval.game.pots import (
-    ODD_CHIP_RULES,
     HandValue,
     Pot,
     hand_value,
@@ -61,7 +61,8 @@ from studeval.game.pots import (
     side_pots,
     uncalled_bet,
 )
-from studeval.game.showdown import SHOWDOWN_RULES, Showdown
+from studeval.game.rules import DEFAULT_RULES, SHOWDOWN_RULES, TableRules
+from studeval.game.showdown import Showdown
 from studeval.game.structure import MAX_CHIPS, PrintedRake, Rake, Structure
 from studeval.games import Game, get_game
 
@@ -76,12 +77,13 @@ __all__ = [
     "TIE_RULES",
     "Action",
     "StudState",
+    "TableRules",
     "TableView",
 ]
 
 SHOW, MUCK, FOLD, CHECK = ActionKind.SHOW, ActionKind.MUCK, ActionKind.FOLD, ActionKind.CHECK
 _KIND_OF: dict[str, ActionKind] = {str(k): k for k in ActionKind}
-_DEFAULT_RULES = ("dealer_left", "high_card", "half_bet", "small_or_big", "auto", "stays", "not_all_in", "accepted")
+_DEFAULT_OPTIONS = tuple(getattr(DEFAULT_RULES, f.name) for f in fields(TableRules))  # in its fields' order
 # In the games with the open-pair big bet (``Game.open_pair``) the second betting round is the
 # open-pair street.
 _OPEN_PAIR_STREET = 1
@@ -174,6 +176,8 @@ class StudState:
     - ``rake``: None (no rake), the house's :class:`~studeval.game.structure.Rake`, or the
       :class:`~studeval.game.structure.PrintedRake` a site's history says it took, taken out
       of the pots before they are paid (``raked``: the chips it took).
+    - ``rules``: all of these at once, a :class:`~studeval.game.rules.TableRules` (then none
+      of the keywords above); :attr:`rules` holds the table's, however given.
 
     What a program reads (seats are 0-based here; ``p1`` in histories and "player 1" in the
     command line are seat 0); lists are indexed by seat, cards are ints (:mod:`studeval.cards`):
@@ -213,6 +217,7 @@ class StudState:
         "cap_counts",
         "fold_when_check",
         "rake",
+        "rules",
         "starting_stacks",
         "stacks",
         "totals",
@@ -256,50 +261,43 @@ class StudState:
         *,
         seed: int | None = None,
         deck: CardsLike | Deck | ScriptedDeck | None = None,
-        tie_rule: str = "dealer_left",
-        raise_cap: int | None = 3,
-        odd_chip: str = "high_card",
-        all_in_rule: str = "half_bet",
-        open_pair_raises: str = "small_or_big",
-        cap_heads_up: bool = False,
-        showdown: str = "auto",
-        cap_after_fold: str = "stays",
-        cap_counts: str = "not_all_in",
-        fold_when_check: str = "accepted",
+        tie_rule: str = DEFAULT_RULES.tie_rule,
+        raise_cap: int | None = DEFAULT_RULES.raise_cap,
+        odd_chip: str = DEFAULT_RULES.odd_chip,
+        all_in_rule: str = DEFAULT_RULES.all_in_rule,
+        open_pair_raises: str = DEFAULT_RULES.open_pair_raises,
+        cap_heads_up: bool = DEFAULT_RULES.cap_heads_up,
+        showdown: str = DEFAULT_RULES.showdown,
+        cap_after_fold: str = DEFAULT_RULES.cap_after_fold,
+        cap_counts: str = DEFAULT_RULES.cap_counts,
+        fold_when_check: str = DEFAULT_RULES.fold_when_check,
         rake: Rake | PrintedRake | None = None,
+        rules: TableRules | None = None,
     ) -> None:
         entry = get_game(game, stud=True)
         if not isinstance(structure, Structure):
             raise TypeError(f"structure must be a Structure, got {structure!r}")
-        rules = (
+        options = (
             tie_rule,
+            raise_cap,
             odd_chip,
             all_in_rule,
             open_pair_raises,
+            cap_heads_up,
             showdown,
             cap_after_fold,
             cap_counts,
             fold_when_check,
+            rake,
         )
-        if rules != _DEFAULT_RULES:  # checked once
-            for name, value, allowed in (
-                ("tie_rule", tie_rule, TIE_RULES),
-                ("odd_chip", odd_chip, ODD_CHIP_RULES),
-                ("all_in_rule", all_in_rule, ALL_IN_RULES),
-                ("open_pair_raises", open_pair_raises, OPEN_PAIR_RULES),
-                ("showdown", showdown, SHOWDOWN_RULES),
-                ("cap_after_fold", cap_after_fold, CAP_AFTER_FOLD_RULES),
-                ("cap_counts", cap_counts, CAP_COUNT_RULES),
-                ("fold_when_check", fold_when_check, FOLD_WHEN_CHECK_RULES),
-            ):
-                if value not in allowed:
-                    raise ValueError(f"{name} {value!r} must be one of {allowed}")
-        if raise_cap is not None and (isinstance(raise_cap, bool) or not isinstance(raise_cap, int) or raise_cap < 0):
-            raise ValueError(f"raise_cap must be None or an int >= 0, got {raise_cap!r}")
-        if rake is not None and not isinstance(rake, (Rake, PrintedRake)):
-            raise TypeError(f"rake must be a Rake, a PrintedRake or None, got {rake!r}")
-        if not isinstance(cap_heads_up, bool):
-            raise TypeError(f"cap_heads_up must be True or False, got {cap_heads_up!r}")
+        # (3.0 == 3 and 0 == False, but are not the defaults: TableRules refuses them)
+        default = options == _DEFAULT_OPTIONS and type(raise_cap) is int and cap_heads_up is False
+        if rules is None:  # the options as keywords: checked once, by TableRules
+            rules = DEFAULT_RULES if default else TableRules(*options)
+        elif not isinstance(rules, TableRules):
+            raise TypeError(f"rules must be a TableRules or None, got {rules!r}")
+        elif not default:
+            raise ValueError("give the table's options as rules=TableRules(...) or as keywords, not both")
         if seed is not None:
             if isinstance(seed, bool) or not isinstance(seed, int):
                 raise TypeError(f"seed must be an int or None, got {seed!r}")
@@ -323,22 +321,24 @@ class StudState:
         self.game = entry.name
         self.structure = structure
         self.n = n
-        self.tie_rule = tie_rule
-        self.raise_cap = raise_cap
-        self.odd_chip = odd_chip
-        self.all_in_rule = all_in_rule
-        self.open_pair_raises = open_pair_raises
-        self.cap_heads_up = cap_heads_up
-        self.showdown = showdown
-        self.cap_after_fold = cap_after_fold
-        self.cap_counts = cap_counts
-        self.fold_when_check = fold_when_check
-        self.rake = rake
+        self.rules = rules
+        # each option also as an attribute of its own, read on the hot path
+        self.tie_rule = rules.tie_rule
+        self.raise_cap = rules.raise_cap
+        self.odd_chip = rules.odd_chip
+        self.all_in_rule = rules.all_in_rule
+        self.open_pair_raises = rules.open_pair_raises
+        self.cap_heads_up = rules.cap_heads_up
+        self.showdown = rules.showdown
+        self.cap_after_fold = rules.cap_after_fold
+        self.cap_counts = rules.cap_counts
+        self.fold_when_check = rules.fold_when_check
+        self.rake = rules.rake
         # one action at a time: a state shared between threads stays consistent (issue 17)
         self._lock = threading.Lock()
-        self._half = all_in_rule == "half_bet"
-        self._big_raises = open_pair_raises == "big"
-        self._capped_heads_up = cap_heads_up
+        self._half = rules.all_in_rule == "half_bet"
+        self._big_raises = rules.open_pair_raises == "big"
+        self._capped_heads_up = rules.cap_heads_up
         self.starting_stacks = tuple(stacks)
         self._rules = entry
         self._acts_first = entry.acts_first
