@@ -49,22 +49,19 @@ holds, :func:`analyze_each` gives each hand's analysis as it is done and
 from __future__ import annotations
 
 import csv
-import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TextIO
+from typing import Any, NamedTuple, TextIO
 
 from studeval.cards import format_cards
 from studeval.equity import EXACT_WORK_LIMIT, EquityResult, HiLoResult, plan_equity, stud_equity
 from studeval.game.events import BoardCard, Deal, Played, TimeOut
-from studeval.game.phh import MAX_PHH_CHARS, HandHistory, PhhDeal, loads, parse_action, replay
+from studeval.game.phh import HandHistory, PhhDeal, parse_action, replay
+from studeval.game.phh_read import read_phhs
 from studeval.game.state import StudState
 from studeval.games import GAMES, Game
-
-if TYPE_CHECKING:
-    from matplotlib.axes import Axes
+from studeval.plots import draw_winnings, plot_winnings
 
 __all__ = [
     "ANALYSIS_SAMPLES",
@@ -660,139 +657,3 @@ def analyze(
         if progress is not None:
             progress(done)
     return result
-
-
-_HEADER = re.compile(r"\[\s*([0-9]+)\s*\]\s*(#.*)?\Z")
-
-
-def read_phhs(lines: Iterable[tuple[int, str]]) -> Iterator[HandHistory]:
-    """The hands of a ``.phhs`` file, one at a time, from its numbered lines (each hand a
-    TOML table headed ``[1]``, ``[2]``, ... as :func:`~studeval.game.phh.dump_all` writes).
-
-    A hand longer than :data:`~studeval.game.phh.MAX_PHH_CHARS` characters, or text before
-    the first header, raises ValueError naming the line.
-
-    >>> from studeval.game.phh import HandHistory, dumps_all
-    >>> text = dumps_all([HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], ["d dh p1 2c3c4c"])] * 2)
-    >>> [hh.starting_stacks for hh in read_phhs(enumerate(text.splitlines(), 1))]
-    [[100, 100], [100, 100]]
-    """
-    chunk: list[str] = []
-    start = 0
-    size = 0
-    for number, text in lines:
-        if _HEADER.match(text.strip()):
-            if chunk:
-                yield _hand_at(chunk, start)
-            chunk, start, size = [], number, 0
-            continue
-        if not start:
-            if text.strip() and not text.lstrip().startswith("#"):
-                raise ValueError(
-                    f"line {number}: a .phhs file starts with a header such as [1], got {text.strip()[:40]!r}"
-                )
-            continue
-        size += len(text) + 1
-        if size > MAX_PHH_CHARS:
-            raise ValueError(f"line {number}: the hand of line {start} is longer than {MAX_PHH_CHARS:,} characters")
-        chunk.append(text)
-    if chunk:
-        yield _hand_at(chunk, start)
-
-
-def _hand_at(chunk: list[str], start: int) -> HandHistory:
-    try:
-        return loads("\n".join(chunk))
-    except ValueError as exc:
-        raise ValueError(f"the hand of line {start}: {exc}") from None
-
-
-# ---------------------------------------------------------------------------------------------
-# The picture
-
-
-def _player_to_draw(analysis: Report, player: str | None) -> str:
-    if not isinstance(analysis, Report):
-        raise TypeError(f"analysis must be a Report, got {type(analysis).__name__}")
-    if player is not None:
-        if not isinstance(player, str):
-            raise TypeError(f"player is a player's name, got {player!r}")
-        if not any(player in h.players for h in analysis.hands):
-            raise ValueError(f"player {player!r} plays none of the hands")
-        return player
-    heroes = {h.players[h.hero] for h in analysis.hands if h.hero is not None}
-    if len(heroes) == 1:
-        return heroes.pop()
-    counts: dict[str, int] = {}
-    for h in analysis.hands:
-        for name in h.players:
-            counts[name] = counts.get(name, 0) + 1
-    if not counts:
-        raise ValueError("no hands to draw")
-    return max(counts, key=lambda name: (counts[name], name))
-
-
-def _currency_to_draw(analysis: Report, player: str, currency: str | None) -> tuple[str, int]:
-    """The currency of the player's hands to draw (default: the one of most of them) and its scale."""
-    mine = [h for h in analysis.hands if player in h.players]
-    counts: dict[str, int] = {}
-    for h in mine:
-        counts[h.currency] = counts.get(h.currency, 0) + 1
-    if currency is None:
-        currency = max(counts, key=lambda c: (counts[c], c))
-    elif currency not in counts:
-        raise ValueError(f"{player} plays no hand in {currency!r}: his hands are in {', '.join(sorted(counts))}")
-    return currency, next(h.scale for h in mine if h.currency == currency)
-
-
-def draw_winnings(
-    ax: Axes, analysis: Report, *, player: str | None = None, currency: str | None = None, title: str | None = None
-) -> None:
-    """Draw a player's cumulative winnings and luck-adjusted winnings, hand by hand.
-
-    ``player`` defaults to the hero (when the hands have one) or the player in most hands;
-    ``currency`` to the currency of most of his hands (chips for tournaments): the hands of
-    one currency are drawn, in its units (dollars, not cents).
-    """
-    name = _player_to_draw(analysis, player)
-    unit, scale = _currency_to_draw(analysis, name, currency)
-    actual, expected = analysis.cumulative(name, unit)
-    x = list(range(1, len(actual) + 1))
-    ax.plot(x, [a / scale for a in actual], color="#0072b2", label="winnings")
-    ax.plot(x, [e / scale for e in expected], color="#d55e00", linestyle="--", label="luck-adjusted (all-in EV)")
-    ax.axhline(0, color="#999999", linewidth=0.8)
-    ax.set_xlabel(f"{name}'s hands")
-    ax.set_ylabel(unit)
-    ax.legend(frameon=False)
-    ax.set_title(title or f"{name}: winnings and luck-adjusted winnings")
-
-
-def plot_winnings(
-    analysis: Report,
-    path: str | os.PathLike[str],
-    *,
-    player: str | None = None,
-    currency: str | None = None,
-    title: str | None = None,
-) -> Path:
-    """Write the picture of :func:`draw_winnings` to ``path`` (its ending is the format: .png,
-    .svg, .pdf, ...); returns the path. Checked before anything is drawn.
-
-    >>> plot_winnings(Report(), "x.png")
-    Traceback (most recent call last):
-    ...
-    ValueError: no hands to draw
-    """
-    from studeval.plots import picture_format
-
-    _currency_to_draw(analysis, _player_to_draw(analysis, player), currency)
-    form = picture_format(path)
-    try:
-        from matplotlib.figure import Figure
-    except ImportError as error:
-        raise ImportError("studeval.analysis pictures need matplotlib: pip install 'studeval[plot]'") from error
-    fig = Figure(figsize=(8, 4.5), layout="constrained")
-    draw_winnings(fig.add_subplot(), analysis, player=player, currency=currency, title=title)
-    target = Path(path)
-    fig.savefig(target, format=form)
-    return target

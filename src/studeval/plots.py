@@ -19,6 +19,8 @@ or above 1, a time that is not positive), so nothing false is ever drawn.
   game (raise, fold or change a card) for some hands against each dealer up card, from
   :func:`studeval.caribbean.advise`.
 - :func:`plot_casino_returns`: the return table of :func:`studeval.caribbean.analyze`.
+- :func:`plot_winnings`: a player's actual and luck-adjusted winnings over real hands, from
+  :func:`studeval.analysis.analyze` (any :class:`Winnings`).
 
 (The benchmark picture, studeval beside the other libraries, is development tooling:
 ``tools/benchmark_files.py``.)
@@ -39,7 +41,7 @@ import os
 import shutil
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from studeval.games import GAMES, STUD_GAMES
 
@@ -54,16 +56,20 @@ if TYPE_CHECKING:
 __all__ = [
     "BEST_PLAY_COLORS",
     "STREETS",
+    "Winnings",
+    "WinningsHand",
     "casino_strategy_grid",
     "draw_casino_strategy",
     "draw_equity_by_street",
     "draw_starting_hands",
+    "draw_winnings",
     "picture_format",
     "picture_formats",
     "plot_casino_returns",
     "plot_casino_strategy",
     "plot_equity_by_street",
     "plot_starting_hands",
+    "plot_winnings",
 ]
 
 #: Street names in order, per stud game, for the labels of an equity picture (the registry's).
@@ -513,3 +519,122 @@ def plot_casino_returns(analysis: Analysis, path: str | os.PathLike[str], *, tit
     game = "with the one-card change" if analysis.one_card_change else "without the change"
     ax.set_title(title or f"5 Card Stud Poker {game}: house edge {analysis.house_edge:.3%}")
     return _save(fig, target)
+
+
+# ---------------------------------------------------------------------------------------------
+# The winnings of real hands (studeval.analysis)
+
+
+@runtime_checkable
+class WinningsHand(Protocol):
+    """What the winnings picture reads of a hand (:class:`studeval.analysis.HandAnalysis`)."""
+
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def hero(self) -> int | None: ...
+    @property
+    def currency(self) -> str: ...
+    @property
+    def scale(self) -> int: ...
+
+
+@runtime_checkable
+class Winnings(Protocol):
+    """What the winnings picture reads of many hands analysed (a :class:`studeval.analysis.Report`):
+    the hands, and a player's running winnings and luck-adjusted winnings.
+
+    >>> isinstance(object(), Winnings)
+    False
+    """
+
+    @property
+    def hands(self) -> Sequence[WinningsHand]: ...
+
+    def cumulative(self, player: str, currency: str | None = None) -> tuple[list[int], list[float]]: ...
+
+
+def _player_to_draw(analysis: Winnings, player: str | None) -> str:
+    if not isinstance(analysis, Winnings):
+        raise TypeError(f"analysis must be a Report, got {type(analysis).__name__}")
+    if player is not None:
+        if not isinstance(player, str):
+            raise TypeError(f"player is a player's name, got {player!r}")
+        if not any(player in h.players for h in analysis.hands):
+            raise ValueError(f"player {player!r} plays none of the hands")
+        return player
+    heroes = {h.players[h.hero] for h in analysis.hands if h.hero is not None}
+    if len(heroes) == 1:
+        return heroes.pop()
+    counts: dict[str, int] = {}
+    for h in analysis.hands:
+        for name in h.players:
+            counts[name] = counts.get(name, 0) + 1
+    if not counts:
+        raise ValueError("no hands to draw")
+    return max(counts, key=lambda name: (counts[name], name))
+
+
+def _currency_to_draw(analysis: Winnings, player: str, currency: str | None) -> tuple[str, int]:
+    """The currency of the player's hands to draw (default: the one of most of them) and its scale."""
+    mine = [h for h in analysis.hands if player in h.players]
+    counts: dict[str, int] = {}
+    for h in mine:
+        counts[h.currency] = counts.get(h.currency, 0) + 1
+    if currency is None:
+        currency = max(counts, key=lambda c: (counts[c], c))
+    elif currency not in counts:
+        raise ValueError(f"{player} plays no hand in {currency!r}: his hands are in {', '.join(sorted(counts))}")
+    return currency, next(h.scale for h in mine if h.currency == currency)
+
+
+def draw_winnings(
+    ax: Axes, analysis: Winnings, *, player: str | None = None, currency: str | None = None, title: str | None = None
+) -> None:
+    """Draw a player's cumulative winnings and luck-adjusted winnings, hand by hand.
+
+    ``player`` defaults to the hero (when the hands have one) or the player in most hands;
+    ``currency`` to the currency of most of his hands (chips for tournaments): the hands of
+    one currency are drawn, in its units (dollars, not cents).
+    """
+    name = _player_to_draw(analysis, player)
+    unit, scale = _currency_to_draw(analysis, name, currency)
+    actual, expected = analysis.cumulative(name, unit)
+    x = list(range(1, len(actual) + 1))
+    ax.plot(x, [a / scale for a in actual], color="#0072b2", label="winnings")
+    ax.plot(x, [e / scale for e in expected], color="#d55e00", linestyle="--", label="luck-adjusted (all-in EV)")
+    ax.axhline(0, color="#999999", linewidth=0.8)
+    ax.set_xlabel(f"{name}'s hands")
+    ax.set_ylabel(unit)
+    ax.legend(frameon=False)
+    ax.set_title(title or f"{name}: winnings and luck-adjusted winnings")
+
+
+def plot_winnings(
+    analysis: Winnings,
+    path: str | os.PathLike[str],
+    *,
+    player: str | None = None,
+    currency: str | None = None,
+    title: str | None = None,
+) -> Path:
+    """Write the picture of :func:`draw_winnings` to ``path`` (its ending is the format: .png,
+    .svg, .pdf, ...); returns the path. Checked before anything is drawn.
+
+    >>> from studeval.analysis import Report
+    >>> plot_winnings(Report(), "x.png")
+    Traceback (most recent call last):
+    ...
+    ValueError: no hands to draw
+    """
+    _currency_to_draw(analysis, _player_to_draw(analysis, player), currency)
+    form = picture_format(path)
+    try:
+        from matplotlib.figure import Figure
+    except ImportError as error:
+        raise ImportError("studeval.analysis pictures need matplotlib: pip install 'studeval[plot]'") from error
+    fig = Figure(figsize=(8, 4.5), layout="constrained")
+    draw_winnings(fig.add_subplot(), analysis, player=player, currency=currency, title=title)
+    target = Path(path)
+    fig.savefig(target, format=form)
+    return target

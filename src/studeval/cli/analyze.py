@@ -50,10 +50,9 @@ from studeval.analysis import (
     analyze_each,
     csv_writer,
     plot_winnings,
-    read_phhs,
 )
 from studeval.cli import common
-from studeval.game.phh import HandHistory, loads
+from studeval.game.phh import HandHistory, PhhsError, loads, read_phhs
 from studeval.histories import SITE_NAMES, Imported, read_file, read_lines, verify
 from studeval.histories.files import MAX_LINE_CHARS
 
@@ -137,9 +136,7 @@ class _Inputs:
         elif path.endswith(".phhs"):
             try:  # a hand that is not PHH ends its file (the hands before it are kept)
                 yield from read_phhs(self._lines(path, common.MAX_FILE_BYTES))
-            except ValueError as exc:
-                if "the hand of line" not in str(exc) and "a .phhs file starts" not in str(exc):
-                    raise
+            except PhhsError as exc:
                 refused.append((path, str(exc)))
         else:  # a site's history: its encoding detected (stdin: UTF-8)
             hands = read_lines(self._lines(path, MAX_LINE_CHARS), source=path) if path == "-" else read_file(path)
