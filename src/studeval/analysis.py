@@ -60,7 +60,7 @@ from studeval.game.events import BoardCard, Deal, Played, TimeOut
 from studeval.game.phh import HandHistory, PhhDeal, parse_action, replay
 from studeval.game.phh_read import read_phhs
 from studeval.game.state import StudState
-from studeval.games import GAMES, Game
+from studeval.games import Game, game_of_phh
 from studeval.plots import draw_winnings, plot_winnings
 
 __all__ = [
@@ -92,8 +92,6 @@ ANALYSIS_SAMPLES = 20_000
 EXACT_SECONDS = 1.0
 #: The seed of those deals (one thread), so an analysis is reproducible anywhere.
 ANALYSIS_SEED = 0
-
-_GAME_OF_VARIANT = {g.phh: g for g in GAMES.values() if g.phh}
 
 
 @dataclass(frozen=True)
@@ -375,10 +373,7 @@ def _seats_at_all_in(all_in: AllIn) -> set[int]:
 
 
 def _game(hh: HandHistory) -> Game:
-    game = _GAME_OF_VARIANT.get(hh.variant)
-    if game is None or not game.stud:
-        raise ValueError(f"variant {hh.variant!r} is not a stud game studeval analyses")
-    return game
+    return game_of_phh(hh.variant)
 
 
 def _names(hh: HandHistory, n: int) -> tuple[str, ...]:

@@ -34,6 +34,7 @@ __all__ = [
     "STUD_GAMES",
     "Game",
     "Street",
+    "game_of_phh",
     "get_game",
 ]
 
@@ -275,6 +276,25 @@ assert set(SUITLESS_KINDS) <= set(KINDS), "a suitless kind is a kind"
 
 _BY_NAME = {alias.casefold(): g for g in GAMES.values() for alias in (g.name, *g.aliases)}
 assert len(_BY_NAME) == sum(1 + len(set(g.aliases) - {g.name}) for g in GAMES.values()), "an alias names two games"
+
+
+_BY_PHH = {g.phh: g for g in GAMES.values() if g.stud and g.phh is not None}
+
+
+def game_of_phh(variant: str) -> Game:
+    """The stud game of a PHH variant code (``Game.phh``): the one lookup of a history's game.
+
+    >>> game_of_phh("FR").name
+    'razz'
+    >>> game_of_phh("NT")
+    Traceback (most recent call last):
+    ...
+    ValueError: variant 'NT' is not stud: not a stud game studeval reads (F7S, F5S, FR, F7S/8, F7S/HL, F27R)
+    """
+    found = _BY_PHH.get(variant) if isinstance(variant, str) else None
+    if found is None:
+        raise ValueError(f"variant {variant!r} is not stud: not a stud game studeval reads ({', '.join(_BY_PHH)})")
+    return found
 
 
 def get_game(game: str | Game, *, stud: bool = False) -> Game:

@@ -14,17 +14,10 @@ from typing import Any, NamedTuple
 from studeval.cards import format_cards
 from studeval.game.deck import ScriptedDeck
 from studeval.game.phh_read import PhhBoard, PhhDeal, PhhPlay, PhhShow, PhhTimeOut, loads, parse_action
-from studeval.game.phh_record import (
-    MAX_ACTIONS,
-    OPTIONS,
-    VARIANTS,
-    HandHistory,
-    printed_rake,
-    rake_rule,
-)
+from studeval.game.phh_record import MAX_ACTIONS, OPTIONS, HandHistory, printed_rake, rake_rule
 from studeval.game.state import Action, StudState
 from studeval.game.structure import Structure
-from studeval.games import GAMES
+from studeval.games import game_of_phh
 
 __all__ = ["replay"]
 
@@ -81,9 +74,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
         hh = loads(hh)  # with its actions' lines, for an error message
     if not isinstance(hh, HandHistory):
         raise TypeError(f"replay takes a HandHistory or PHH text, got {type(hh).__name__}")
-    game = next((name for name, code in VARIANTS.items() if code == hh.variant), None)
-    if game is None:
-        raise ValueError(f"variant {hh.variant!r} is not stud: studeval replays {', '.join(VARIANTS.values())}")
+    game = game_of_phh(hh.variant)
     n = len(hh.starting_stacks)
     if len(hh.antes) != n:
         raise ValueError(f"{len(hh.antes)} antes for {n} players")
@@ -95,7 +86,7 @@ def replay(hh: HandHistory | str, *, tie_rule: str | None = None, odd_chip: str 
     options = _options(hh, tie_rule, odd_chip)
     options["rake"] = rake_rule(hh) or printed_rake(hh)
     _check_ante_trimming(hh, structure.ante)
-    pattern = [up for street in GAMES[game].streets for up in street.up]
+    pattern = [up for street in game.streets for up in street.up]
     script: list[list[int]] = [[] for _ in range(n + 1)]  # seat n: the community card
     choices: dict[int, bool] = {}
     plan: list[_Step] = []

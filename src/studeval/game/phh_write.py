@@ -23,7 +23,6 @@ from studeval.game.phh_record import (
     FIELDS,
     MAX_PHH_CHARS,
     OPTIONS,
-    VARIANTS,
     HandHistory,
     check_fields,
     rake_fields,
@@ -80,7 +79,7 @@ def to_phh(state: StudState, seat: int | None = None, *, full: bool = False) -> 
             actions.append(f"p{i + 1} sm {shown}" if event.shows else f"p{i + 1} sm")
     st = state.structure
     return HandHistory(
-        variant=VARIANTS[state.game],
+        variant=str(state.game_entry.phh),
         antes=[st.ante] * state.n,
         bring_in=st.bring_in,
         small_bet=st.small_bet,

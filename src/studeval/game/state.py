@@ -397,6 +397,15 @@ class StudState:
         return self.street > self._last
 
     @property
+    def game_entry(self) -> Game:
+        """The game's registry entry (:attr:`game` is its name).
+
+        >>> StudState("razz", Structure(1, 2, 5, 10), [50, 50], seed=1).game_entry.bring_in
+        'highest'
+        """
+        return self._rules
+
+    @property
     def street_name(self) -> str:
         """The current street, e.g. "third street" (the opening deal in seven card stud).
 

@@ -365,7 +365,6 @@ class HandBuilder:
             "seats": [p.seat for p in seated],
             "winnings": [p.collected for p in seated],
             "_site": self.site,
-            "_game": self.game.name,
             "_scale": self.scale,
             "_rake": self.rake,
             "_returned": [p.returned for p in seated],

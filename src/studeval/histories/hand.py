@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from studeval.game.phh import HandHistory
+from studeval.games import game_of_phh
 
 __all__ = ["Imported", "LineSite", "Refused"]
 
@@ -41,7 +42,7 @@ class Imported:
     @property
     def game(self) -> str:
         """The game's registry name (``"razz"``)."""
-        return str(self.history.extra["_game"])
+        return game_of_phh(self.history.variant).name
 
 
 @dataclass(frozen=True)
