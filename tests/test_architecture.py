@@ -100,7 +100,8 @@ def test_each_layer_imports_only_from_the_layers_below_it() -> None:
     ("importer", "imported"),
     [
         ("studeval.cards", "studeval.game.state"),  # up: the card codec reaches for the table rules
-        ("studeval.games", "studeval.cards"),  # the registry imports nothing of studeval
+        ("studeval.kinds", "studeval.games"),  # up: the hand kinds are below the games that name them
+        ("studeval.kinds", "studeval.evaluate"),  # the kinds' meaning is below the typed API
         ("studeval.equity", "studeval.game"),  # across: equity and the table rules are independent
         ("studeval.game.showdown", "studeval.caribbean.settlement"),
         ("studeval.distributed", "studeval.cli.common"),  # only the command line is above it

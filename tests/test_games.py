@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -87,26 +88,73 @@ def test_the_docs_table_is_the_registry() -> None:
         assert f"| `{game.name}` | {game.title} |" in page
 
 
-def _strings_naming_games(path: Path) -> list[tuple[int, str]]:
-    """Game names used as facts in code: compared (``game == "razz"``, ``game in ("seven",
-    "five")``), keying a table (``{"razz": ...}``, ``TABLE["stud8"]``): what belongs in the
-    registry. (Docstrings, messages and argument defaults such as ``game="seven"`` may name a
-    game; so may a word that is also a rank, as "five" and "seven" are.)"""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = set(GAMES)
-    places: list[ast.expr] = []
+#: Kind names that are also plain words of the package (the high and low halves of a result,
+#: where a kind ranks the ace: ``aces == "low"``): named as facts only where the other side of
+#: a comparison, or the table subscripted, holds kinds (``kind``, ``pot``, ``acts_first``).
+_WORDS = {"high", "low"}
+_HOLDS_KINDS = re.compile(r"kind|pot\b|acts_first", re.IGNORECASE)
+
+
+def _named(items: list[ast.expr], names: set[str]) -> list[ast.Constant]:
+    return [c for c in items if isinstance(c, ast.Constant) and isinstance(c.value, str) and c.value in names]
+
+
+def _strings_naming(
+    text: str, names: set[str], words: frozenset[str] = frozenset(), skip: str = ""
+) -> list[tuple[int, str]]:
+    """Names used as facts in code: compared (``game == "razz"``, ``game in ("seven",
+    "five")``, ``kind == "low27"``), keying a table (``{"razz": ...}``, ``TABLE["stud8"]``):
+    what belongs in a registry. (Docstrings, messages and argument defaults such as
+    ``game="seven"`` may name a game or a kind; so may a word that is also a rank, as "five"
+    and "seven" are.) A name of ``words`` counts only beside something that holds such names
+    (:data:`_HOLDS_KINDS`), or among the keys of a table keyed by nothing else. ``skip`` is an
+    assignment left out (the oracle's own table of evaluators)."""
+    tree = ast.parse(text)
+    skipped = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        and skip in {getattr(t, "id", None) for t in (node.targets if isinstance(node, ast.Assign) else [node.target])}
+        for n in ast.walk(node)
+    }
+    plain = names - words
+    found: list[ast.Constant] = []
+
+    def items(place: ast.expr) -> list[ast.expr]:
+        return list(place.elts) if isinstance(place, (ast.Tuple, ast.List, ast.Set)) else [place]
+
     for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        listed = isinstance(node, (ast.Tuple, ast.List, ast.Set)) and len(node.elts) >= 2
+        if listed and len(_named(node.elts, names)) == len(node.elts):  # kinds listed as data: a table
+            found += _named(node.elts, names)
         if isinstance(node, ast.Compare):
-            places += [node.left, *node.comparators]
+            operands = [node.left, *node.comparators]
+            for place in operands:
+                found += _named(items(place), plain)
+                # (where a kind ranks the ace, ``kind.aces``, is a plain word: "high" or "low")
+                others = [ast.unparse(o) for o in operands if o is not place]
+                if any(_HOLDS_KINDS.search(o) and not o.endswith("aces") for o in others):
+                    found += _named(items(place), names & words)
         elif isinstance(node, ast.Dict):
-            places += [k for k in node.keys if k is not None]
+            keys = [i for k in node.keys if k is not None for i in items(k)]
+            found += _named(keys, plain)
+            if len(keys) >= 2 and len(_named(keys, names)) == len(keys):  # a table by kind
+                found += _named(keys, names & words)
         elif isinstance(node, ast.Subscript):
-            places.append(node.slice)
-    found = []
-    for place in places:
-        items = place.elts if isinstance(place, (ast.Tuple, ast.List, ast.Set)) else [place]
-        found += [(c.lineno, c.value) for c in items if isinstance(c, ast.Constant) and c.value in names]
-    return sorted(found)
+            found += _named(items(node.slice), plain)
+            if _HOLDS_KINDS.search(ast.unparse(node.value)):
+                found += _named(items(node.slice), names & words)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("index", "get"):
+            found += _named(node.args[:1], plain)  # a lookup by name, as a subscript is
+            if _HOLDS_KINDS.search(ast.unparse(node.func.value)):
+                found += _named(node.args[:1], names & words)
+    return sorted({(c.lineno, c.value) for c in found})
+
+
+def _strings_naming_games(path: Path) -> list[tuple[int, str]]:
+    return _strings_naming(path.read_text(encoding="utf-8"), set(GAMES))
 
 
 def test_games_are_named_in_code_only_by_the_registry() -> None:
@@ -118,3 +166,91 @@ def test_games_are_named_in_code_only_by_the_registry() -> None:
         if path.name != "games.py" and (hits := _strings_naming_games(path))
     }
     assert found == {}
+
+
+# Cython is not Python: in a .pyx file the check reads the code as text, its docstrings and
+# comments left out. A name in quotes is a fact where it is compared (``kind == "low27"``,
+# ``"low" in pot``, ``in ("high", ...)``), keys a table (``{"low27": ...}``, ``("high",):``)
+# or is subscripted (``KEYS["high"]``); an argument's default (``kind="high"``) is not.
+_PYX_DOCS = re.compile(r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|#[^\n]*')
+
+
+def _pyx_strings_naming(text: str, names: set[str]) -> list[tuple[int, str]]:
+    code = _PYX_DOCS.sub(lambda m: "\n" * m.group().count("\n"), text)
+    found = set()
+    for name in names:
+        q = f"[\"']{re.escape(name)}[\"']"
+        compared = rf"(?:[=!]=|\bin\b|\bis\b)[\s\w\"',\(\[\{{]*?{q}|{q}\s*(?:[=!]=|\bin\b|\bnot\s+in\b|\bis\b)"
+        keyed = rf"(?<![=\w]){q}[\s,\)]*:(?!=)|\[\s*{q}\s*\]|\.(?:index|get)\(\s*{q}"
+        for m in re.finditer(f"{compared}|{keyed}", code):
+            found.add((code.count("\n", 0, m.start()) + 1, name))
+    # kinds listed as data, a table by another name: a tuple of nothing but kinds' names
+    for m in re.finditer(r"[\(\[]((?:\s*[\"'][\w-]+[\"']\s*,)+\s*(?:[\"'][\w-]+[\"'])?\s*)[\)\]]", code):
+        listed = re.findall(r"[\"']([\w-]+)[\"']", m.group(1))
+        if len(listed) >= 2 and set(listed) <= names:
+            found |= {(code.count("\n", 0, m.start()) + 1, name) for name in listed}
+    return sorted(found)
+
+
+#: The registries, which name what they register.
+_REGISTRIES = {"games.py", "kinds.py"}
+
+
+def test_kinds_are_named_in_code_only_by_the_registry() -> None:
+    """Each hand kind's facts are in one entry of studeval.kinds: no other module, Python or
+    Cython, compares a kind's name or keys a table by it (the compiled modules take a kind's
+    code from studeval._core). The slow oracle's table of evaluators (``_reference.EVALUATORS``)
+    keys its own, independent evaluators by name, on purpose."""
+    found = {}
+    for path in sorted([*SRC.rglob("*.py"), *SRC.rglob("*.pyx")]):
+        if path.name in _REGISTRIES:
+            continue
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".pyx":
+            hits = _pyx_strings_naming(text, set(KINDS))
+        else:
+            hits = _strings_naming(text, set(KINDS), frozenset(_WORDS), skip="EVALUATORS")
+        if hits:
+            found[str(path.relative_to(SRC))] = hits
+    assert found == {}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'if kind == "low27": pass',
+        'x = "low" in game.pot',
+        'x = deal.game.pot == ("high",)',
+        'TABLE = {"high": 1, "low": 2}',
+        'TABLE = {"low8": 1}',
+        'x = KIND_VALUE["high"]',
+        'x = {("high", "low8"): 4}',
+        'KINDS = ("high", "low", "low8")',
+        'code = _KINDS.index("high")',
+    ],
+)
+def test_the_check_finds_a_kind_named_in_code(line: str) -> None:
+    assert _strings_naming(line, set(KINDS), frozenset(_WORDS)), line
+    assert _pyx_strings_naming(f"cdef int f(str kind):\n    {line}\n", set(KINDS)), line
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        'x = rules.aces == "low"',
+        'x = kind.aces == "high"',
+        'row = {"equity": 0.5, "high": 0.25, "low": 0.25}',
+        'x = figure["high"]',
+        'def f(kind="high"): pass',
+        'COLUMNS = ("share", "high", "low")',
+        'raise ValueError("kind must be low or high, got low27")',
+    ],
+)
+def test_the_check_lets_plain_words_be(line: str) -> None:
+    assert not _strings_naming(line, set(KINDS), frozenset(_WORDS)), line
+
+
+def test_the_pyx_check_reads_code_not_docs() -> None:
+    text = 'def f(kind="high"):\n    """{"low27": 1} and kind == "low"."""\n    # kind == "low8"\n    return kind\n'
+    assert _pyx_strings_naming(text, set(KINDS)) == []
+    assert _pyx_strings_naming(text + '\nif x in ("high", "low"):\n    pass\n', set(KINDS)) == [(6, "high"), (6, "low")]

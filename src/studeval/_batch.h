@@ -70,8 +70,6 @@ typedef uint64_t stud_v2 __attribute__((vector_size(16)));
     } while (0)
 #endif
 
-enum { STUD_KIND_HIGH = 0, STUD_KIND_LOW = 1, STUD_KIND_LOW8 = 2, STUD_KIND_LOW27 = 3 };
-
 /* the value of one row of each kind, from its key and bit-sum */
 STUD_INLINE uint16_t stud_row_high(uint64_t key, uint64_t bits) {
     uint64_t flush = key & STUD_FLUSH_CHECK;

@@ -37,6 +37,15 @@ cdef extern from "_combin.h" nogil:
     const int64_t STUD_BINOM[64][8]
 
 cdef extern from "_eval.h" nogil:
+    # The kinds of value (studeval.kinds: each Kind's code), STUD_KINDS of them: what
+    # evaluate_batch and the equity kernels take.
+    enum:
+        STUD_KIND_HIGH
+        STUD_KIND_LOW
+        STUD_KIND_LOW8
+        STUD_KIND_LOW27
+        STUD_KINDS
+
     # Point this module's kernels at a copy of the tables.
     void stud_use_tables(const stud_tables *tables) noexcept
 

@@ -1,7 +1,6 @@
 """Type stubs for the compiled core (studeval._core)."""
 
 from collections.abc import Iterable
-from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -14,11 +13,14 @@ SUIT_SYMBOLS: dict[str, str]
 OPENMP: bool
 THREAD_LIMIT: int
 CATEGORY_FIRST_VALUE: tuple[int, ...]
-KINDS: tuple[str, ...]
-BEST_VALUE: dict[str, int]
+KIND_HIGH: int
+KIND_LOW: int
+KIND_LOW8: int
+KIND_LOW27: int
+BEST_VALUE: dict[int, int]
 
 def format_card(card: int) -> str: ...
-def hand_class(kind: str, value: int) -> tuple[int, ...]: ...
+def hand_class(kind: int, value: int) -> tuple[int, ...]: ...
 def parse_cards(
     cards: str | int | Iterable[int | str] | npt.NDArray[np.integer], *, allow_duplicates: bool = False
 ) -> list[int]: ...
@@ -31,7 +33,7 @@ def evaluate_batch(
     *,
     threads: int | None = None,
     check: bool = True,
-    kind: Literal["high", "low", "low8", "low27"] = "high",
+    kind: int = 0,
 ) -> npt.NDArray[np.uint16]: ...
 def max_threads() -> int: ...
 def check_threads(threads: int | None) -> int: ...

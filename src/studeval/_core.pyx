@@ -181,31 +181,43 @@ cdef _check_distinct(list cards):
 
 # The lowest hand value of each category, worst category first (from the generated tables).
 CATEGORY_FIRST_VALUE = tuple(STUD_CATEGORY_FIRST[c] for c in range(STUD_CATEGORIES))
-# The best value of each kind (the worst is 1; a low8 of 0 is no qualifying low), from the tables.
-BEST_VALUE = {"high": STUD_HIGH_VALUES, "low": STUD_LOW_VALUES, "low8": STUD_LOW8_VALUES, "low27": STUD_LOW27_VALUES}
+# The kinds of value, as the kernels number them (_eval.h; studeval.kinds: each Kind's code).
+KIND_HIGH = STUD_KIND_HIGH
+KIND_LOW = STUD_KIND_LOW
+KIND_LOW8 = STUD_KIND_LOW8
+KIND_LOW27 = STUD_KIND_LOW27
+# The best value of each kind by its code (the worst is 1; a low8 of 0 is no qualifying low),
+# from the tables.
+BEST_VALUE = {
+    STUD_KIND_HIGH: STUD_HIGH_VALUES,
+    STUD_KIND_LOW: STUD_LOW_VALUES,
+    STUD_KIND_LOW8: STUD_LOW8_VALUES,
+    STUD_KIND_LOW27: STUD_LOW27_VALUES,
+}
 
 
-def hand_class(kind, value) -> tuple:
-    """The class of a value of ``kind`` (``"high"``, ``"low"`` or ``"low27"``): its category
-    (the high hand's HandCategory; the lows' own numbers, see studeval._reference) and ranks,
-    from the tables tools/gen_tables.py generates. It is what :func:`describe` names.
+def hand_class(int kind, value) -> tuple:
+    """The class of a value of the kind coded ``kind`` (``KIND_HIGH``, ``KIND_LOW`` or
+    ``KIND_LOW27``): its category (the high hand's HandCategory; the lows' own numbers, see
+    studeval._reference) and ranks, from the tables tools/gen_tables.py generates. It is what
+    :func:`studeval.describe` names.
 
-    >>> hand_class("high", 7462), hand_class("low", 6175), hand_class("low27", 7462)
+    >>> hand_class(KIND_HIGH, 7462), hand_class(KIND_LOW, 6175), hand_class(KIND_LOW27, 7462)
     ((8, 12), (0, 4, 3, 2, 1, 0), (0, 5, 3, 2, 1, 0))
     """
     cdef const uint32_t *classes
-    if kind == "high":
+    if kind == STUD_KIND_HIGH:
         classes = STUD_HIGH_CLASSES
-    elif kind == "low":
+    elif kind == STUD_KIND_LOW:
         classes = STUD_LOW_CLASSES
-    elif kind == "low27":
+    elif kind == STUD_KIND_LOW27:
         classes = STUD_LOW27_CLASSES
     else:
-        raise ValueError(f"hand_class knows the kinds high, low and low27, got {kind!r}")
+        raise ValueError(f"hand_class knows the kinds high, low and low27 (codes 0, 1 and 3), got {kind!r}")
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
         raise TypeError(f"a value must be an int, got {value!r}")
     if not 1 <= value <= BEST_VALUE[kind]:
-        raise ValueError(f"{kind} value {value} is out of range 1..{BEST_VALUE[kind]}")
+        raise ValueError(f"value {value} of kind {kind} is out of range 1..{BEST_VALUE[kind]}")
     cdef uint32_t word = classes[value]
     return (word >> 20 & 15, *[word >> (16 - 4 * i) & 15 for i in range(word >> 24 & 15)])
 
@@ -367,15 +379,6 @@ def check_threads(threads) -> int:
 
 cdef extern from "_batch.h" nogil:
     int stud_batch_kind(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind) noexcept
-    enum:
-        STUD_KIND_HIGH
-        STUD_KIND_LOW
-        STUD_KIND_LOW8
-        STUD_KIND_LOW27
-
-# evaluate_batch's kinds, as the kernel numbers them (studeval.games.KINDS lists the same)
-cdef dict _KIND_CODE = {"high": STUD_KIND_HIGH, "low": STUD_KIND_LOW, "low8": STUD_KIND_LOW8, "low27": STUD_KIND_LOW27}
-KINDS = tuple(_KIND_CODE)
 
 cdef enum:
     CHUNK = 16384  # rows per work item: a few hundred KB of input
@@ -392,12 +395,14 @@ cdef int _eval_rows(const uint8_t[:, ::1] hands, uint16_t[::1] out, int threads,
     return bad
 
 
-def evaluate_batch(hands, *, threads=None, check=True, kind="high"):
+def evaluate_batch(hands, *, threads=None, check=True, int kind=STUD_KIND_HIGH):
     """Values of many hands at once: an (N, 5), (N, 6) or (N, 7) uint8 array gives (N,) uint16.
 
-    ``kind`` picks the value: ``"high"`` (as :func:`evaluate`, 1..7462), ``"low"`` (as
-    :func:`evaluate_low`, 1..6175), ``"low8"`` (as :func:`evaluate_low8`, 0..56) or
-    ``"low27"`` (as :func:`evaluate_low27`, 1..7462). The options are keywords only.
+    ``kind`` is the code of the value (a Kind's ``code``): ``KIND_HIGH`` (as
+    :func:`evaluate`, 1..7462), ``KIND_LOW`` (as :func:`evaluate_low`, 1..6175),
+    ``KIND_LOW8`` (as :func:`evaluate_low8`, 0..56) or ``KIND_LOW27`` (as
+    :func:`evaluate_low27`, 1..7462); :func:`studeval.evaluate_batch` takes the kind's name.
+    The options are keywords only.
 
     Releases the GIL and splits the rows over ``threads`` (None: all cores). A byte above 51
     always raises ValueError naming its row; so does a card repeated within a row, unless
@@ -408,16 +413,14 @@ def evaluate_batch(hands, *, threads=None, check=True, kind="high"):
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 17]], dtype=np.uint8)).tolist()
     [7452, 5855]
-    >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 51]], dtype=np.uint8), kind="low8").tolist()
+    >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 51]], dtype=np.uint8), kind=KIND_LOW8).tolist()
     [0, 56]
-    >>> evaluate_batch(np.array([[20, 13, 10, 7, 0], [20, 12, 8, 4, 0]], dtype=np.uint8), kind="low27").tolist()
+    >>> evaluate_batch(np.array([[20, 13, 10, 7, 0], [20, 12, 8, 4, 0]], dtype=np.uint8), kind=KIND_LOW27).tolist()
     [7462, 1599]
     """
-    if not isinstance(kind, str):
-        raise TypeError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
-    if kind not in _KIND_CODE:
-        raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
-    cdef int kind_code = _KIND_CODE[kind]
+    if not 0 <= kind < STUD_KINDS:
+        raise ValueError(f"kind must be a kind's code 0..{STUD_KINDS - 1}, got {kind!r}")
+    cdef int kind_code = kind
     if isinstance(hands, np.ma.MaskedArray):
         raise TypeError(
             "evaluate_batch cannot take a masked array:"

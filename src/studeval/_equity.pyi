@@ -7,11 +7,10 @@ import numpy.typing as npt
 
 __test__: dict[str, str]  # Cython's table of docstrings for doctest
 
-#: Kernel codes by a game's ``pot`` (studeval.games): ("high",), ("low",), ("high", "low8"),
-#: ("low27",) and ("high", "low").
-KERNELS: dict[tuple[str, ...], int]
-#: Heads-up count keys by name: "high", "low", "low8", "low27", "nolow_min", "nolow_max".
-KEYS: dict[str, int]
+#: Kernel codes by a game's ``pot`` as its kinds' codes (studeval.kinds: ``Kind.code``).
+KERNELS: dict[tuple[int, ...], int]
+#: Heads-up count keys by a kind's code, and "nolow_min", "nolow_max".
+KEYS: dict[int | str, int]
 #: A hi-lo pot share is counted in units of 1/HILO_SHARE_UNIT of a pot.
 HILO_SHARE_UNIT: int
 #: The columns of a hi-lo count: share, scoop, part, high, low.

@@ -25,7 +25,7 @@ from libc.string cimport memset
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_hand_low, stud_hand_low8
 from studeval._core cimport stud_hand_low27
 from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pending
-from studeval._core cimport STUD_HIGH_VALUES
+from studeval._core cimport STUD_HIGH_VALUES, STUD_KIND_HIGH, STUD_KIND_LOW, STUD_KIND_LOW8, STUD_KIND_LOW27
 
 import numpy as np
 from studeval._core cimport STUD_BINOM as _BINOM, STUD_BINOM_N, STUD_BINOM_K  # C(n, k) (_combin.h)
@@ -89,15 +89,19 @@ cdef enum:
     HL_NOLOW = 5
     HL_COLS = 6
 
+# The kernel of each way a pot is decided, by the codes of its kinds (studeval._core's, a
+# Kind's ``code``: a game's pot as codes)
 KERNELS = {
-    ("high",): KERNEL_HIGH,
-    ("low",): KERNEL_LOW,
-    ("high", "low8"): KERNEL_HIGH_LOW8,
-    ("low27",): KERNEL_LOW27,
-    ("high", "low"): KERNEL_HIGH_LOW,
+    (STUD_KIND_HIGH,): KERNEL_HIGH,
+    (STUD_KIND_LOW,): KERNEL_LOW,
+    (STUD_KIND_HIGH, STUD_KIND_LOW8): KERNEL_HIGH_LOW8,
+    (STUD_KIND_LOW27,): KERNEL_LOW27,
+    (STUD_KIND_HIGH, STUD_KIND_LOW): KERNEL_HIGH_LOW,
 }
+# The heads-up count's key of each kind, by its code, and the two keys of the pairs where
+# nobody has a qualifying low
 KEYS = {
-    "high": KEY_HIGH, "low": KEY_LOW, "low8": KEY_LOW8, "low27": KEY_LOW27,
+    STUD_KIND_HIGH: KEY_HIGH, STUD_KIND_LOW: KEY_LOW, STUD_KIND_LOW8: KEY_LOW8, STUD_KIND_LOW27: KEY_LOW27,
     "nolow_min": KEY_NOLOW_MIN, "nolow_max": KEY_NOLOW_MAX,
 }
 HILO_SHARE_UNIT = SHARE_UNIT

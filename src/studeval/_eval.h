@@ -52,6 +52,11 @@ STUD_INLINE void stud_use_tables(const stud_tables *tables) { stud_tables_in_use
 #define STUD_SLOT_MASK ((1u << STUD_SLOT_BITS) - 1u)
 #define STUD_FLUSH (STUD_VALUE + STUD_FLUSH_BASE) /* indexed by the flush suit's rank mask */
 
+/* The kinds of value the kernels compute, as every compiled module and studeval.kinds (each
+ * Kind's `code`, through studeval._core) number them: the high hand, the ace-to-five low, the
+ * eight-or-better low and the deuce-to-seven low; STUD_KINDS of them. */
+enum { STUD_KIND_HIGH = 0, STUD_KIND_LOW = 1, STUD_KIND_LOW8 = 2, STUD_KIND_LOW27 = 3, STUD_KINDS = 4 };
+
 /* A hand being built one card at a time: the additive key and each suit's rank bits. */
 typedef struct {
     uint64_t key;

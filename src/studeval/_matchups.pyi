@@ -15,10 +15,10 @@ def headsup_batch(
     hands: npt.NDArray[np.int8],
     dead_cards: list[int],
     cards: int,
-    kind: str,
-    low_kind: str | None = None,
+    kind: int,
+    low_kind: int | None = None,
     threads: int | None = None,
 ) -> npt.NDArray[np.int64]: ...
 def headsup_one(
-    known_a: bytes, known_b: bytes, dead_cards: bytes, cards: int, kind: str, low_kind: str | None = None
+    known_a: bytes, known_b: bytes, dead_cards: bytes, cards: int, kind: int, low_kind: int | None = None
 ) -> list[int]: ...

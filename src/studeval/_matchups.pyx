@@ -26,10 +26,11 @@ from libc.string cimport memcpy, memset
 from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_hand_low
 from studeval._core cimport stud_hand_low8, stud_hand_low27, stud_ctz64
 from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pending
+from studeval._core cimport STUD_KIND_HIGH, STUD_KIND_LOW, STUD_KIND_LOW8, STUD_KIND_LOW27
 
 import numpy as np
 
-from studeval._core import KINDS as _KINDS, check_threads
+from studeval._core import check_threads
 
 stud_tables_init()  # the kernels read studeval._core's lookup tables
 
@@ -45,11 +46,12 @@ MAX_DRAWS = MAX_DRAWS_
 COLUMNS = ("deals", "share", "win", "tie")
 HILO_COLUMNS = ("deals", "share", "scoop", "high", "low", "no_low")
 
-# the evaluator kinds, numbered as _core numbers them (its KINDS are in that order)
-cdef int KIND_HIGH = _KINDS.index("high")
-cdef int KIND_LOW = _KINDS.index("low")
-cdef int KIND_LOW8 = _KINDS.index("low8")
-cdef int KIND_LOW27 = _KINDS.index("low27")
+# the kinds, as _core codes them (a Kind's ``code``)
+cdef enum:
+    KIND_HIGH = STUD_KIND_HIGH
+    KIND_LOW = STUD_KIND_LOW
+    KIND_LOW8 = STUD_KIND_LOW8
+    KIND_LOW27 = STUD_KIND_LOW27
 
 
 cdef inline int _value(stud_hand h, int kind) noexcept nogil:
@@ -321,19 +323,20 @@ cdef inline int64_t _row_work(const int8_t *row, int width, int cards, int live)
     return work
 
 
-cdef int _kind_code(str kind) except -2:
+cdef int _kind_code(object kind) except -2:
+    """A kind's code (None: no low half, -1), checked."""
     if kind is None:
         return -1
-    if kind not in _KINDS:
-        raise ValueError(f"unknown evaluator kind {kind!r}: use one of {', '.join(_KINDS)}")
-    return _KINDS.index(kind)
+    if kind not in (KIND_HIGH, KIND_LOW, KIND_LOW8, KIND_LOW27):
+        raise ValueError(f"unknown kind code {kind!r}: use a kind's code (studeval.kinds)")
+    return kind
 
 
-def headsup_batch(const int8_t[:, :, ::1] hands not None, dead_cards, int cards, str kind,
-                  str low_kind=None, threads=None):
+def headsup_batch(const int8_t[:, :, ::1] hands not None, dead_cards, int cards, int kind,
+                  low_kind=None, threads=None):
     """The counts of every match-up of ``hands`` (n x 2 x width, int8: cards, -1 for a card
-    to come), an (n, 2, len(COLUMNS)) int64 array, or with ``low_kind`` (the low half's
-    evaluator kind; the pot is then split) (n, 2, len(HILO_COLUMNS)). ``dead_cards`` are out
+    to come), an (n, 2, len(COLUMNS)) int64 array, by the kind coded ``kind`` (a Kind's
+    ``code``), or with ``low_kind`` (the low half's kind's code; the pot is then split) (n, 2, len(HILO_COLUMNS)). ``dead_cards`` are out
     of every match-up. Each row is checked before any is counted: ValueError naming the first
     bad one. Releases the GIL; ``threads`` as everywhere (None: every core, for a big job)."""
     cdef Py_ssize_t n = hands.shape[0], i
@@ -375,8 +378,8 @@ def headsup_batch(const int8_t[:, :, ::1] hands not None, dead_cards, int cards,
     return out
 
 
-def headsup_one(bytes known_a not None, bytes known_b not None, bytes dead_cards not None, int cards, str kind,
-                str low_kind=None):
+def headsup_one(bytes known_a not None, bytes known_b not None, bytes dead_cards not None, int cards, int kind,
+                low_kind=None):
     """The counts of one match-up of distinct cards as bytes (a list of 2 x the columns of
     ``headsup_batch``): the same count without an array, for one small question."""
     cdef int8_t row[14]

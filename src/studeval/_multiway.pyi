@@ -2,7 +2,7 @@
 
 from collections.abc import Iterable, Sequence
 
-KINDS: dict[str, int]
+KINDS: dict[int, int]
 MAX_COMPLETIONS: int
 MAX_WORK: int
 CHUNKS_PER_THREAD: int
@@ -11,7 +11,7 @@ def threeway_work(n: int, draws: Sequence[int]) -> int: ...
 def threeway_counts(
     known: Sequence[Iterable[int]],
     dead: Iterable[int] = (),
-    kind: str = "high",
+    kind: int = 0,
     hand_size: int = 7,
     threads: int | None = None,
     max_work: int | None = ...,

@@ -9,7 +9,7 @@ from cython.parallel cimport prange, threadid
 from libc.stdint cimport uint8_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 
-from studeval._core cimport stud_tables_init
+from studeval._core cimport stud_tables_init, STUD_KIND_HIGH, STUD_KIND_LOW, STUD_KIND_LOW27
 
 import math
 
@@ -44,8 +44,9 @@ cdef extern from "Python.h":
 
 stud_tables_init()  # the kernels read studeval._core's lookup tables
 
-#: The evaluator kinds the count keys hands by (the names of ``evaluate_batch``'s kinds).
-KINDS = {"high": MW_KIND_HIGH, "low": MW_KIND_LOW, "low27": MW_KIND_LOW27}
+#: The kinds the count keys hands by: this kernel's code of each, by the kind's code
+#: (studeval._core's, a Kind's ``code``).
+KINDS = {STUD_KIND_HIGH: MW_KIND_HIGH, STUD_KIND_LOW: MW_KIND_LOW, STUD_KIND_LOW27: MW_KIND_LOW27}
 #: The most completions one player may have (memory: about 16 bytes each, see _multiway.h).
 MAX_COMPLETIONS = 2_000_000
 #: The most work (threeway_work's table reads) a count takes unless the caller lifts it: about
@@ -122,15 +123,16 @@ def threeway_work(int n, draws) -> int:
     return total
 
 
-def threeway_counts(known, dead=(), str kind="high", int hand_size=7, threads=None, max_work=MAX_WORK):
+def threeway_counts(known, dead=(), kind=STUD_KIND_HIGH, int hand_size=7, threads=None, max_work=MAX_WORK):
     """Exact counts of a three-player stud deal: ``(deals, wins, pair_ties, three_way)``.
 
     ``known`` holds each player's known cards (ints 0..51), ``dead`` cards out of play; each
     player draws up to ``hand_size`` cards from the rest, every assignment of distinct cards
     equally likely. ``wins[i]`` counts the deals player i wins alone, ``pair_ties`` the
     two-way ties of players (0, 1), (0, 2) and (1, 2) (the third below them), ``three_way``
-    the deals all three share; they add up to ``deals``. ``kind`` keys the hands: ``"high"``
-    (seven card stud), ``"low"`` (ace-to-five, razz) or ``"low27"`` (deuce-to-seven, 2-7 razz).
+    the deals all three share; they add up to ``deals``. ``kind``, a kind's code (one of
+    ``KINDS``), keys the hands: the high hand (seven card stud), the ace-to-five low (razz) or
+    the deuce-to-seven low (2-7 razz).
     A deal whose ``threeway_work`` exceeds ``max_work`` is refused (ValueError); None lifts the
     bound (the count still stops on Ctrl-C).
 
@@ -159,7 +161,7 @@ def threeway_counts(known, dead=(), str kind="high", int hand_size=7, threads=No
     cdef int *status
     cdef int64_t count
     if kind not in KINDS:
-        raise ValueError(f"kind must be one of {sorted(KINDS)}, got {kind!r}")
+        raise ValueError(f"kind must be one of the codes {sorted(KINDS)}, got {kind!r}")
     if not 5 <= hand_size <= 7:
         raise ValueError(f"hand_size must be 5..7, got {hand_size}")
     if isinstance(known, (str, bytes)) or not hasattr(known, "__len__"):

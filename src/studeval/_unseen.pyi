@@ -3,7 +3,7 @@
 import numpy as np
 import numpy.typing as npt
 
-KINDS: tuple[str, ...]
+KINDS: tuple[int, ...]
 
 def headsup_unseen(
     live: npt.NDArray[np.uint8],
@@ -11,7 +11,7 @@ def headsup_unseen(
     draws_a: int,
     known_b: npt.NDArray[np.uint8],
     draws_b: int,
-    kind: str = "high",
+    kind: int = 0,
 ) -> tuple[int, int, int]: ...
 def headsup_unseen_split(
     live: npt.NDArray[np.uint8],

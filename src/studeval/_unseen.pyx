@@ -6,6 +6,7 @@ studeval.equity checks input). The method is described in _unseen.h."""
 from libc.stdint cimport uint8_t, int64_t
 
 from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pending
+from studeval._core cimport STUD_KIND_HIGH, STUD_KIND_LOW, STUD_KIND_LOW8
 
 cdef extern from "_unseen.h" nogil:
     int unseen_headsup(const uint8_t *live, int n, const uint8_t *known_a, int na, int ra,
@@ -18,9 +19,10 @@ cdef extern from "_unseen.h" nogil:
 
 stud_tables_init()  # the kernels read studeval._core's lookup tables
 
-#: What a count compares (``kind``), in the order of _unseen.h's UNSEEN_* codes: high hands,
-#: ace-to-five lows, eight-or-better lows (no low ties no low, below every low).
-KINDS = ("high", "low", "low8")
+#: What a count compares (``kind``: a kind's code, studeval._core's), in the order of
+#: _unseen.h's UNSEEN_* codes: high hands, ace-to-five lows, eight-or-better lows (no low ties
+#: no low, below every low).
+KINDS = (STUD_KIND_HIGH, STUD_KIND_LOW, STUD_KIND_LOW8)
 
 
 cdef _check(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
@@ -57,18 +59,18 @@ cdef _raise(int err, str name):
 
 
 def headsup_unseen(const uint8_t[::1] live, const uint8_t[::1] known_a, int draws_a,
-                   const uint8_t[::1] known_b, int draws_b, str kind="high"):
+                   const uint8_t[::1] known_b, int draws_b, kind=STUD_KIND_HIGH):
     """(a wins, b wins, ties) over all disjoint pairs of completions of two stud hands.
 
     ``live`` holds the n distinct cards that can still come, ``known_*`` each player's known
     cards and ``draws_*`` how many more each gets (each hand ends with 5 to 7 cards). B, the
     side aggregated by rank multiset, should be the one with more completions. ``kind``
-    (one of ``KINDS``) is what is compared.
+    (one of ``KINDS``, the codes of studeval.kinds) is what is compared.
     """
     cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err, code
     cdef int64_t wins = 0, losses = 0, ties = 0
     if kind not in KINDS:
-        raise ValueError(f"headsup_unseen: kind must be one of {', '.join(KINDS)}, got {kind!r}")
+        raise ValueError(f"headsup_unseen: kind must be one of the codes {KINDS}, got {kind!r}")
     code = KINDS.index(kind)
     _check(live, known_a, draws_a, known_b, draws_b, "headsup_unseen")
     with nogil:
@@ -120,8 +122,8 @@ def headsup_unseen_both(const uint8_t[::1] live, const uint8_t[::1] known_a, int
     >>> a = np.array([0, 1, 2, 3, 4], dtype=np.uint8)   # A: 2222 3 to draw 2
     >>> b = np.array([5, 6, 7], dtype=np.uint8)   # B: 333 to draw 4
     >>> both = headsup_unseen_both(live, a, 2, b, 4, False)   # ace-to-five lows
-    >>> from studeval import _equity   # the same count card by card
-    >>> both == _equity.headsup_dominance(live, a, 2, b, 4, _equity.KEYS["high"], _equity.KEYS["low"])
+    >>> from studeval import _core, _equity   # the same count card by card
+    >>> both == _equity.headsup_dominance(live, a, 2, b, 4, _equity.KEYS[_core.KIND_HIGH], _equity.KEYS[_core.KIND_LOW])
     True
     """
     cdef int n = <int>live.shape[0], na = <int>known_a.shape[0], nb = <int>known_b.shape[0], err

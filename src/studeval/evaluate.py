@@ -3,7 +3,9 @@
 A hand value is an int 1..7462: higher is better, equal values are exactly equal hands,
 7462 is a royal flush and 1 is 7-5-4-3-2 offsuit. The lows of the stud family: an
 ace-to-five low (razz) is 1..6175, an eight-or-better low (stud hi-lo) 0 (none) or 1..56, a
-deuce-to-seven low (2-7 razz) 1..7462, higher is better in each (:data:`BEST_VALUE`).
+deuce-to-seven low (2-7 razz) 1..7462, higher is better in each (:data:`BEST_VALUE`). Each
+kind of value is an entry of :mod:`studeval.kinds`, which also says what the values mean;
+this module is their typed API.
 
 >>> v = evaluate("Kh Kd 7c 7s Ks 2d 3h")
 >>> category(v).name, describe(v)
@@ -14,27 +16,41 @@ deuce-to-seven low (2-7 razz) 1..7462, higher is better in each (:data:`BEST_VAL
 
 from __future__ import annotations
 
-import bisect
-import itertools
 from collections.abc import Callable
-from enum import IntEnum
+from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
+from studeval import _core
 from studeval._core import (
-    BEST_VALUE,
     CATEGORY_FIRST_VALUE,
-    KINDS,
     THREAD_LIMIT,
     check_threads,
     evaluate,
-    evaluate_batch,
     evaluate_low,
     evaluate_low8,
     evaluate_low27,
-    hand_class,
     max_threads,
 )
-from studeval.cards import CardsLike, format_cards, low_rank, parse_cards, whole_number
+from studeval.cards import CardsLike, format_cards, low_rank, parse_cards  # noqa: F401 (the examples show cards)
 from studeval.games import STUD_GAMES, Game, get_game
+from studeval.kinds import (
+    BEST_VALUE,
+    HAND_KINDS,
+    KINDS,
+    HandCategory,
+    best_five,
+    best_five_low,
+    best_five_low27,
+    category,
+    describe,
+    describe_low,
+    describe_low27,
+    showing_rank,
+    showing_rank_low,
+    showing_rank_low27,
+)
 
 __all__ = [
     "BEST_VALUE",
@@ -64,240 +80,34 @@ __all__ = [
 ]
 
 
-class HandCategory(IntEnum):
-    """The nine kinds of poker hand, worst first."""
+def evaluate_batch(
+    hands: npt.NDArray[np.uint8], *, threads: int | None = None, check: bool = True, kind: str = "high"
+) -> npt.NDArray[np.uint16]:
+    """Values of many hands at once: an (N, 5), (N, 6) or (N, 7) uint8 array gives (N,) uint16.
 
-    HIGH_CARD = 0
-    PAIR = 1
-    TWO_PAIR = 2
-    THREE_OF_A_KIND = 3
-    STRAIGHT = 4
-    FLUSH = 5
-    FULL_HOUSE = 6
-    FOUR_OF_A_KIND = 7
-    STRAIGHT_FLUSH = 8
+    ``kind`` picks the value, by its name in :mod:`studeval.kinds`: ``"high"`` (as
+    :func:`evaluate`, 1..7462), ``"low"`` (as :func:`evaluate_low`, 1..6175), ``"low8"`` (as
+    :func:`evaluate_low8`, 0..56) or ``"low27"`` (as :func:`evaluate_low27`, 1..7462). The
+    options are keywords only.
 
+    Releases the GIL and splits the rows over ``threads`` (None: all cores). A byte above 51
+    always raises ValueError naming its row; so does a card repeated within a row, unless
+    ``check=False`` (for rows known to hold distinct cards: a repeated card then gives an
+    unspecified value). The check costs next to nothing where the CPU counts bits in one
+    instruction, which is nearly everywhere.
 
-# CATEGORY_FIRST_VALUE[c] is the lowest hand value of HandCategory c (from the compiled
-# core, which has it from the generated tables): value v is in the last category whose first
-# value is at most v.
-_RANK_LETTERS = "23456789TJQKA"
-_NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
-
-
-def _as_int(value: object, expected: str) -> int:
-    """``value`` as an int through ``__index__`` (not ``int()``, which would truncate a float
-    held in a 0-d array), else a TypeError starting with ``expected``."""
-    number = whole_number(value)
-    if number is None:
-        raise TypeError(f"{expected}, got {value!r}")
-    return number
-
-
-_HIGH_VALUES = BEST_VALUE["high"]
-
-
-def _check_value(value: int) -> int:
-    number = _as_int(value, f"a hand value must be an int 1..{_HIGH_VALUES}")
-    if not 1 <= number <= _HIGH_VALUES:
-        raise ValueError(f"hand value {value} is out of range 1..{_HIGH_VALUES}")
-    return number
-
-
-def category(value: int) -> HandCategory:
-    """The category of a hand value.
-
-    >>> category(7462)
-    <HandCategory.STRAIGHT_FLUSH: 8>
-    >>> category(1).name
-    'HIGH_CARD'
+    >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 17]], dtype=np.uint8)).tolist()
+    [7452, 5855]
+    >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 51]], dtype=np.uint8), kind="low8").tolist()
+    [0, 56]
+    >>> evaluate_batch(np.array([[20, 13, 10, 7, 0], [20, 12, 8, 4, 0]], dtype=np.uint8), kind="low27").tolist()
+    [7462, 1599]
     """
-    return HandCategory(bisect.bisect_right(CATEGORY_FIRST_VALUE, _check_value(value)) - 1)
-
-
-def _plural(rank: int) -> str:
-    return "sixes" if rank == 4 else _NAMES[rank] + "s"
-
-
-def describe(value: int) -> str:
-    """Plain English for a hand value.
-
-    >>> describe(evaluate("As Ks Qs Js Ts"))
-    'Royal flush'
-    >>> describe(evaluate("2c 2d 9h 9s Kc"))
-    'Two pair, nines and deuces'
-    >>> describe(evaluate("5d 4c 3h 2s Ad"))
-    'Straight, five high'
-    """
-    cat, *ranks = hand_class("high", _check_value(value))
-    name = HandCategory(cat)
-    if name is HandCategory.STRAIGHT_FLUSH:
-        return "Royal flush" if ranks[0] == 12 else f"Straight flush, {_NAMES[ranks[0]]} high"
-    if name is HandCategory.FOUR_OF_A_KIND:
-        return f"Four of a kind, {_plural(ranks[0])}"
-    if name is HandCategory.FULL_HOUSE:
-        return f"Full house, {_plural(ranks[0])} full of {_plural(ranks[1])}"
-    if name is HandCategory.FLUSH:
-        return f"Flush, {_NAMES[ranks[0]]} high"
-    if name is HandCategory.STRAIGHT:
-        return f"Straight, {_NAMES[ranks[0]]} high"
-    if name is HandCategory.THREE_OF_A_KIND:
-        return f"Three of a kind, {_plural(ranks[0])}"
-    if name is HandCategory.TWO_PAIR:
-        return f"Two pair, {_plural(ranks[0])} and {_plural(ranks[1])}"
-    if name is HandCategory.PAIR:
-        return f"Pair of {_plural(ranks[0])}"
-    return f"{_NAMES[ranks[0]].capitalize()} high"
-
-
-def best_five(cards: CardsLike) -> list[int]:
-    """The five cards that make the hand, the deciding ones first.
-
-    Groups come first (the quads, trips or pairs, higher first), then kickers high to low;
-    a straight runs from its top card down (the ace last in a five-high straight).
-
-    >>> format_cards(best_five("2c 3d 4h 5s Ac Kd Qh"))
-    '5s 4h 3d 2c Ac'
-    """
-    hand = parse_cards(cards)
-    if not 5 <= len(hand) <= 7:
-        raise ValueError(f"best_five takes 5, 6 or 7 cards, got {len(hand)}: {format_cards(hand)!r}")
-    best = max(itertools.combinations(hand, 5), key=evaluate)
-    counts = {r: sum(1 for c in best if c >> 2 == r) for r in {c >> 2 for c in best}}
-    ordered = sorted(best, key=lambda c: (counts[c >> 2], c >> 2, c & 3), reverse=True)
-    if category(evaluate(list(best))) in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
-        if ordered[0] >> 2 == 12 and ordered[1] >> 2 == 3:  # the wheel: the ace plays low
-            ordered = ordered[1:] + ordered[:1]
-    else:
-        # within one rank, show suits low to high (as parse order would read them)
-        ordered = sorted(ordered, key=lambda c: (-counts[c >> 2], -(c >> 2), c & 3))
-    return ordered
-
-
-def showing_rank(up_cards: CardsLike) -> int:
-    """How 1 to 4 face-up cards rank for deciding who acts first in stud: higher acts first.
-
-    Quads beat trips beat two pair beat a pair beat high cards, then the ranks in order of
-    their groups decide. Straights, flushes and suits do not count (the table rules break
-    exact ties). Values compare meaningfully between hands of the same number of cards.
-
-    >>> showing_rank("Kh Kd") > showing_rank("As Qs")
-    True
-    >>> showing_rank("9c 9d 4h") == showing_rank("9h 9s 4c")
-    True
-    """
-    return _showing_value(up_cards, "showing_rank", lambda c: c >> 2)
-
-
-def _showing_value(up_cards: CardsLike, who: str, rank: Callable[[int], int]) -> int:
-    """The groups of equal ranks of 1 to 4 up cards, as one number: quads, trips, two pair, a
-    pair or none, then the ranks of the groups, largest group first, as base-14 digits (an
-    absent card counts below the lowest rank). ``rank`` reads a card's rank (aces high or low)."""
-    hand = parse_cards(up_cards)
-    if not 1 <= len(hand) <= 4:
-        raise ValueError(f"{who} takes 1 to 4 up cards, got {len(hand)}")
-    counts: dict[int, int] = {}
-    for c in hand:
-        counts[rank(c)] = counts.get(rank(c), 0) + 1
-    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
-    shape = [n for _, n in groups]
-    value = 4 if shape[0] == 4 else 3 if shape[0] == 3 else 2 if shape[:2] == [2, 2] else 1 if shape[0] == 2 else 0
-    digits = [r for r, n in groups for _ in range(n)]
-    for i in range(4):
-        value = value * 14 + (digits[i] + 1 if i < len(digits) else 0)
-    return value
-
-
-# ---------------------------------------------------------------------------------------------
-# Lows (razz, stud hi-lo)
-
-_LOW_RANKS = "A23456789TJQK"  # ace-low order: the ace is the lowest card
-_LOW_NAMES = ("ace",) + _NAMES[:12]
-_LOW_VALUES = BEST_VALUE["low"]
-
-
-def _check_low_value(value: int) -> int:
-    number = _as_int(value, f"a low value must be an int 1..{_LOW_VALUES}")
-    if not 1 <= number <= _LOW_VALUES:
-        raise ValueError(f"low value {value} is out of range 1..{_LOW_VALUES}")
-    return number
-
-
-def _low_plural(rank: int) -> str:
-    return "sixes" if rank == 5 else _LOW_NAMES[rank] + "s"
-
-
-def describe_low(value: int) -> str:
-    """Plain English for an ace-to-five low value (:func:`evaluate_low`), with its five ranks.
-
-    >>> describe_low(evaluate_low("7h 5c 4d 3h As Kd Kh"))
-    'Seven low: 7-5-4-3-A'
-    >>> describe_low(evaluate_low("6h 6c 4d 3h As"))
-    'Pair of sixes: 6-6-4-3-A'
-    >>> describe_low(6175)
-    'Five low: 5-4-3-2-A'
-    """
-    kind, *groups = hand_class("low", _check_low_value(value))
-    counts = {0: (1, 1, 1, 1, 1), 1: (2, 1, 1, 1), 2: (2, 2, 1), 3: (3, 1, 1), 4: (3, 2), 5: (4, 1)}[kind]
-    ranks = "-".join(_LOW_RANKS[r] for r, n in zip(groups, counts, strict=True) for _ in range(n))
-    top = groups[0]
-    name = [
-        f"{_LOW_NAMES[top].capitalize()} low",
-        f"Pair of {_low_plural(top)}",
-        f"Two pair, {_low_plural(top)} and {_low_plural(groups[1])}",
-        f"Three of a kind, {_low_plural(top)}",
-        f"Full house, {_low_plural(top)} full of {_low_plural(groups[1])}",
-        f"Four of a kind, {_low_plural(top)}",
-    ][kind]
-    return f"{name}: {ranks}"
-
-
-def best_five_low(cards: CardsLike) -> list[int]:
-    """The five cards that make the best ace-to-five low, read from the top: the highest card
-    first (groups first when the low has pairs), the ace last.
-
-    >>> format_cards(best_five_low("Kh 7c 5d 4h 3s As 7d"))
-    '7c 5d 4h 3s As'
-    """
-    hand = parse_cards(cards)
-    if not 5 <= len(hand) <= 7:
-        raise ValueError(f"best_five_low takes 5, 6 or 7 cards, got {len(hand)}: {format_cards(hand)!r}")
-    best = max(itertools.combinations(hand, 5), key=evaluate_low)
-    counts = {r: sum(1 for c in best if low_rank(c) == r) for r in {low_rank(c) for c in best}}
-    return sorted(best, key=lambda c: (-counts[low_rank(c)], -low_rank(c), c & 3))
-
-
-def showing_rank_low(up_cards: CardsLike) -> int:
-    """How 1 to 4 face-up cards rank for deciding who acts first in razz: higher acts first.
-
-    The best low showing acts first: aces are low, pairs count against (no pair, then a pair,
-    two pair, trips, quads), then the highest card decides, and the next. Straights, flushes
-    and suits do not count. Values compare between hands of the same number of cards.
-
-    >>> showing_rank_low("As 4d") > showing_rank_low("7h 2c") > showing_rank_low("2c 2d")
-    True
-    >>> showing_rank_low("8c 5d 3h") == showing_rank_low("8s 3c 5h")
-    True
-    """
-    # the same groups as the high showing, aces low, read backwards: the worst low is highest
-    return 5 * 14**4 - _showing_value(up_cards, "showing_rank_low", low_rank)
-
-
-def showing_rank_low27(up_cards: CardsLike) -> int:
-    """How 1 to 4 face-up cards rank for deciding who acts first in 2-7 razz: higher acts first.
-
-    The best deuce-to-seven low showing acts first: aces are high, pairs count against (no
-    pair, then a pair, two pair, trips, quads), then the highest card decides, and the next.
-    Straights, flushes and suits do not count on up cards. Values compare between hands of
-    the same number of cards.
-
-    >>> showing_rank_low27("2c 4d") > showing_rank_low27("As 3d") > showing_rank_low27("2c 2d")
-    True
-    >>> showing_rank_low27("5c 4c 3c 2c") == showing_rank_low27("5d 4c 3h 2s")
-    True
-    """
-    # the same groups as the high showing, aces high, read backwards: the worst low is highest
-    return 5 * 14**4 - _showing_value(up_cards, "showing_rank_low27", lambda c: c >> 2)
+    found = HAND_KINDS.get(kind) if isinstance(kind, str) else None
+    if found is None:
+        error: Any = ValueError if isinstance(kind, str) else TypeError
+        raise error(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
+    return _core.evaluate_batch(hands, threads=threads, check=check, kind=found.code)
 
 
 def bring_in_card(door_cards: CardsLike, game: str | Game = "seven") -> int:
@@ -323,59 +133,3 @@ def bring_in_card(door_cards: CardsLike, game: str | Game = "seven") -> int:
         return rank(card), card & 3  # the rank, then the suit, clubs lowest
 
     return min(cards, key=order) if rules.bring_in == "lowest" else max(cards, key=order)
-
-
-# ---------------------------------------------------------------------------------------------
-# Deuce-to-seven lows (2-7 razz)
-
-_LOW27_VALUES = BEST_VALUE["low27"]
-
-
-def _check_low27_value(value: int) -> int:
-    number = _as_int(value, f"a 2-7 low value must be an int 1..{_LOW27_VALUES}")
-    if not 1 <= number <= _LOW27_VALUES:
-        raise ValueError(f"2-7 low value {value} is out of range 1..{_LOW27_VALUES}")
-    return number
-
-
-def describe_low27(value: int) -> str:
-    """Plain English for a deuce-to-seven low value (:func:`evaluate_low27`), with its ranks.
-
-    >>> describe_low27(evaluate_low27("7h 5c 4d 3h 2s Kd Kh"))
-    'Seven low: 7-5-4-3-2'
-    >>> describe_low27(evaluate_low27("5c 4d 3h 2s Ac"))
-    'Ace high: A-5-4-3-2'
-    >>> describe_low27(evaluate_low27("6c 5d 4h 3s 2c"))
-    'Straight, six high: 6-5-4-3-2'
-    """
-    cat, *groups = hand_class("low27", _check_low27_value(value))
-    shape = {1: (2, 1, 1, 1), 2: (2, 2, 1), 3: (3, 1, 1), 6: (3, 2), 7: (4, 1)}.get(cat, (1, 1, 1, 1, 1))
-    ranks = "-".join(_RANK_LETTERS[r] for r, n in zip(groups, shape, strict=True) for _ in range(n))
-    top = groups[0]
-    name = {
-        0: "Ace high" if top == 12 else f"{_NAMES[top].capitalize()} low",
-        1: f"Pair of {_plural(top)}",
-        2: f"Two pair, {_plural(top)} and {_plural(groups[1])}",
-        3: f"Three of a kind, {_plural(top)}",
-        4: f"Straight, {_NAMES[top]} high",
-        5: f"Flush, {_NAMES[top]} high",
-        6: f"Full house, {_plural(top)} full of {_plural(groups[1])}",
-        7: f"Four of a kind, {_plural(top)}",
-        8: "Royal flush" if top == 12 else f"Straight flush, {_NAMES[top]} high",
-    }[cat]
-    return f"{name}: {ranks}"
-
-
-def best_five_low27(cards: CardsLike) -> list[int]:
-    """The five cards that make the best deuce-to-seven low, read from the top: groups first
-    when the low has pairs, then the highest card first (the ace is high).
-
-    >>> format_cards(best_five_low27("Kh 7c 5d 4h 3s Ah 7d"))  # the king, not the ace
-    'Kh 7c 5d 4h 3s'
-    """
-    hand = parse_cards(cards)
-    if not 5 <= len(hand) <= 7:
-        raise ValueError(f"best_five_low27 takes 5, 6 or 7 cards, got {len(hand)}: {format_cards(hand)!r}")
-    best = max(itertools.combinations(hand, 5), key=evaluate_low27)
-    counts = {r: sum(1 for c in best if c >> 2 == r) for r in {c >> 2 for c in best}}
-    return sorted(best, key=lambda c: (-counts[c >> 2], -(c >> 2), c & 3))

@@ -5,7 +5,7 @@ evaluator kinds decide the pot and how the pot splits between them, who brings i
 first, whether an open pair allows the big bet, its PHH variant code and its names. Evaluation,
 equity, ranges, the table rules, hand histories, the command line, the docs' tables and the
 pictures all read it; adding a game is adding an entry here (and, for a new way of ranking
-hands, an evaluator kind in the core). ARCHITECTURE.md walks through the steps.
+hands, a hand kind in :mod:`studeval.kinds`). ARCHITECTURE.md walks through the steps.
 
 >>> g = get_game("stud8")
 >>> g.title, g.cards, g.hole, g.pot, g.hilo
@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from studeval.kinds import HAND_KINDS, KINDS, get_kind
+
 __all__ = [
     "GAMES",
     "HOLDEM",
@@ -38,12 +40,9 @@ __all__ = [
     "get_game",
 ]
 
-#: The evaluator kinds of the core (``evaluate_batch(..., kind=)``): the high hand, the
-#: ace-to-five low, the eight-or-better low (0: none) and the deuce-to-seven low.
-KINDS = ("high", "low", "low8", "low27")
 #: The kinds that never look at a suit (an ace-to-five low has no flushes): a game decided by
-#: these alone gives every hand of the same ranks the same equity.
-SUITLESS_KINDS = ("low", "low8")
+#: these alone gives every hand of the same ranks the same equity (``Kind.suitless``).
+SUITLESS_KINDS = tuple(name for name, k in HAND_KINDS.items() if k.suitless)
 
 
 @dataclass(frozen=True)
@@ -64,13 +63,14 @@ class Game:
     - ``name`` is the one the API and every command take (``game="razz"``); ``title`` is for
       people; ``aliases`` are other spellings :func:`get_game` accepts (compared without case).
     - ``streets`` deal the players' cards and the shared cards (hold'em's board).
-    - ``pot`` lists the evaluator kinds (:data:`KINDS`) that decide a pot: one kind takes the
-      whole pot; two kinds split it into a high half and a low half, the odd chip to the high
-      half; a low half nobody qualifies for (``low8`` value 0) goes to the high half.
+    - ``pot`` names the hand kinds (:mod:`studeval.kinds`) that decide a pot: one kind takes
+      the whole pot; two kinds split it into a high half and a low half, the odd chip to the
+      high half; a low half nobody qualifies for (a ``Kind.qualifies`` value 0) goes to the
+      high half.
     - ``bring_in`` is which door card brings in (the ``"lowest"`` or the ``"highest"``) and
       ``aces`` whether aces rank high or low for it (ties by suit: clubs lowest, spades
       highest, in both orders).
-    - ``acts_first`` is the evaluator kind whose showing order decides who acts first on later
+    - ``acts_first`` is the hand kind whose showing order decides who acts first on later
       streets (the best showing hand by it: the high hand, or the best low).
     - ``open_pair``: an open pair on the second up card lets the small-bet street's bet be big.
     - ``phh`` is the PHH variant code (our own where the standard has none; docs/games.md),
@@ -107,6 +107,16 @@ class Game:
         return self.streets[0].up.count(False)
 
     @property
+    def pot_codes(self) -> tuple[int, ...]:
+        """The kinds of ``pot`` as the compiled kernels code them (``Kind.code``).
+
+        >>> from studeval import _core
+        >>> get_game("stud8").pot_codes == (_core.KIND_HIGH, _core.KIND_LOW8)
+        True
+        """
+        return tuple(get_kind(kind).code for kind in self.pot)
+
+    @property
     def hilo(self) -> bool:
         """True when the pot splits between a high half and a low half."""
         return len(self.pot) == 2
@@ -119,12 +129,13 @@ class Game:
         >>> get_game("razz").suits_matter, get_game("stud8").suits_matter
         (False, True)
         """
-        return any(kind not in SUITLESS_KINDS for kind in self.pot)
+        return not all(get_kind(kind).suitless for kind in self.pot)
 
     @property
     def low_qualifies(self) -> bool:
-        """True when the low half needs a qualifying low (eight or better)."""
-        return self.hilo and self.pot[1] == "low8"
+        """True when the low half needs a qualifying low (eight or better: a kind whose hands
+        may have none)."""
+        return self.hilo and get_kind(self.pot[1]).qualifies
 
     def street_of(self, cards: int, board: int = 0) -> Street | None:
         """The street on which a player holds ``cards`` cards and the board ``board`` (the
@@ -267,12 +278,9 @@ GAMES: dict[str, Game] = {
 }
 #: The stud games: the ones with table play, hand histories and stud equity.
 STUD_GAMES = tuple(name for name, g in GAMES.items() if g.stud)
-#: Where each evaluator kind ranks the ace: low in the ace-to-five lows, high in the high hand
-#: and the deuce-to-seven low. The table rules read it for what the kind's "lowest card" is
-#: (the odd chip of a low, a smooth low showing, suits between equal low showings).
-KIND_ACES: dict[str, Literal["high", "low"]] = {"high": "high", "low": "low", "low8": "low", "low27": "high"}
-assert set(KIND_ACES) == set(KINDS), "every evaluator kind ranks the ace somewhere"
-assert set(SUITLESS_KINDS) <= set(KINDS), "a suitless kind is a kind"
+#: Where each hand kind ranks the ace (``Kind.aces``), by name.
+KIND_ACES: dict[str, Literal["high", "low"]] = {name: k.aces for name, k in HAND_KINDS.items()}
+assert all(k in HAND_KINDS for g in GAMES.values() for k in (*g.pot, g.acts_first)), "a game names a kind"
 
 _BY_NAME = {alias.casefold(): g for g in GAMES.values() for alias in (g.name, *g.aliases)}
 assert len(_BY_NAME) == sum(1 + len(set(g.aliases) - {g.name}) for g in GAMES.values()), "an alias names two games"

@@ -68,7 +68,8 @@ def test_generated_classes_are_the_reference_classes() -> None:
     # the classes describe() names (generated with the tables) against the slow reference's
     # own ranking of every five-card hand, for each kind, value by value
     from studeval import _reference as reference
-    from studeval._core import BEST_VALUE, hand_class
+    from studeval._core import hand_class
+    from studeval.kinds import BEST_VALUE, HAND_KINDS
 
     expected = {
         "high": reference.all_classes(),  # worst first: value 1 first
@@ -77,13 +78,15 @@ def test_generated_classes_are_the_reference_classes() -> None:
     }
     for kind, classes in expected.items():
         assert len(classes) == BEST_VALUE[kind]
-        assert [hand_class(kind, v) for v in range(1, BEST_VALUE[kind] + 1)] == classes, kind
+        code = HAND_KINDS[kind].code
+        assert [hand_class(code, v) for v in range(1, BEST_VALUE[kind] + 1)] == classes, kind
 
 
 def test_hand_class_refuses_bad_input() -> None:
     import pytest
 
     from studeval._core import hand_class
+    from studeval.kinds import HAND_KINDS
 
     for kind, value, error in [
         ("low8", 1, ValueError),
@@ -93,4 +96,4 @@ def test_hand_class_refuses_bad_input() -> None:
         ("low27", "1", TypeError),
     ]:
         with pytest.raises(error):
-            hand_class(kind, value)
+            hand_class(HAND_KINDS[kind].code, value)

@@ -22,6 +22,7 @@ from studeval.equity import HiLoResult, plan_equity, stud_equity
 from studeval.equity.deal import stud_deal
 from studeval.equity.exact import exact
 from studeval.games import GAMES, get_game
+from studeval.kinds import HAND_KINDS
 
 HILO_GAMES = [name for name, g in GAMES.items() if g.hilo]
 
@@ -146,7 +147,7 @@ def test_the_two_key_count_equals_brute_force_on_small_decks() -> None:
     both draw s; a side drawing nothing), both lows: the pairs where one side beats the other
     on both keys (a tie on either counts for neither; so does no low against no low)."""
     rng = random.Random(1)
-    keys = _equity.KEYS
+    keys = {**_equity.KEYS, **{k.name: _equity.KEYS[k.code] for k in HAND_KINDS.values()}}  # by a kind's name too
     for ra, rb in ((4, 4), (3, 3), (4, 2), (2, 4), (1, 1), (0, 2), (3, 4), (2, 0)):
         deck = rng.sample(range(52), 52)
         ka, kb, live = deck[: 7 - ra], deck[7 - ra : 14 - ra - rb], deck[14 - ra - rb : 26 - ra - rb]
@@ -223,7 +224,7 @@ def test_the_two_key_count_looks_at_signals_all_along(a: str, b: str, low: str) 
     half a second and more, the ace-to-five one a fifth)."""
     known_a, known_b = parse_cards(a), parse_cards(b)
     live = np.array([c for c in range(52) if c not in {*known_a, *known_b}], dtype=np.uint8)
-    keys = _equity.KEYS
+    keys = {**_equity.KEYS, **{k.name: _equity.KEYS[k.code] for k in HAND_KINDS.values()}}  # by a kind's name too
     total, gap = longest_without_a_look(
         lambda: _equity.headsup_dominance(
             live,

@@ -13,6 +13,7 @@ import pytest
 from interrupts import STOPS_WITHIN, interrupt_after_ready, longest_without_a_look
 
 from studeval import _equity, parse_cards
+from studeval.kinds import HAND_KINDS
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -71,7 +72,7 @@ def test_the_heads_up_count_looks_at_signals_all_along(key_a: str, key_b: str) -
     without a look fails."""
     a, b = _HANDS
     live = np.array([c for c in range(52) if c not in {*a, *b, *_DEAD}], dtype=np.uint8)
-    keys = _equity.KEYS
+    keys = {**_equity.KEYS, **{k.name: _equity.KEYS[k.code] for k in HAND_KINDS.values()}}  # by a kind's name too
     total, gap = longest_without_a_look(
         lambda: _equity.headsup_exact(
             live, np.array(a, dtype=np.uint8), 5, np.array(b, dtype=np.uint8), 5, 1, keys[key_a], keys[key_b]

@@ -17,9 +17,17 @@ from questions import completions, reference_values
 from studeval._multiway import MAX_COMPLETIONS, MAX_WORK, threeway_counts, threeway_work
 from studeval.cards import parse_cards
 from studeval.equity import stud_equity
+from studeval.kinds import HAND_KINDS
 
 Counts = tuple[int, tuple[int, int, int], tuple[int, int, int], int]
 KINDS = ("high", "low", "low27")
+
+
+def code(kind: str) -> object:
+    """The code the kernel takes for a kind's name (anything else as it is: a bad kind)."""
+    return HAND_KINDS[kind].code if kind in HAND_KINDS else kind
+
+
 PAIRS = ((0, 1), (0, 2), (1, 2))
 
 
@@ -89,7 +97,7 @@ def test_matches_brute_force_on_short_decks(
     kind: str, known_counts: tuple[int, int, int], live: int, seed: int
 ) -> None:
     known, dead = random_deal(seed * 100 + live, known_counts, live)
-    counts = threeway_counts(known, dead, kind)
+    counts = threeway_counts(known, dead, code(kind))
     assert counts == brute_force(known, dead, kind)
     check_total(counts)
 
@@ -99,7 +107,7 @@ def test_deals_with_ties_of_every_kind() -> None:
     known = [parse_cards("2c 3c 4c"), parse_cards("2d 3d 4d"), parse_cards("2h 3h 4h")]
     dead = [c for c in range(52) if c not in {c for k in known for c in k}][:30]
     for kind in KINDS:
-        counts = threeway_counts(known, dead, kind)
+        counts = threeway_counts(known, dead, code(kind))
         assert counts == brute_force(known, dead, kind)
         _, _, pairs, three = counts
         assert min(pairs) > 0 and three > 0
@@ -112,20 +120,20 @@ def test_late_streets_full_deck(street: int, kind: str) -> None:
     for seed in range(3):
         known, dead = random_deal(seed, (street, street, street), 52 - 3 * street)
         assert not dead
-        assert threeway_counts(known, dead, kind) == brute_force(known, dead, kind)
+        assert threeway_counts(known, dead, code(kind)) == brute_force(known, dead, kind)
 
 
 def test_fifth_street_against_brute_force() -> None:
     """Fifth street (two cards each) from a 25-card live deck."""
     known, dead = random_deal(7, (5, 5, 5), 25)
-    assert threeway_counts(known, dead, "high") == brute_force(known, dead, "high")
+    assert threeway_counts(known, dead, code("high")) == brute_force(known, dead, "high")
 
 
 def test_the_order_of_the_players_permutes_the_counts() -> None:
     known, dead = random_deal(11, (4, 4, 4), 30)
-    deals, wins, pairs, three = threeway_counts(known, dead, "high")
+    deals, wins, pairs, three = threeway_counts(known, dead, code("high"))
     for perm in itertools.permutations(range(3)):
-        d2, w2, p2, t2 = threeway_counts([known[p] for p in perm], dead, "high")
+        d2, w2, p2, t2 = threeway_counts([known[p] for p in perm], dead, code("high"))
         assert (d2, t2) == (deals, three)
         assert w2 == tuple(wins[p] for p in perm)
         pair_of = dict(zip(PAIRS, pairs, strict=True))
@@ -199,13 +207,13 @@ def test_work_model_counts_the_direct_reads() -> None:
 def test_bad_input(known: object, dead: object, kind: str, error: type[Exception], match: str) -> None:
     if match.startswith("needs 12"):
         # 9 known + 31 dead leave 12 live cards: exactly enough, so this one is fine
-        counts = threeway_counts(known, dead, kind)
+        counts = threeway_counts(known, dead, code(kind))
         check_total(counts)
         with pytest.raises(ValueError, match="needs 12 live cards, only 11"):
-            threeway_counts(known, [*dead, 40], kind)
+            threeway_counts(known, [*dead, 40], code(kind))
         return
     with pytest.raises(error, match=match):
-        threeway_counts(known, dead, kind)
+        threeway_counts(known, dead, code(kind))
 
 
 def test_completion_bound() -> None:
@@ -225,7 +233,7 @@ def test_work_bound() -> None:
         threeway_counts(known, dead, max_work=work - 1)
     check_total(threeway_counts(known, dead, max_work=work))
     with pytest.raises(ValueError, match="hand_size"):
-        threeway_counts([[0], [1], [2]], (), "high", hand_size=8)
+        threeway_counts([[0], [1], [2]], (), code("high"), hand_size=8)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")

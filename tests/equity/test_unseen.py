@@ -10,6 +10,7 @@ import pytest
 
 from studeval import _equity, _unseen, parse_cards
 from studeval.equity import stud_equity
+from studeval.kinds import get_kind
 
 
 def _both(a: list[int], b: list[int], dead: list[int], total: int, shuffle: random.Random | None = None):
@@ -111,8 +112,9 @@ def test_razz_matches_the_card_subset_count(seed: int) -> None:
             np.array(b, dtype=np.uint8),
             7 - nb,
         )
-        low = _equity.KEYS["low"]
-        assert _unseen.headsup_unseen(*args, "low") == _equity.headsup_exact(*args, 1, low, low)
+        code = get_kind("low").code
+        low = _equity.KEYS[code]
+        assert _unseen.headsup_unseen(*args, code) == _equity.headsup_exact(*args, 1, low, low)
         compared += 1
 
 

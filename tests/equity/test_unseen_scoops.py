@@ -18,6 +18,7 @@ from studeval.equity import HiLoResult, plan_equity, stud_equity
 from studeval.equity.deal import stud_deal
 from studeval.equity.exact import headsup_scoops, unseen_scoops
 from studeval.games import GAMES, get_game
+from studeval.kinds import HAND_KINDS
 
 HILO_GAMES = [name for name, g in GAMES.items() if g.hilo]
 # (cards a player holds, up cards an opponent shows) on each street with unknown down cards:
@@ -52,7 +53,7 @@ def test_the_kernel_equals_the_two_key_count(seed: int) -> None:
     both keys when its high hand is better: A's wins with a low against every B less those
     against B's with a low, and B's wins with a low against A's without."""
     rng = random.Random(seed)
-    keys = _equity.KEYS
+    keys = {**_equity.KEYS, **{k.name: _equity.KEYS[k.code] for k in HAND_KINDS.values()}}  # by a kind's name too
     for _ in range(6):
         a, b, dead, live = kernel_shape(rng, 6, 14)
         args = kernel_args(a, b, live)

@@ -41,35 +41,17 @@ from collections.abc import Iterator
 
 from studeval.cards import format_cards, parse_cards
 from studeval.cli import common
-from studeval.evaluate import (
-    category,
-    describe,
-    describe_low,
-    describe_low27,
-    evaluate,
-    evaluate_low,
-    evaluate_low8,
-    evaluate_low27,
-)
 from studeval.games import get_game
+from studeval.kinds import HAND_KINDS, get_kind
 
 __all__ = ["hand_row", "register"]
 
 
 def _value(kind: str, cards: list[int]) -> tuple[int, str | None]:
-    """A hand's value by an evaluator kind (:data:`studeval.games.KINDS`) and its words (None
-    for no eight-or-better low)."""
-    if kind == "high":
-        value = evaluate(cards)
-        return value, describe(value)
-    if kind == "low8":
-        value = evaluate_low8(cards)  # a qualifying low is the hand's best ace-to-five low
-        return value, describe_low(evaluate_low(cards)) if value else None
-    if kind == "low":
-        value = evaluate_low(cards)
-        return value, describe_low(value)
-    value = evaluate_low27(cards)  # the kinds are games.KINDS: low27 is the last
-    return value, describe_low27(value)
+    """A hand's value by a hand kind (:mod:`studeval.kinds`) and its words (None for no hand
+    of the kind, as no eight-or-better low)."""
+    found = get_kind(kind)
+    return found.evaluate(cards), found.describe(cards)
 
 
 def hand_row(text: str, game: str = "seven") -> dict[str, object]:
@@ -100,8 +82,9 @@ def hand_row(text: str, game: str = "seven") -> dict[str, object]:
     main, *halves = rules.pot
     value, words = _value(main, cards)
     row: dict[str, object] = {"cards": format_cards(cards), "kind": main, "value": value}
-    if main == "high":
-        row["category"] = category(value).name
+    named = get_kind(main).category
+    if named is not None:
+        row["category"] = named(value).name
     row["description"] = words
     for kind in halves:
         row[kind], row["low_description"] = _value(kind, cards)
@@ -128,7 +111,8 @@ def _text(row: dict[str, object]) -> str:
         return f"{row['cards']:<22} {row['value']:>5}  {row['description']}"
     out = f"{row['cards']:<22} {row['value']:>5}  {row['category']:<16} {row['description']}"
     if "low_description" in row:
-        low = row["low8"] if "low8" in row else row["low"]
+        # the low half's value, under its kind's name
+        low = next(v for k, v in row.items() if k in HAND_KINDS and k != row["kind"])
         out += f" | low {low}  {row['low_description']}" if low else " | no low"
     return out
 

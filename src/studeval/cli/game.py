@@ -16,24 +16,12 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from studeval.cards import format_cards
 from studeval.cli import common
-from studeval.evaluate import (
-    best_five,
-    best_five_low,
-    best_five_low27,
-    describe,
-    describe_low,
-    describe_low27,
-    evaluate,
-    evaluate_low,
-    evaluate_low8,
-    evaluate_low27,
-)
 from studeval.game import (
     BOTS,
     MAX_SEATS,
@@ -55,6 +43,7 @@ from studeval.game import (
 from studeval.game.bots import SelfPlayStats
 from studeval.game.phh import dump_all
 from studeval.games import get_game
+from studeval.kinds import Kind, get_kind
 
 __all__ = ["MAX_SIMULATED_HANDS", "register", "replay_report", "winning_hand"]
 
@@ -167,36 +156,19 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-def _high_words(cards: list[int]) -> str | None:
-    return f"{format_cards(best_five(cards))}, {_lower_first(describe(evaluate(cards)))}"
-
-
-def _low_words(cards: list[int]) -> str | None:
-    return f"{format_cards(best_five_low(cards))}, {_lower_first(describe_low(evaluate_low(cards)))}"
-
-
-def _low8_words(cards: list[int]) -> str | None:
-    return _low_words(cards) if evaluate_low8(cards) else None  # no eight-or-better low
-
-
-def _low27_words(cards: list[int]) -> str | None:
-    return f"{format_cards(best_five_low27(cards))}, {_lower_first(describe_low27(evaluate_low27(cards)))}"
-
-
-#: A hand in words by each evaluator kind (``Game.pot``): its five cards and its name (None:
-#: no low that counts).
-_WORDS: dict[str, Callable[[list[int]], str | None]] = {
-    "high": _high_words,
-    "low": _low_words,
-    "low8": _low8_words,
-    "low27": _low27_words,
-}
+def _words(kind: Kind, cards: list[int]) -> str | None:
+    """A hand in words by a hand kind: its five cards and its name (None: no hand of the
+    kind, as no eight-or-better low)."""
+    five, words = kind.best_five(cards), kind.describe(cards)
+    if five is None or words is None:
+        return None
+    return f"{format_cards(five)}, {_lower_first(words)}"
 
 
 def _held(state: StudState, seat: int) -> list[str | None]:
     """A shown hand in words by each evaluator kind of the game's pot (the high, then the low)."""
     cards = state.hand(seat)
-    return [_WORDS[kind](cards) for kind in get_game(state.game).pot]
+    return [_words(get_kind(kind), cards) for kind in get_game(state.game).pot]
 
 
 def _won(state: StudState, seat: int) -> str:

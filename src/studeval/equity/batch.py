@@ -96,5 +96,6 @@ def equity_batch(
         bad = int(np.flatnonzero(((hands < -1) | (hands > 51)).any(axis=(1, 2)))[0])
         raise ValueError(f"row {bad}: {hands[bad].tolist()} holds a value that is neither a card 0..51 nor -1")
     rows = np.ascontiguousarray(hands, dtype=np.int8)
-    low = found.pot[1] if found.hilo else None
-    return _matchups.headsup_batch(rows, dead_cards, found.cards, found.pot[0], low, threads)
+    codes = found.pot_codes
+    low = codes[1] if found.hilo else None
+    return _matchups.headsup_batch(rows, dead_cards, found.cards, codes[0], low, threads)

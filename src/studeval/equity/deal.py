@@ -65,7 +65,7 @@ def kernel(game: Game) -> int:
     >>> kernel(get_game("razz")) == kernel(get_game("razz")), kernel(HOLDEM) == kernel(get_game("seven"))
     (True, True)
     """
-    code = _equity.KERNELS.get(game.pot)
+    code = _equity.KERNELS.get(game.pot_codes)
     if code is None:
         raise ValueError(
             f"game {game.name!r}: the equity kernels of this build cannot count a pot of {' and '.join(game.pot)}"

@@ -47,14 +47,17 @@ PROGRESS_POLL = 0.05
 # The pairs where nobody has a qualifying low, by two one-key counts: a qualifying hand of one
 # side put out of every comparison with the other (the queried side's out-of-class hands at
 # the bottom, the inserted side's at the top: the sweep skips both).
-_NOLOW_RUNS: list[tuple[str, str, int | None]] = [("nolow_min", "nolow_max", 0), ("nolow_max", "nolow_min", 1)]
+_NOLOW_RUNS: list[tuple[int | str, int | str, int | None]] = [
+    ("nolow_min", "nolow_max", 0),
+    ("nolow_max", "nolow_min", 1),
+]
 
 
 def headsup(
     deal: Deal,
     threads: int,
-    key0: str,
-    key1: str,
+    key0: int | str,
+    key1: int | str,
     queried: int | None = None,
     cancel: np.ndarray[Any, np.dtype[np.int32]] | None = None,
 ) -> tuple[int, int, int]:
@@ -90,7 +93,7 @@ def headsup_scoops(
     live, known, nknown, draws, _ = deal.arrays()
     a, b = headsup_roles(deal)
     keys = _equity.KEYS
-    high, low = deal.game.pot
+    high, low = deal.game.pot_codes
     wa, wb = _equity.headsup_dominance(
         live,
         known[a, : nknown[a]].copy(),
@@ -125,8 +128,8 @@ def headsup_hilo(deal: Deal, threads: int, progress: Callable[[float], None] | N
     >>> c.deals, c.hilo[:, 1].tolist()   # the pairs of completions, each player's scoops
     (18265297050, [7880135742, 4563263438])
     """
-    high, low = deal.game.pot
-    runs: list[tuple[str, str, int | None]] = [(high, high, None), (low, low, None)]
+    high, low = deal.game.pot_codes
+    runs: list[tuple[int | str, int | str, int | None]] = [(high, high, None), (low, low, None)]
     if deal.game.low_qualifies:
         runs += _NOLOW_RUNS
     # The counts run on worker threads (side by side when there are threads for it) while
@@ -223,9 +226,10 @@ def _seated(deal: Deal, wins_a: int, wins_b: int) -> tuple[int, int]:
     return (wins_a, wins_b) if unseen_roles(deal)[0] == 0 else (wins_b, wins_a)
 
 
-def unseen(deal: Deal, kind: str) -> tuple[int, int, int]:
+def unseen(deal: Deal, kind: int) -> tuple[int, int, int]:
     """(player 0 wins, player 1 wins, ties) of the count against unseen cards, the hands
-    compared by ``kind`` (``studeval._unseen.KINDS``), the side with more completions counted
+    compared by the kind coded ``kind`` (``studeval._unseen.KINDS``), the side with more
+    completions counted
     by rank multiset. It stops on Ctrl-C by itself (in the calling thread)."""
     wa, wb, t = _unseen_count(deal, _unseen.headsup_unseen, kind)
     return (*_seated(deal, wa, wb), t)
@@ -264,7 +268,7 @@ def unseen_hilo(deal: Deal, threads: int) -> Counts:
     >>> c.deals, c.hilo[:, 3].tolist(), c.nolow
     (952972020, [221441698, 731566820], 381042948)
     """
-    high, low = deal.game.pot
+    high, low = deal.game.pot_codes
     qualifier = deal.game.low_qualifies
     # the longest first (eight or better the split count, else the two-key count); the high
     # hands' counts (suits: flushes) several times the lows'
@@ -329,7 +333,7 @@ def threeway(deal: Deal, threads: int) -> Counts:
     live = set(deal.live)
     held = {c for hand in deal.known for c in hand}
     dead = [c for c in range(52) if c not in live and c not in held]
-    (key,) = deal.game.pot
+    (key,) = deal.game.pot_codes
     deals, wins, (t01, t02, t12), three = _multiway.threeway_counts(
         deal.known, dead, key, deal.game.cards, threads=threads, max_work=None
     )
@@ -341,34 +345,34 @@ def threeway(deal: Deal, threads: int) -> Counts:
     return c
 
 
-def exact(deal: Deal, kind: str, threads: int, progress: Callable[[float], None] | None) -> Counts:
-    """The exact count ``kind`` (``"headsup"``, ``"unseen"``, ``"threeway"`` or ``"enumerate"``)
-    of a deal."""
+def exact(deal: Deal, count: str, threads: int, progress: Callable[[float], None] | None) -> Counts:
+    """The exact count ``count`` (``"headsup"``, ``"unseen"``, ``"threeway"`` or ``"enumerate"``:
+    an ``EquityPlan.kernel``) of a deal."""
     P = deal.players
     hilo = deal.game.hilo
     counts = Counts(P, hilo)
     live, known, nknown, draws, shares = deal.arrays()
-    if kind == "unseen" and hilo:
+    if count == "unseen" and hilo:
         counts = unseen_hilo(deal, threads)
-    elif kind == "unseen":
-        (key,) = deal.game.pot
+    elif count == "unseen":
+        (key,) = deal.game.pot_codes
         w0, w1, t = unseen(deal, key)
         counts.wins[0], counts.wins[1] = w0, w1
         counts.ties[:, 2] = t
         counts.deals = w0 + w1 + t
-    elif kind == "headsup" and hilo:
+    elif count == "headsup" and hilo:
         counts = headsup_hilo(deal, threads, progress)
-    elif kind == "headsup":
-        (key,) = deal.game.pot
+    elif count == "headsup":
+        (key,) = deal.game.pot_codes
         w0, w1, t = headsup(deal, threads, key, key)
         counts.wins[0], counts.wins[1] = w0, w1
         counts.ties[:, 2] = t
         counts.deals = w0 + w1 + t
-    elif kind == "threeway":
+    elif count == "threeway":
         counts = threeway(deal, threads)
-    if kind in ("unseen", "headsup", "threeway"):
+    if count in ("unseen", "headsup", "threeway"):
         # one count in the kernel (hi-lo: several), no chunks to report between: the end only
-        if progress and not (kind == "headsup" and hilo):
+        if progress and not (count == "headsup" and hilo):
             progress(1.0)
         return counts
     n = len(deal.live)

@@ -20,9 +20,10 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from studeval import _multiway
+from studeval import _multiway, _unseen
 from studeval._core import check_threads
 from studeval.equity.deal import Deal, check_options
+from studeval.kinds import get_kind
 
 __all__ = [
     "AUTO_EXACT_GRACE",
@@ -92,10 +93,6 @@ _FLUSH_PATTERN_UNITS = 1500
 # a late street's whole heads-up count (seventh street against fifth: 0.2 ms against 0.08 ms
 # in all, 2026-12-02): in its units.
 _UNSEEN_SETUP_UNITS = 200_000
-# The pots the rank-multiset count knows: high hands, ace-to-five lows (which ignore suits),
-# and hi-lo pots of the two (eight or better or not); a low where suits count (2-7: flushes)
-# is counted card by card.
-_UNSEEN_POTS = (("high",), ("low",), ("high", "low8"), ("high", "low"))
 _KERNEL_NAMES = {
     "headsup": "the heads-up count",
     "unseen": "the count against unseen down cards",
@@ -145,20 +142,23 @@ def count_work(deal: Deal) -> tuple[str, int]:
         # the rank-multiset count knows high hands and ace-to-five lows, of hands with no card
         # in common (hold'em's hands share the board: the card-subset count takes those)
         disjoint = not set(deal.known[0]) & set(deal.known[1])
+        # the rank-multiset count knows high hands, ace-to-five lows (which ignore suits), and
+        # hi-lo pots of the two (eight or better or not); a low where suits count (2-7:
+        # flushes) is counted card by card
         if (
-            deal.game.pot in _UNSEEN_POTS
+            all(code in _unseen.KINDS for code in deal.game.pot_codes)
             and disjoint
             and s <= _UNSEEN_MAX_SHARED
             and min(completions) <= HEADSUP_MAX_COMPLETIONS
         ):
             options.append((_unseen_work(deal), "unseen"))
         if options:
-            work, kind = min(options)
+            work, kernel = min(options)
             enumerate_work = deal.deals() * deal.players
             # hi-lo: enumeration also counts the scoops, so it is kept while it stays cheap
             if deal.game.hilo and enumerate_work <= max(work, HILO_ENUMERATE_WORK):
                 return "enumerate", enumerate_work
-            return kind, work
+            return kernel, work
     enumerate_work = deal.deals() * deal.players
     threeway = _threeway_work(deal)
     if threeway is not None and (
@@ -201,7 +201,7 @@ def _threeway_work(deal: Deal) -> int | None:
     does not apply: three stud players, a pot decided by one evaluator kind the kernel knows
     (no hi-lo: it does not split pots), every completion list and the work within its bounds.
     (Three players never exhaust the deck: no community card.)"""
-    pot = deal.game.pot
+    pot = deal.game.pot_codes
     if deal.players != 3 or not deal.game.stud or deal.community or len(pot) != 1 or pot[0] not in _multiway.KINDS:
         return None
     n = len(deal.live)
@@ -236,8 +236,9 @@ def _unseen_work(deal: Deal) -> int:
     work = _UNSEEN_SETUP_UNITS + runs * (
         8 * math.comb(len(deal.live), ra) * subsets[0] + 4 * math.comb(12 + rb, rb) * subsets[1]
     )
-    if "high" in deal.game.pot:
-        high_runs = runs - (len(deal.game.pot) - 1)  # every count but the lows' compares high hands
+    suitless = sum(get_kind(kind).suitless for kind in deal.game.pot)
+    if suitless < len(deal.game.pot):
+        high_runs = runs - suitless  # every count but the lows' compares high hands
         work += high_runs * _FLUSH_PATTERN_UNITS * _flush_patterns(deal.known[b], rb, deal.live)
     return work
 
@@ -274,12 +275,12 @@ def monte_carlo_threads(threads: int | None, nthreads: int, deal: Deal, samples:
     return 1 if threads is None and samples * deal.players < _SMALL_JOB // 16 else max(1, min(nthreads, samples))
 
 
-def exact_seconds(kind: str, work: int, threads: int, hilo: bool = False) -> float:
+def exact_seconds(kernel: str, work: int, threads: int, hilo: bool = False) -> float:
     """The estimated wall time of an exact count (the count against unseen cards is one thread;
     a hi-lo pot's counts of it run side by side, on two threads at most: they are three or
     four, one or two of them the longest)."""
-    share = threads if kind != "unseen" else min(threads, 2) if hilo else 1
-    return SECONDS_PER_UNIT[kind] * work / share + SECONDS_PER_UNIT["call"]
+    share = threads if kernel != "unseen" else min(threads, 2) if hilo else 1
+    return SECONDS_PER_UNIT[kernel] * work / share + SECONDS_PER_UNIT["call"]
 
 
 def _monte_carlo_units(deal: Deal, samples: int) -> int:
@@ -292,17 +293,17 @@ def monte_carlo_seconds(deal: Deal, samples: int, threads: int) -> float:
     return SECONDS_PER_UNIT["monte-carlo"] * _monte_carlo_units(deal, samples) / threads + SECONDS_PER_UNIT["call"]
 
 
-def choose(method: str, kind: str, work: int, exact_s: float, mc_s: float, samples: int) -> EquityPlan:
+def choose(method: str, kernel: str, work: int, exact_s: float, mc_s: float, samples: int) -> EquityPlan:
     """The method for ``method`` ("auto": exact unless much slower than Monte Carlo)."""
-    count = f"{_KERNEL_NAMES[kind]}, {_duration(exact_s)}"
+    count = f"{_KERNEL_NAMES[kernel]}, {_duration(exact_s)}"
     sampled = f"{samples:,} Monte Carlo deals, {_duration(mc_s)}"
     if method == "exact":
-        return EquityPlan("exact", kind, work, exact_s, mc_s, f"exact, as asked: {count}")
+        return EquityPlan("exact", kernel, work, exact_s, mc_s, f"exact, as asked: {count}")
     if method == "monte-carlo":
-        return EquityPlan("monte-carlo", kind, work, exact_s, mc_s, f"Monte Carlo, as asked: {sampled}")
+        return EquityPlan("monte-carlo", kernel, work, exact_s, mc_s, f"Monte Carlo, as asked: {sampled}")
     if work <= EXACT_WORK_LIMIT and exact_s <= max(AUTO_EXACT_RATIO * mc_s, AUTO_EXACT_GRACE):
-        return EquityPlan("exact", kind, work, exact_s, mc_s, f"auto chose exact: {count}, against {sampled}")
-    return EquityPlan("monte-carlo", kind, work, exact_s, mc_s, f"auto chose Monte Carlo: {sampled}, against {count}")
+        return EquityPlan("exact", kernel, work, exact_s, mc_s, f"auto chose exact: {count}, against {sampled}")
+    return EquityPlan("monte-carlo", kernel, work, exact_s, mc_s, f"auto chose Monte Carlo: {sampled}, against {count}")
 
 
 def _duration(seconds: float) -> str:
@@ -326,12 +327,12 @@ def plan(
     (samples, seed, threads, the plan)."""
     method, samples, seed = check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
-    kind, work = count_work(deal)
+    kernel, work = count_work(deal)
     if method == "exact" and work > EXACT_WORK_LIMIT:
         raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
-    exact_s = exact_seconds(kind, work, exact_threads(threads, nthreads, work), deal.game.hilo)
+    exact_s = exact_seconds(kernel, work, exact_threads(threads, nthreads, work), deal.game.hilo)
     mc_s = monte_carlo_seconds(deal, samples, monte_carlo_threads(threads, nthreads, deal, samples))
-    return samples, seed, nthreads, choose(method, kind, work, exact_s, mc_s, samples)
+    return samples, seed, nthreads, choose(method, kernel, work, exact_s, mc_s, samples)
 
 
 def settings() -> tuple[object, ...]:
@@ -346,7 +347,7 @@ def settings() -> tuple[object, ...]:
         HILO_ENUMERATE_WORK,
         _SMALL_JOB,
         _UNSEEN_MAX_SHARED,
-        _UNSEEN_POTS,
+        _unseen.KINDS,
         tuple(_UNSEEN_SCOOP_RUNS.items()),
         _FLUSH_PATTERN_UNITS,
         _UNSEEN_SETUP_UNITS,

@@ -238,8 +238,8 @@ def _range_exact(
     for k, (row, weight) in enumerate(zip(picks, weights.tolist(), strict=True), 1):
         if weight > 0:  # else too light for a float to hold its share
             deal = deal_for(_hands_of(ranged, row))
-            kind, _ = count_work(deal)
-            counts = exact(deal, kind, threads, None)
+            count, _ = count_work(deal)
+            counts = exact(deal, count, threads, None)
             r = to_result(counts, game, "exact", seconds=0.0, community=deal.community == 1)
             figures: dict[str, Any] = (
                 {"equity": r.equity, "high": r.high, "low": r.low, "scoop": r.scoop, "no_low": r.no_low}

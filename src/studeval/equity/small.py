@@ -57,8 +57,8 @@ class _Facts(NamedTuple):
 
     game: Game
     cards: int
-    kind: str
-    low: str | None
+    kind: int  # the codes of the pot's kinds (Kind.code): the pot's, or the high half's
+    low: int | None
 
 
 @lru_cache(maxsize=4096)
@@ -80,7 +80,8 @@ def _game(name: str) -> _Facts | None:
         game = stud_game(name)
     except (ValueError, TypeError):
         return None
-    return _Facts(game, game.cards, game.pot[0], game.pot[1] if game.hilo else None)
+    codes = game.pot_codes
+    return _Facts(game, game.cards, codes[0], codes[1] if game.hilo else None)
 
 
 _NO_CARDS = _Cards((), b"", 0, "")

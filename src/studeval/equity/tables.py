@@ -41,7 +41,8 @@ from studeval.cards import RANKS, format_cards
 from studeval.equity.plan import EXACT_WORK_LIMIT
 from studeval.equity.result import EquityResult, HiLoResult
 from studeval.equity.solve import MAX_MATCHUPS, equity_table, plan_equity
-from studeval.games import KIND_ACES, Game, get_game
+from studeval.games import Game, get_game
+from studeval.kinds import get_kind
 
 __all__ = [
     "STARTING_HAND_BUDGET",
@@ -89,8 +90,9 @@ def _kind_order(kind: str) -> Callable[[int], int]:
     """:func:`_writing_key` by the kind of value alone: cached by a short string, not by the
     Game (whose hash goes over every field of it, once for each of the tens of thousands of
     deals a table classifies)."""
-    ace_low = KIND_ACES[kind] == "low"
-    high = kind == "high"
+    found = get_kind(kind)
+    ace_low = found.aces == "low"
+    high = not found.low
 
     def key(card: int) -> int:
         rank = (card >> 2) + 1 if ace_low else card >> 2

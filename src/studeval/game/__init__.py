@@ -11,7 +11,7 @@ bring-in, who acts first, the open pair and what wins a pot come from the game's
   a hand history's own deal, for a replay).
 - :func:`settle_pots`, :func:`side_pots`, :func:`award`, :func:`award_hi_lo`: pots and
   payouts without the state machine.
-- :class:`ActionKind` and the events of :attr:`StudState.log` (:class:`Deal`,
+- :class:`ActionType` (once ``ActionKind``) and the events of :attr:`StudState.log` (:class:`Deal`,
   :class:`Played`, :class:`BoardCard`, :class:`TimeOut`, :class:`Shown`).
 - :func:`to_phh`, :func:`dumps`, :func:`loads`, :func:`replay`: PHH hand histories
   (``F7S``, ``FR``, ``F7S/8``; studeval's own ``F5S``, ``F7S/HL`` and ``F27R`` where the
@@ -134,10 +134,12 @@ when it is not the default, so a replay plays by the same rules (R53).
 8000
 """
 
+from studeval.game.betting import ACTION_TYPES
 from studeval.game.bots import BOTS, simulate
 from studeval.game.deck import Deck, ScriptedDeck, stacked_deck
 from studeval.game.events import (
     ActionKind,
+    ActionType,
     BoardCard,
     Deal,
     Event,
@@ -193,6 +195,7 @@ GAMES = STUD_GAMES
 
 __all__ = [
     "ACTION_KINDS",
+    "ACTION_TYPES",
     "ALL_IN_RULES",
     "BOTS",
     "CAP_AFTER_FOLD_RULES",
@@ -212,6 +215,7 @@ __all__ = [
     "VARIANTS",
     "Action",
     "ActionKind",
+    "ActionType",
     "BoardCard",
     "Deal",
     "Deck",

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from studeval.evaluate import showing_rank, showing_rank_low, showing_rank_low27
-from studeval.game.events import ActionKind
+from studeval.game.events import ActionType
 from studeval.game.pots import low_order
 from studeval.game.rules import (
     ALL_IN_RULES,
@@ -25,10 +24,11 @@ from studeval.game.rules import (
     TIE_RULES,
 )
 from studeval.game.structure import Structure
-from studeval.games import KIND_ACES
+from studeval.kinds import HAND_KINDS
 
 __all__ = [
     "ACTION_KINDS",
+    "ACTION_TYPES",
     "ALL_IN_RULES",
     "CAP_AFTER_FOLD_RULES",
     "CAP_COUNT_RULES",
@@ -40,22 +40,17 @@ __all__ = [
     "best_showing",
 ]
 
-K = ActionKind
+K = ActionType
 FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = K.FOLD, K.CHECK, K.CALL, K.BRING_IN, K.COMPLETE, K.BET, K.RAISE
-#: Every action a player can take, in poker terms (string enums: ``ACTION_KINDS[0] == "fold"``).
-ACTION_KINDS = tuple(ActionKind)
+#: Every action a player can take, in poker terms (string enums: ``ACTION_TYPES[0] == "fold"``).
+ACTION_TYPES = tuple(ActionType)
+#: The old name of :data:`ACTION_TYPES`, kept for code that uses it.
+ACTION_KINDS = ACTION_TYPES
 # the options' allowed values (default first) are defined once, in game/rules.py
 
 # In every game big bets start on the third betting round (the first street is 0).
 BIG_FROM = 2
 
-#: The showing order of each evaluator kind that can decide who acts first (``Game.acts_first``):
-#: higher acts first.
-_SHOWING_RANK: dict[str, Callable[[list[int]], int]] = {
-    "high": showing_rank,
-    "low": showing_rank_low,
-    "low27": showing_rank_low27,
-}
 _SHOWING: dict[str, dict[tuple[int, ...], int]] = {}  # by kind, then the ranks showing
 
 
@@ -66,7 +61,7 @@ class Action(NamedTuple):
     Action(kind='call', to=10, chips=8)
     """
 
-    kind: ActionKind
+    kind: ActionType
     to: int
     chips: int
 
@@ -85,10 +80,11 @@ def _showing_value(up: list[int], kind: str) -> int:
         for r in ranks:  # distinct suits for repeated ranks; the suits do not matter here
             cards.append(4 * r + seen.get(r, 0))
             seen[r] = seen.get(r, 0) + 1
-        try:
-            rank = _SHOWING_RANK[kind]
-        except KeyError:
-            raise ValueError(f"no showing order for the evaluator kind {kind!r}") from None
+        # the kind's showing order (Game.acts_first): higher acts first
+        found = HAND_KINDS.get(kind)
+        rank = found.showing if found is not None else None
+        if rank is None:
+            raise ValueError(f"no showing order for the evaluator kind {kind!r}")
         v = cache[ranks] = rank(cards)
     return v
 
@@ -97,12 +93,13 @@ def _suit_key(up: list[int], kind: str) -> tuple[int, ...]:
     """Cards in showing order (groups first, high first, aces where ``kind`` ranks them):
     compares suits between equal showings; the larger key acts first (spades high; where the
     best low acts first, the lower suits do: the key is negated)."""
-    order = low_order if KIND_ACES[kind] == "low" else int
+    found = HAND_KINDS[kind]
+    order: Callable[[int], int] = low_order if found.aces == "low" else int
     counts: dict[int, int] = {}
     for c in up:
         counts[order(c) >> 2] = counts.get(order(c) >> 2, 0) + 1
     ordered = sorted(up, key=lambda c: (counts[order(c) >> 2], order(c)), reverse=True)
-    sign = 1 if kind == "high" else -1
+    sign = -1 if found.low else 1
     return tuple(sign * order(c) for c in ordered)
 
 

@@ -20,7 +20,8 @@ from typing import NamedTuple
 from studeval.game.events import BoardCard, Deal
 from studeval.game.state import Action, StudState
 from studeval.game.structure import PRESETS, Structure
-from studeval.games import KIND_ACES, get_game
+from studeval.games import get_game
+from studeval.kinds import get_kind
 
 __all__ = [
     "BOTS",
@@ -71,10 +72,10 @@ def _strong_showing(game: str, up: list[int]) -> bool:
     smooth low by that kind: no pair, every card eight or lower (an ace counts as low only
     where the kind ranks it low)."""
     paired = len({c >> 2 for c in up}) < len(up)
-    kind = get_game(game, stud=True).acts_first
-    if kind == "high":
+    kind = get_kind(get_game(game, stud=True).acts_first)
+    if not kind.low:
         return paired
-    aces_low = KIND_ACES[kind] == "low"
+    aces_low = kind.aces == "low"
     return not paired and all(c >> 2 <= _EIGHT or (aces_low and c >> 2 == _ACE) for c in up)
 
 

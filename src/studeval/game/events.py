@@ -1,12 +1,12 @@
-"""What happens at a stud table, as typed values: action kinds, time-out results, and the
+"""What happens at a stud table, as typed values: action types, time-out results, and the
 events a hand records in :attr:`StudState.log <studeval.game.StudState.log>`.
 
-The kinds are string enums: ``ActionKind.BRING_IN == "bring_in"``, so code and files that use
-the plain strings keep working. Each event is a :class:`~typing.NamedTuple` whose first field
+The action types are string enums: ``ActionType.BRING_IN == "bring_in"``, so code and files
+that use the plain strings keep working. Each event is a :class:`~typing.NamedTuple` whose first field
 is its :class:`EventTag` (the PHH code where there is one), so ``event.seat`` and
 ``match event: case Deal(...)`` both read naturally.
 
->>> ActionKind("bring_in") is ActionKind.BRING_IN, ActionKind.BRING_IN == "bring_in"
+>>> ActionType("bring_in") is ActionType.BRING_IN, ActionType.BRING_IN == "bring_in"
 (True, True)
 >>> e = Deal(EventTag.DEAL, 0, (12, 40), (False, True))
 >>> e.seat, e.tag == "dh"
@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 __all__ = [
     "ActionKind",
+    "ActionType",
     "BoardCard",
     "Deal",
     "Event",
@@ -50,12 +51,13 @@ class _Word(StrEnum):
         return repr(self.value)
 
 
-class ActionKind(_Word):
-    """Every decision a player makes, in poker terms.
+class ActionType(_Word):
+    """Every decision a player makes, in poker terms (``ActionKind`` is its old name: "kind"
+    is the hand kinds' word, :mod:`studeval.kinds`).
 
     ``SHOW`` and ``MUCK`` are the showdown choices (with ``showdown="choose"``).
 
-    >>> list(ActionKind)[:4]
+    >>> list(ActionType)[:4]
     ['fold', 'check', 'call', 'bring_in']
     """
 
@@ -68,6 +70,10 @@ class ActionKind(_Word):
     RAISE = "raise"
     SHOW = "show"
     MUCK = "muck"
+
+
+#: The old name of :class:`ActionType`, kept for code that uses it.
+ActionKind = ActionType
 
 
 class TimeOutResult(_Word):
@@ -111,13 +117,13 @@ class Deal(NamedTuple):
 class Played(NamedTuple):
     """A betting action: the seat, its kind, and the seat's bet on the street after it.
 
-    >>> Played(EventTag.ACTION, 2, ActionKind.CALL, 10).kind == "call"
+    >>> Played(EventTag.ACTION, 2, ActionType.CALL, 10).kind == "call"
     True
     """
 
     tag: EventTag
     seat: int
-    kind: ActionKind
+    kind: ActionType
     to: int
 
 

@@ -18,14 +18,14 @@ qualifies for low in (eight or better) goes whole to the high.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from studeval._core import evaluate, evaluate_low, evaluate_low8, evaluate_low27
 from studeval.cards import CardsLike, format_cards, low_rank, parse_cards
 from studeval.game.rules import ODD_CHIP_RULES
 from studeval.game.structure import PrintedRake, Rake
-from studeval.games import KIND_ACES, STUD_GAMES, Game, get_game
+from studeval.games import STUD_GAMES, Game, get_game
+from studeval.kinds import Kind, get_kind
 
 __all__ = [
     "ODD_CHIP_RULES",
@@ -109,19 +109,10 @@ class HandValue(NamedTuple):
     low_key: int
 
 
-#: The value of 5 to 7 cards by each evaluator kind (``Game.pot``), higher is better.
-_VALUE: dict[str, Callable[[Sequence[int]], int]] = {
-    "high": evaluate,
-    "low": evaluate_low,
-    "low8": evaluate_low8,
-    "low27": evaluate_low27,
-}
-
-
-def _kind_key(cards: Sequence[int], kind: str) -> int:
-    """The odd-chip key of a hand valued by an evaluator kind: its highest card, or its lowest
+def _kind_key(cards: Sequence[int], kind: Kind) -> int:
+    """The odd-chip key of a hand valued by a hand kind: its highest card, or its lowest
     where the kind is a low (aces where the kind ranks them)."""
-    return odd_chip_key(cards, low=kind != "high", aces=KIND_ACES[kind])
+    return odd_chip_key(cards, low=kind.low, aces=kind.aces)
 
 
 def hand_value(cards: Sequence[int], game: str | Game) -> HandValue:
@@ -135,11 +126,11 @@ def hand_value(cards: Sequence[int], game: str | Game) -> HandValue:
     True
     """
     kinds = get_game(game, stud=True).pot
-    first = kinds[0]
+    first = get_kind(kinds[0])
     if len(kinds) == 1:
-        return HandValue(_VALUE[first](cards), _kind_key(cards, first), 0, -1)
-    low = kinds[1]
-    return HandValue(_VALUE[first](cards), _kind_key(cards, first), _VALUE[low](cards), _kind_key(cards, low))
+        return HandValue(first.evaluate(cards), _kind_key(cards, first), 0, -1)
+    low = get_kind(kinds[1])
+    return HandValue(first.evaluate(cards), _kind_key(cards, first), low.evaluate(cards), _kind_key(cards, low))
 
 
 class PotSettlement(NamedTuple):
