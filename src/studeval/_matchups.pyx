@@ -262,52 +262,66 @@ cdef void _count_row(const int8_t *row, int width, uint64_t dead, int cards, int
         _count_pot(&a, &b, cards - na, cards - nb, out)
 
 
-cdef inline bint _row_ok(const int8_t *row, int width, uint64_t dead, int cards) noexcept nogil:
-    """Whether a match-up can be counted (``_check_row`` says why not)."""
-    cdef int p, j, c, known
-    cdef uint64_t seen = dead, bit
+cdef enum:  # what is wrong with a match-up (_row_fault), in the order it is looked for
+    ROW_OK = 0
+    ROW_NOT_A_CARD
+    ROW_DEAD
+    ROW_TWICE
+    ROW_DRAWS     # more to draw than MAX_DRAWS_
+    ROW_TOO_MANY  # more cards than the game deals
+
+
+cdef inline int _row_fault(const int8_t *row, int width, uint64_t dead, int cards, int *player, int *card,
+                           int *known) noexcept nogil:
+    """What is wrong with a match-up (ROW_OK if nothing), the one check: the player, the card
+    and how many cards the player knows say where (``_check_row`` words it)."""
+    cdef int p, j, c
+    cdef uint64_t seen = 0, bit
     for p in range(2):
-        known = 0
+        player[0] = p + 1
+        known[0] = 0
         for j in range(width):
             c = row[p * width + j]
             if c == -1:
                 continue
+            card[0] = c
             if not 0 <= c <= 51:
-                return False
+                return ROW_NOT_A_CARD
             bit = (<uint64_t>1) << c
+            if dead & bit:
+                return ROW_DEAD
             if seen & bit:
-                return False
+                return ROW_TWICE
             seen |= bit
-            known += 1
-        if cards - known > MAX_DRAWS_ or known > cards:
-            return False
-    return True
+            known[0] += 1
+        if cards - known[0] > MAX_DRAWS_:
+            return ROW_DRAWS
+        if known[0] > cards:
+            return ROW_TOO_MANY
+    return ROW_OK
+
+
+cdef inline bint _row_ok(const int8_t *row, int width, uint64_t dead, int cards) noexcept nogil:
+    """Whether a match-up can be counted (``_check_row`` says why not)."""
+    cdef int player, card, known
+    return _row_fault(row, width, dead, cards, &player, &card, &known) == ROW_OK
 
 
 cdef str _check_row(const int8_t *row, int width, uint64_t dead, int cards):
     """Why a match-up cannot be counted (None if it can)."""
-    cdef int p, j, c, known
-    cdef uint64_t seen = 0, bit
-    for p in range(2):
-        known = 0
-        for j in range(width):
-            c = row[p * width + j]
-            if c == -1:
-                continue
-            if not 0 <= c <= 51:
-                return f"player {p + 1} holds {c}, which is neither a card 0..51 nor -1 (a card to come)"
-            bit = (<uint64_t>1) << c
-            if dead & bit:
-                return f"player {p + 1} holds card {c}, which is dead"
-            if seen & bit:
-                return f"card {c} is held twice"
-            seen |= bit
-            known += 1
-        if cards - known > MAX_DRAWS_:
-            return (f"player {p + 1} knows {known} cards and would draw {cards - known}: "
-                    f"a match-up here draws at most {MAX_DRAWS_} cards a player")
-        if known > cards:
-            return f"player {p + 1} holds {known} cards, the game deals {cards}"
+    cdef int player = 0, c = 0, known = 0
+    cdef int fault = _row_fault(row, width, dead, cards, &player, &c, &known)
+    if fault == ROW_NOT_A_CARD:
+        return f"player {player} holds {c}, which is neither a card 0..51 nor -1 (a card to come)"
+    if fault == ROW_DEAD:
+        return f"player {player} holds card {c}, which is dead"
+    if fault == ROW_TWICE:
+        return f"card {c} is held twice"
+    if fault == ROW_DRAWS:
+        return (f"player {player} knows {known} cards and would draw {cards - known}: "
+                f"a match-up here draws at most {MAX_DRAWS_} cards a player")
+    if fault == ROW_TOO_MANY:
+        return f"player {player} holds {known} cards, the game deals {cards}"
     return None
 
 

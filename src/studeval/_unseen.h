@@ -538,6 +538,53 @@ static void unseen_insert_value(const unseen_ctx *c, int32_t *tab, int v, const 
     for (int64_t i = f_start[v]; i < f_start[v + 1]; i++) unseen_apply(c, tab, c->rank_ev.count + f_order[i], 1);
 }
 
+/* ---- A's completions ---------------------------------------------------------------------- */
+
+/* A walk over A's completions (its known cards and each set of ra live cards, in lexicographic
+ * order), the one loop of both counts:
+ *     for (unseen_a_begin(&w, c, known_a, na, interrupted); unseen_a_next(&w, classes, ids);) ...
+ * each step has the completion's hand at w.st[ra], its index w.idx and its classes written at
+ * ids + UNSEEN_IDS * w.idx; w.stopped after the loop: `interrupted` said stop. */
+typedef struct {
+    const unseen_ctx *c;
+    int (*interrupted)(void);
+    int pos[UNSEEN_MAXR + 1], d, stopped;
+    stud_hand st[UNSEEN_MAXR + 1];
+    int64_t idx;
+} unseen_a_walk;
+
+STUD_INLINE void unseen_a_begin(unseen_a_walk *w, const unseen_ctx *c, const uint8_t *known_a, int na,
+                                int (*interrupted)(void)) {
+    w->c = c;
+    w->interrupted = interrupted;
+    w->st[0] = STUD_EMPTY_HAND;
+    for (int i = 0; i < na; i++) w->st[0] = stud_hand_add(w->st[0], known_a[i]);
+    w->pos[0] = w->d = w->stopped = 0;
+    w->idx = -1;
+}
+
+/* 1 with the next completion, 0 after the last (or stopped: asked every 65536 completions). */
+STUD_INLINE int unseen_a_next(unseen_a_walk *w, unseen_classes *classes, int32_t *ids) {
+    int ra = w->c->ra, n = w->c->n, d = w->d;
+    if (w->idx >= 0) {
+        if (((w->idx + 1) & 0xFFFF) == 0 && w->interrupted && w->interrupted()) return !(w->stopped = 1);
+        d = ra - 1;
+        while (d >= 0 && w->pos[d] == n - ra + d) d--;
+        if (d < 0) return 0;
+        w->pos[d]++;
+    }
+    while (d < ra) {
+        w->st[d + 1] = stud_hand_add(w->st[d], w->c->live[w->pos[d]]);
+        d++;
+        if (d < ra) w->pos[d] = w->pos[d - 1] + 1;
+    }
+    w->d = d;
+    uint64_t code = 0;
+    for (int j = 0; j < ra; j++) code |= (uint64_t)w->pos[j] << (6 * j);
+    unseen_class_ids(w->c, classes, code, ids + UNSEEN_IDS * ++w->idx);
+    return 1;
+}
+
 /* 0 on success, 1 out of memory, 2 bad shape, 3 stopped. Counts over all disjoint pairs of
  * completions: *a_wins pairs where A's hand is better, *b_wins worse, *ties equal.
  * `interrupted` (if not NULL) is asked every few milliseconds of work whether to stop (a
@@ -554,7 +601,7 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
                           int nb, int rb, int64_t *a_wins, int64_t *b_wins, int64_t *ties, int (*interrupted)(void),
                           int kind, int64_t *split) {
     unseen_ctx c[2]; /* B: every hand; with split, its hands with a low */
-    int err = 0, m[13], pos[UNSEEN_MAXR + 1], d;
+    int err = 0, m[13];
     int nf = split ? 2 : 1, nkeys = nf * UNSEEN_MAXV; /* A sorted by value, then low or not */
     int nb_sides = split ? 2 : 1;                     /* B's tables */
     int64_t *a_start = NULL, *r_start[2] = {NULL, NULL}, *f_start[2] = {NULL, NULL};
@@ -567,7 +614,6 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     unseen_classes classes = {0};
     int32_t *a_ids = NULL;
     uint16_t *a_value = NULL;
-    stud_hand st[UNSEEN_MAXR + 1];
     memset(c, 0, sizeof(c));
     if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n || kind < UNSEEN_HIGH ||
         kind > UNSEEN_LOW8 || (split && kind != UNSEEN_HIGH))
@@ -575,8 +621,6 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
     for (int side = 0; side < nb_sides; side++)
         if (unseen_ctx_init(&c[side], live_in, n, known_b, nb, ra, rb, kind)) return 2;
     if (split) c[1].b_low8 = c[1].per_pattern = 1;
-    stud_hand ha = STUD_EMPTY_HAND;
-    for (int i = 0; i < na; i++) ha = stud_hand_add(ha, known_a[i]);
 
     a_start = (int64_t *)calloc(nkeys + 1, sizeof(int64_t));
     total_a = STUD_BINOM[n][ra];
@@ -617,31 +661,17 @@ static int unseen_headsup(const uint8_t *live_in, int n, const uint8_t *known_a,
 
     /* A's completions, by value (counting sort) */
     {
-        int64_t idx = 0;
-        st[0] = ha;
-        d = 0;
-        pos[0] = 0;
-        for (;;) {
-            while (d < ra) {
-                st[d + 1] = stud_hand_add(st[d], c[0].live[pos[d]]);
-                d++;
-                if (d < ra) pos[d] = pos[d - 1] + 1;
-            }
-            uint64_t code = 0;
-            for (int j = 0; j < ra; j++) code |= (uint64_t)pos[j] << (6 * j);
-            unseen_class_ids(&c[0], &classes, code, a_ids + UNSEEN_IDS * idx);
-            a_value[idx] = (uint16_t)unseen_value(kind, st[ra].key, unseen_suits(kind) ? stud_hand_value(st[ra]) : 0);
-            if (split) a_value[idx] = (uint16_t)(2 * a_value[idx] + (stud_low8_of_low(STUD_LOW[stud_rank_slot(st[ra].key)]) > 0));
-            a_start[a_value[idx] + 1]++;
-            idx++;
-            if ((idx & 0xFFFF) == 0 && interrupted && interrupted()) {
-                err = 3;
-                goto done;
-            }
-            d = ra - 1;
-            while (d >= 0 && pos[d] == n - ra + d) d--;
-            if (d < 0) break;
-            pos[d]++;
+        unseen_a_walk w;
+        for (unseen_a_begin(&w, &c[0], known_a, na, interrupted); unseen_a_next(&w, &classes, a_ids);) {
+            stud_hand h = w.st[ra];
+            uint16_t v = (uint16_t)unseen_value(kind, h.key, unseen_suits(kind) ? stud_hand_value(h) : 0);
+            if (split) v = (uint16_t)(2 * v + (stud_low8_of_low(STUD_LOW[stud_rank_slot(h.key)]) > 0));
+            a_value[w.idx] = v;
+            a_start[v + 1]++;
+        }
+        if (w.stopped) {
+            err = 3;
+            goto done;
         }
         for (int v = 1; v <= nkeys; v++) a_start[v] += a_start[v - 1];
         /* place in value order, in place of a copy: reuse a scratch array */
@@ -848,7 +878,7 @@ static int64_t unseen_block_pass(const unseen_ctx *c, unseen_classes *k, int32_t
 static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, int na, int ra, const uint8_t *known_b,
                        int nb, int rb, int qualifier, int64_t *a_both, int64_t *b_both, int (*interrupted)(void)) {
     unseen_ctx c;
-    int err = 0, m[13], pos[UNSEEN_MAXR + 1], d, nlow = 0;
+    int err = 0, m[13], nlow = 0;
     int32_t *tab = NULL, *a_value = NULL, *a_low = NULL, *b_value = NULL, *b_low = NULL, *block = NULL;
     int32_t *qidx = NULL, *low_rank = NULL, *a_ids = NULL, *gids = NULL;
     int64_t *qcoef = NULL, *a_by = NULL, *b_by = NULL, *a_ord = NULL, *b_ord = NULL, *start = NULL, *bstart = NULL;
@@ -856,7 +886,6 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
     int64_t *keep = NULL;
     int32_t *keepv = NULL;
     unseen_classes classes = {0};
-    stud_hand st[UNSEEN_MAXR + 1];
     memset(&c, 0, sizeof(c));
     if (n > 52 || ra < 0 || rb < 0 || ra > UNSEEN_MAXR || rb > UNSEEN_MAXR || ra + rb > n) return 2;
     if (unseen_ctx_init(&c, live_in, n, known_b, nb, ra, rb, UNSEEN_HIGH)) return 2;
@@ -908,31 +937,14 @@ static int unseen_both(const uint8_t *live_in, int n, const uint8_t *known_a, in
     }
     /* A's completions */
     {
-        int64_t idx = 0;
-        st[0] = STUD_EMPTY_HAND;
-        for (int i = 0; i < na; i++) st[0] = stud_hand_add(st[0], known_a[i]);
-        d = 0;
-        pos[0] = 0;
-        for (;;) {
-            while (d < ra) {
-                st[d + 1] = stud_hand_add(st[d], c.live[pos[d]]);
-                d++;
-                if (d < ra) pos[d] = pos[d - 1] + 1;
-            }
-            uint64_t code = 0;
-            for (int j = 0; j < ra; j++) code |= (uint64_t)pos[j] << (6 * j);
-            unseen_class_ids(&c, &classes, code, a_ids + UNSEEN_IDS * idx);
-            a_value[idx] = stud_hand_value(st[ra]);
-            a_low[idx] = unseen_low_of(qualifier, st[ra].key);
-            idx++;
-            if ((idx & 0xFFFF) == 0 && interrupted && interrupted()) {
-                err = 3;
-                goto done;
-            }
-            d = ra - 1;
-            while (d >= 0 && pos[d] == n - ra + d) d--;
-            if (d < 0) break;
-            pos[d]++;
+        unseen_a_walk w;
+        for (unseen_a_begin(&w, &c, known_a, na, interrupted); unseen_a_next(&w, &classes, a_ids);) {
+            a_value[w.idx] = stud_hand_value(w.st[ra]);
+            a_low[w.idx] = unseen_low_of(qualifier, w.st[ra].key);
+        }
+        if (w.stopped) {
+            err = 3;
+            goto done;
         }
     }
     /* both sides by high value, once */

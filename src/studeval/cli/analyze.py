@@ -59,38 +59,6 @@ from studeval.histories.files import MAX_LINE_CHARS
 __all__ = ["register", "totals_path"]
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``analyze`` to the ``studeval`` parser."""
-    p = common.add_command(
-        sub,
-        "analyze",
-        _run,
-        "real hands street by street: equities, pot, all-in EV, luck-adjusted winnings",
-        examples=[
-            "studeval analyze hands/*.phh",
-            "studeval analyze stars.txt --hero Ann --plot luck.png",
-            "studeval analyze run1.phhs --csv streets.csv",
-        ],
-        details=(
-            f"Inputs: .phh and .phhs files, and sites' histories ({', '.join(SITE_NAMES)}) in any other\n"
-            "file or - for stdin. Equity: exact heads-up, multiway exact when cheap, else Monte Carlo\n"
-            "with a fixed number of deals and seed (docs/analysis.md). --csv OUT also writes\n"
-            "OUT.totals.csv. Exit status: 0 all analysed, 1 some refused, 2 nothing to analyse."
-        ),
-    )
-    p.add_argument("files", nargs="+", metavar="FILE", help="hand histories (.phh, .phhs, a site's text; - for stdin)")
-    p.add_argument("--hero", metavar="NAME", help="see each hand as this player (a name, or p1, p2, ...)")
-    out = p.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print the hands, totals and refused hands as JSON")
-    out.add_argument("--csv", type=common.output_file, metavar="OUT", help="write the street rows (and OUT.totals.csv)")
-    p.add_argument(
-        "--plot",
-        type=common.picture_file,
-        metavar="FILE",
-        help="draw the cumulative winnings and luck-adjusted winnings of the hero (or the player in most hands)",
-    )
-
-
 def totals_path(csv_path: str) -> str:
     """Where ``--csv OUT`` writes the totals: beside OUT, ``.totals`` before its ending.
 
@@ -292,3 +260,34 @@ def _totals_text(totals: list[PlayerTotal]) -> str:
         return "  ".join(cells).rstrip()
 
     return "\n".join(line(r) for r in [header, *rows])
+
+
+@common.command(
+    "analyze",
+    _run,
+    "real hands street by street: equities, pot, all-in EV, luck-adjusted winnings",
+    examples=[
+        "studeval analyze hands/*.phh",
+        "studeval analyze stars.txt --hero Ann --plot luck.png",
+        "studeval analyze run1.phhs --csv streets.csv",
+    ],
+    details=(
+        f"Inputs: .phh and .phhs files, and sites' histories ({', '.join(SITE_NAMES)}) in any other\n"
+        "file or - for stdin. Equity: exact heads-up, multiway exact when cheap, else Monte Carlo\n"
+        "with a fixed number of deals and seed (docs/analysis.md). --csv OUT also writes\n"
+        "OUT.totals.csv. Exit status: 0 all analysed, 1 some refused, 2 nothing to analyse."
+    ),
+)
+def register(p: argparse.ArgumentParser) -> None:
+    """``analyze``'s arguments."""
+    p.add_argument("files", nargs="+", metavar="FILE", help="hand histories (.phh, .phhs, a site's text; - for stdin)")
+    p.add_argument("--hero", metavar="NAME", help="see each hand as this player (a name, or p1, p2, ...)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the hands, totals and refused hands as JSON")
+    out.add_argument("--csv", type=common.output_file, metavar="OUT", help="write the street rows (and OUT.totals.csv)")
+    p.add_argument(
+        "--plot",
+        type=common.picture_file,
+        metavar="FILE",
+        help="draw the cumulative winnings and luck-adjusted winnings of the hero (or the player in most hands)",
+    )

@@ -285,20 +285,19 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``bench`` to the ``studeval`` parser."""
-    p = common.add_command(
-        sub,
-        "bench",
-        _run,
-        "a short self-benchmark, beside the other installed evaluators",
-        details=(
-            "Hands per second: ours one hand per call and in numpy batches, then every other\n"
-            "evaluator installed (pip install 'studeval[bench]') on the same hands. Each figure\n"
-            "is the best of three repeats of about --seconds each."
-        ),
-        examples=["studeval bench", "studeval bench --hands 10000000 --threads 2", "studeval bench --json"],
-    )
+@common.command(
+    "bench",
+    _run,
+    "a short self-benchmark, beside the other installed evaluators",
+    details=(
+        "Hands per second: ours one hand per call and in numpy batches, then every other\n"
+        "evaluator installed (pip install 'studeval[bench]') on the same hands. Each figure\n"
+        "is the best of three repeats of about --seconds each."
+    ),
+    examples=["studeval bench", "studeval bench --hands 10000000 --threads 2", "studeval bench --json"],
+)
+def register(p: argparse.ArgumentParser) -> None:
+    """``bench``'s arguments."""
     p.add_argument(
         "--hands",
         type=common.bounded_int(1, MAX_HANDS),

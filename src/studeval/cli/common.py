@@ -148,6 +148,39 @@ def add_command(
     return p
 
 
+#: What cli/__init__.py calls on each command module: add its commands to the subparsers.
+Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+
+
+def command(
+    name: str,
+    func: Callable[[argparse.Namespace], int],
+    help: str,
+    *,
+    examples: Sequence[str] = (),
+    details: str = "",
+) -> Callable[[Callable[[argparse.ArgumentParser], None]], Register]:
+    """A module's ``register(sub)`` for one command: decorates the function adding its
+    arguments, the command's words given once (as :func:`add_command` takes them).
+
+    >>> @command("hello", lambda a: 0, "say hello", examples=["studeval hello --loud"])
+    ... def register(p):
+    ...     p.add_argument("--loud", action="store_true")
+    >>> parser = Parser(prog="studeval"); register(parser.add_subparsers())
+    >>> parser.parse_args(["hello", "--loud"]).loud
+    True
+    """
+
+    def decorate(arguments: Callable[[argparse.ArgumentParser], None]) -> Register:
+        def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+            arguments(add_command(sub, name, func, help, examples=examples, details=details))
+
+        register.__doc__ = f"Add ``{name}`` to the ``{PROG}`` parser."
+        return register
+
+    return decorate
+
+
 def _bounded(kind: type, parse: Callable[[str], Any], lo: Any, hi: Any) -> Callable[[str], Any]:
     what = "an integer" if kind is int else "a number"
     span = f"{lo:,} to {hi:,}" if kind is int else f"{lo:g} to {hi:g}"

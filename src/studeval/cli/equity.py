@@ -133,33 +133,32 @@ def _print_table(args: argparse.Namespace, hands: list[str], r: EquityResult | H
     print("; ".join([tail, *extra]))
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``equity`` to the ``studeval`` parser."""
-    p = common.add_command(
-        sub,
-        "equity",
-        _run,
-        "equities of stud or hold'em hands (exact or Monte Carlo)",
-        details=(
-            "One argument per player: the cards known of them (your whole hand; an opponent's\n"
-            "up cards). The rest of every hand comes from the live deck. Exact when the deals\n"
-            "are few enough (always heads-up in stud), Monte Carlo otherwise. A player's text may\n"
-            'start with a range of hole cards in brackets, e.g. "[KK, QQ+] Kc"; a hold\'em hand\n'
-            'may be a range in hold\'em notation, e.g. "[QQ+, AKs, A5s-A2s, 20%]".'
-        ),
-        examples=[
-            'studeval equity "As Ah Kd" "Qc Qd 7s"',
-            'studeval equity "As Ah Kd 2c" "Qc Qd" "7h 8h" --dead "2d 9s"',
-            'studeval equity "Ac Ad 9h" "Kc Qc Jc" --game five',
-            'studeval equity "As 2d 3c" "Kh 7d 8s" --game razz',
-            'studeval equity "As 2d 3c 4h 9s" "Kh Kd 8s 8c 5h" --game stud8',
-            'studeval equity "As Ah Kd" "[KK, QQ+] Kc" --plot equity.png',
-            'studeval equity "As Ah Kd" "Qc" "7s" --verbose',
-            'studeval equity "Ah As" "Kd Kc" --game holdem --board "2c 7d 9h"',
-            'studeval equity "[QQ+, AKs]" "Kd Kc" --game holdem',
-            'studeval equity "As Ah" "Kd" "Qc" "Jh" --method monte-carlo --seed 1 --json',
-        ],
-    )
+@common.command(
+    "equity",
+    _run,
+    "equities of stud or hold'em hands (exact or Monte Carlo)",
+    details=(
+        "One argument per player: the cards known of them (your whole hand; an opponent's\n"
+        "up cards). The rest of every hand comes from the live deck. Exact when the deals\n"
+        "are few enough (always heads-up in stud), Monte Carlo otherwise. A player's text may\n"
+        'start with a range of hole cards in brackets, e.g. "[KK, QQ+] Kc"; a hold\'em hand\n'
+        'may be a range in hold\'em notation, e.g. "[QQ+, AKs, A5s-A2s, 20%]".'
+    ),
+    examples=[
+        'studeval equity "As Ah Kd" "Qc Qd 7s"',
+        'studeval equity "As Ah Kd 2c" "Qc Qd" "7h 8h" --dead "2d 9s"',
+        'studeval equity "Ac Ad 9h" "Kc Qc Jc" --game five',
+        'studeval equity "As 2d 3c" "Kh 7d 8s" --game razz',
+        'studeval equity "As 2d 3c 4h 9s" "Kh Kd 8s 8c 5h" --game stud8',
+        'studeval equity "As Ah Kd" "[KK, QQ+] Kc" --plot equity.png',
+        'studeval equity "As Ah Kd" "Qc" "7s" --verbose',
+        'studeval equity "Ah As" "Kd Kc" --game holdem --board "2c 7d 9h"',
+        'studeval equity "[QQ+, AKs]" "Kd Kc" --game holdem',
+        'studeval equity "As Ah" "Kd" "Qc" "Jh" --method monte-carlo --seed 1 --json',
+    ],
+)
+def register(p: argparse.ArgumentParser) -> None:
+    """``equity``'s arguments."""
     p.add_argument("hands", nargs="+", help='one argument per player: known cards, e.g. "As Ah Kd"')
     common.game_option(p, stud=False, help="stud8 and stud_hilo print scoop, high and low columns")
     p.add_argument("--dead", help='cards seen and out of play, e.g. "2c 9h" (default: none)')

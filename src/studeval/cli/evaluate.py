@@ -161,31 +161,30 @@ def _run(args: argparse.Namespace) -> int:
     return status
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``eval`` to the ``studeval`` parser."""
-    p = common.add_command(
-        sub,
-        "eval",
-        _run,
-        "evaluate hands of 5, 6 or 7 cards, high or low (razz, stud hi-lo)",
-        details=(
-            "Each argument is one hand (quote it). With no hand, or '-', hands are read from\n"
-            "stdin, one a line; --file reads them from a file. Blank lines and # comments are\n"
-            f"skipped; a line may hold at most {common.MAX_LINE_BYTES:,} bytes. Values run from 1 to 7462,\n"
-            "higher is better. --game razz rates the ace-to-five low (1..6175, 6175 = 5-4-3-2-A);\n"
-            "--game stud8 prints the high and the eight-or-better low (1..56, or no low).\n"
-            "--json: one object per hand, its value under 'value' and what it measures under\n"
-            "'kind' (high, or low in razz); stud8 adds 'low8' (0 = no low)."
-        ),
-        examples=[
-            'studeval eval "As Ks Qs Js Ts"',
-            'studeval eval "Kh Kd 7c 7s Ks 2d 3h" "2c 3d 4h 5s 7c" --json',
-            "studeval eval --file hands.txt",
-            "cat hands.txt | studeval eval -",
-            'studeval eval --game razz "Kh 7c 5d 4h 3s As 7d"',
-            'studeval eval --game stud8 "Kh 7c 5d 4h 3s As 7d" --json',
-        ],
-    )
+@common.command(
+    "eval",
+    _run,
+    "evaluate hands of 5, 6 or 7 cards, high or low (razz, stud hi-lo)",
+    details=(
+        "Each argument is one hand (quote it). With no hand, or '-', hands are read from\n"
+        "stdin, one a line; --file reads them from a file. Blank lines and # comments are\n"
+        f"skipped; a line may hold at most {common.MAX_LINE_BYTES:,} bytes. Values run from 1 to 7462,\n"
+        "higher is better. --game razz rates the ace-to-five low (1..6175, 6175 = 5-4-3-2-A);\n"
+        "--game stud8 prints the high and the eight-or-better low (1..56, or no low).\n"
+        "--json: one object per hand, its value under 'value' and what it measures under\n"
+        "'kind' (high, or low in razz); stud8 adds 'low8' (0 = no low)."
+    ),
+    examples=[
+        'studeval eval "As Ks Qs Js Ts"',
+        'studeval eval "Kh Kd 7c 7s Ks 2d 3h" "2c 3d 4h 5s 7c" --json',
+        "studeval eval --file hands.txt",
+        "cat hands.txt | studeval eval -",
+        'studeval eval --game razz "Kh 7c 5d 4h 3s As 7d"',
+        'studeval eval --game stud8 "Kh 7c 5d 4h 3s As 7d" --json',
+    ],
+)
+def register(p: argparse.ArgumentParser) -> None:
+    """``eval``'s arguments."""
     p.add_argument("hand", nargs="*", help='a hand, e.g. "As Ks Qs Js Ts"; none or - reads stdin')
     p.add_argument("--file", "-f", help="read one hand per line from this file (- for stdin)")
     p.add_argument("--json", action="store_true", help="one JSON object per hand")

@@ -63,42 +63,6 @@ from studeval.histories.verify import SiteRake
 __all__ = ["register"]
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``import`` to the ``studeval`` parser."""
-    p = common.add_command(
-        sub,
-        "import",
-        _run,
-        "read poker sites' stud hand histories, check each by replaying it, write PHH files",
-        examples=[
-            "studeval import HH20240210*.txt --out hands/",
-            "studeval import stars.txt --out hands/ --phhs --json",
-            "studeval import tilt.txt --site fulltilt --out hands/",
-        ],
-        details=(
-            f"Sites: {', '.join(SITE_NAMES)} (detected from each hand's first line unless --site is given).\n"
-            "A folder is read recursively; encodings are detected (UTF-8, UTF-16, Windows-1252).\n"
-            "A hand that cannot be read, or whose replay does not give the site's collected amounts\n"
-            "and rake, is refused with its file, line and reason; a file that cannot be read is\n"
-            "reported and the others go on. Exit status: 0 all imported, 1 some hand refused or\n"
-            "some file not read, 2 the command is wrong (an option, the output folder)."
-        ),
-    )
-    p.add_argument("files", nargs="+", metavar="FILE", help="the sites' history files or folders of them (- for stdin)")
-    p.add_argument("--out", required=True, type=common.output_folder, metavar="DIR", help="the folder to write into")
-    p.add_argument("--phhs", action="store_true", help="one .phhs file per input instead of one .phh per hand")
-    p.add_argument("--site", choices=sorted(SITE_NAMES), help="read every hand as this site's")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
-    p.add_argument(
-        "--rake",
-        type=_rake_rule,
-        metavar="RULE",
-        help="the site's rake rule, to replay each cash hand with and check to the cent: "
-        "PERCENT[,cap=AMOUNT][,unit=AMOUNT][,min_pot=AMOUNT][,down|half_even|half_up|up][,first_round_free], "
-        "amounts in the hand's currency (5,cap=3.00,half_even,first_round_free); written into each hand",
-    )
-
-
 def _rake_rule(text: str) -> SiteRake:
     try:
         return SiteRake.parse(text)
@@ -311,3 +275,38 @@ def _text(s: dict[str, Any]) -> str:
         hand = f" hand #{r['hand']}" if r["hand"] else ""
         lines.append(common.one_line(f"  {r['file']} line {r['line']}:{hand} {r['reason']}"))
     return "\n".join(lines)
+
+
+@common.command(
+    "import",
+    _run,
+    "read poker sites' stud hand histories, check each by replaying it, write PHH files",
+    examples=[
+        "studeval import HH20240210*.txt --out hands/",
+        "studeval import stars.txt --out hands/ --phhs --json",
+        "studeval import tilt.txt --site fulltilt --out hands/",
+    ],
+    details=(
+        f"Sites: {', '.join(SITE_NAMES)} (detected from each hand's first line unless --site is given).\n"
+        "A folder is read recursively; encodings are detected (UTF-8, UTF-16, Windows-1252).\n"
+        "A hand that cannot be read, or whose replay does not give the site's collected amounts\n"
+        "and rake, is refused with its file, line and reason; a file that cannot be read is\n"
+        "reported and the others go on. Exit status: 0 all imported, 1 some hand refused or\n"
+        "some file not read, 2 the command is wrong (an option, the output folder)."
+    ),
+)
+def register(p: argparse.ArgumentParser) -> None:
+    """``import``'s arguments."""
+    p.add_argument("files", nargs="+", metavar="FILE", help="the sites' history files or folders of them (- for stdin)")
+    p.add_argument("--out", required=True, type=common.output_folder, metavar="DIR", help="the folder to write into")
+    p.add_argument("--phhs", action="store_true", help="one .phhs file per input instead of one .phh per hand")
+    p.add_argument("--site", choices=sorted(SITE_NAMES), help="read every hand as this site's")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument(
+        "--rake",
+        type=_rake_rule,
+        metavar="RULE",
+        help="the site's rake rule, to replay each cash hand with and check to the cent: "
+        "PERCENT[,cap=AMOUNT][,unit=AMOUNT][,min_pot=AMOUNT][,down|half_even|half_up|up][,first_round_free], "
+        "amounts in the hand's currency (5,cap=3.00,half_even,first_round_free); written into each hand",
+    )

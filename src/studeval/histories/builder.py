@@ -413,12 +413,18 @@ def when(fields: dict[str, Any], stamp: datetime.datetime, zone: str | None) -> 
         fields["time_zone"] = zone
 
 
+_STAMP_GROUPS = ("year", "month", "day", "hour", "minute", "second", "zone")
+
+
 def when_matched(fields: dict[str, Any], stamp: re.Match[str], line: int) -> None:
-    """:func:`when` from a match whose first six groups are year, month, day, hour, minute,
-    second and whose seventh is the zone (or None); HistoryError for a date that is none."""
-    y, mo, d, h, mi, s = (int(x) for x in stamp.groups()[:6])
+    """:func:`when` from a match whose groups ``year``, ``month``, ``day``, ``hour``,
+    ``minute``, ``second`` and ``zone`` are named, or else whose first six groups are those and
+    whose seventh is the zone (or None); HistoryError for a date that is none."""
+    named = stamp.groupdict()
+    parts = [named[k] for k in _STAMP_GROUPS] if "year" in named else [*stamp.groups()[:6], stamp.group(7)]
+    y, mo, d, h, mi, s = (int(x) for x in parts[:6])
     try:
-        when(fields, datetime.datetime(y, mo, d, h, mi, s), stamp.group(7))
+        when(fields, datetime.datetime(y, mo, d, h, mi, s), parts[6])
     except ValueError:
         raise HistoryError(f"the date {stamp.group()!r} is not a date", line) from None
 

@@ -59,11 +59,9 @@ winners are paid.
 
 from __future__ import annotations
 
-import datetime
 import re
 
 from studeval.histories import text
-from studeval.histories.builder import HandBuilder, HistoryError, when
 from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 
 __all__ = ["SITE"]
@@ -81,49 +79,24 @@ _GAMES = {
     "7 card stud": "seven",
     "5 card stud": "five",
 }
-_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Triple|Lowball", re.IGNORECASE)
-_STAKES = re.compile(
-    r" - (?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?: Ante (?P<ante>[$€£]?[0-9][0-9.,]*))? - "
+_STAMP = (
+    r"(?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2}) (?P<zone>[A-Z]{2,5})"
+    r" - (?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2})"
 )
-_TABLE = re.compile(r"Table (?P<table>.+?)(?: \([^)]*\))? - ")
-_TOURNAMENT = re.compile(r"\((\d+)\), Table ")
-_STAMP = r"(\d{1,2}):(\d{2}):(\d{2}) ([A-Z]{2,5}) - (\d{4})/(\d{1,2})/(\d{1,2})"
-#: A local time is followed by the ET one in brackets (``... CCT - 2010/12/05 [08:20:00 ET - 2010/12/04]``).
-_WHEN_ET = re.compile(r"\[" + _STAMP + r"\]")
-_WHEN = re.compile(_STAMP)
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
-
-
-def _header(m: re.Match[str], line: int) -> HandBuilder:
-    rest = m.group("rest")
-    game = _GAME.search(rest)
-    if game is None:
-        other = _OTHER_GAME.search(rest)
-        raise HistoryError(f"{other.group() if other else 'the game'} is not a stud game studeval reads", line)
-    stakes = _STAKES.search(rest)
-    if stakes is None:
-        raise HistoryError("the header gives no stakes (small bet/big bet)", line)
-    tournament = _TOURNAMENT.search(rest)
-    currency = None if tournament else _SYMBOLS.get(stakes.group("small")[0])
-    name = _GAMES.get(game.group(1).lower(), game.group(1))  # razz is razz
-    b = HandBuilder("fulltilt", m.group("number"), name, scale=100 if currency else 1, first_line=line)
-    b.small_bet = b.amount(stakes.group("small"))
-    b.big_bet = b.amount(stakes.group("big"))
-    if currency:
-        b.fields["currency"] = currency
-    if tournament:
-        b.fields["_tournament"] = int(tournament.group(1))
-    table = _TABLE.search(rest)
-    if table:
-        b.fields["table"] = table.group("table")
-    stamp = _WHEN_ET.search(rest) or _WHEN.search(rest)
-    if stamp:
-        h, mi, s, zone, y, mo, d = stamp.groups()
-        try:
-            when(b.fields, datetime.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s)), zone)
-        except ValueError:
-            raise HistoryError(f"the date {stamp.group()!r} is not a date", line) from None
-    return b
+#: The header as data: a local time is followed by the ET one in brackets
+#: (``... CCT - 2010/12/05 [08:20:00 ET - 2010/12/04]``), which is read first.
+_HEADER = text.Header(
+    "fulltilt",
+    game=_GAME,
+    games=_GAMES,  # razz is razz
+    other_game=re.compile(r"Hold'em|Omaha|Draw|Badugi|Triple|Lowball", re.IGNORECASE),
+    stakes=re.compile(
+        r" - (?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?: Ante (?P<ante>[$€£]?[0-9][0-9.,]*))? - "
+    ),
+    tournament=re.compile(r"\((\d+)\), Table "),
+    table=re.compile(r"Table (?P<table>.+?)(?: \([^)]*\))? - "),
+    when=(re.compile(r"\[" + _STAMP + r"\]"), re.compile(_STAMP)),
+)
 
 
 _POT = r"(?:the )?(?:high |low |main |side )?pot(?: #?\d+)? \((\S+)\)(?: with .*)?\Z"
@@ -144,7 +117,7 @@ _EVENTS = re.compile(
 SITE = TextSite(
     name="fulltilt",
     start=re.compile(r"Full Tilt Poker Game #(?P<number>\d+):\s+(?P<rest>.*)\Z"),
-    header=_header,
+    header=_HEADER,
     table=None,
     seat=re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[0-9][0-9.,]*)\)(?P<out>, is sitting out)?\Z"),
     streets=(

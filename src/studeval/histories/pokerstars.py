@@ -63,51 +63,28 @@ from __future__ import annotations
 import re
 
 from studeval.histories import text
-from studeval.histories.builder import HandBuilder, HistoryError, level, when_matched
 from studeval.histories.text import ALL_IN, AMOUNT, TextSite
 
 __all__ = ["SITE"]
 
 _GAME = re.compile(r"(7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Stud)\s+Limit", re.IGNORECASE)
 _GAMES = {"7 card stud hi/lo": "stud8", "7 card stud": "seven", "5 card stud": "five"}  # razz is razz
-_OTHER_GAME = re.compile(r"Hold'em|Omaha|Draw|Badugi|Courchevel", re.IGNORECASE)
-_STAKES = re.compile(r"[(,]\s*(?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?:\s+(?P<iso>[A-Z]{3}))?\)")
-_STAMP = r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})"
-#: A local time is followed by the ET one in brackets (``... CET [2009/07/10 8:05:00 ET]``): that one is used.
-_WHEN_ET = re.compile(r"\[" + _STAMP + r" ([A-Z]{2,5})\]")
-_WHEN = re.compile(_STAMP + r"(?: ([A-Z]{2,5}))?")
-_TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)
-_LEVEL = re.compile(r"\bLevel ([IVXLC]+|[0-9]+)\b", re.IGNORECASE)
-_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
-
-
-def _header(m: re.Match[str], line: int) -> HandBuilder:
-    rest = m.group("rest")
-    game = _GAME.search(rest)
-    if game is None:
-        other = _OTHER_GAME.search(rest)
-        raise HistoryError(f"{other.group() if other else 'the game'} is not a stud game studeval reads", line)
-    stakes = _STAKES.search(rest)
-    if stakes is None:
-        raise HistoryError("the header gives no stakes (small bet/big bet)", line)
-    tournament = _TOURNAMENT.search(rest)
-    symbol = stakes.group("small")[0]
-    currency = None if tournament else stakes.group("iso") or _SYMBOLS.get(symbol)
-    name = _GAMES.get(game.group(1).lower(), game.group(1))
-    b = HandBuilder("pokerstars", m.group("number"), name, scale=100 if currency else 1, first_line=line)
-    b.small_bet = b.amount(stakes.group("small"))
-    b.big_bet = b.amount(stakes.group("big"))
-    if currency:
-        b.fields["currency"] = currency
-    if tournament:
-        b.fields["_tournament"] = int(tournament.group(1))
-        at = _LEVEL.search(rest)
-        if at:
-            level(b.fields, at.group(1).upper())
-    stamp = _WHEN_ET.search(rest) or _WHEN.search(rest)
-    if stamp:
-        when_matched(b.fields, stamp, line)
-    return b
+_STAMP = r"(?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2}) (?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2})"
+#: The header as data: a local time is followed by the ET one in brackets
+#: (``... CET [2009/07/10 8:05:00 ET]``), which is read first.
+_HEADER = text.Header(
+    "pokerstars",
+    game=_GAME,
+    games=_GAMES,  # razz is razz
+    other_game=re.compile(r"Hold'em|Omaha|Draw|Badugi|Courchevel", re.IGNORECASE),
+    stakes=re.compile(r"[(,]\s*(?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?:\s+(?P<iso>[A-Z]{3}))?\)"),
+    tournament=re.compile(r"Tournament #(\d+)", re.IGNORECASE),
+    level=re.compile(r"\bLevel ([IVXLC]+|[0-9]+)\b", re.IGNORECASE),
+    when=(
+        re.compile(r"\[" + _STAMP + r" (?P<zone>[A-Z]{2,5})\]"),
+        re.compile(_STAMP + r"(?: (?P<zone>[A-Z]{2,5}))?"),
+    ),
+)
 
 
 #: Lines that change nothing, whoever they name: most name a player not seated in the hand
@@ -128,7 +105,7 @@ _EVENTS = re.compile(
 SITE = TextSite(
     name="pokerstars",
     start=re.compile(r"PokerStars (?:Hand|Game|Zoom Hand|Home Game Hand|Home Game) #(?P<number>\d+):\s+(?P<rest>.*)\Z"),
-    header=_header,
+    header=_HEADER,
     table=re.compile(r"Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?.*\Z"),
     seat=re.compile(
         r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*?) in chips(?:, [^()]*? bounty)?\)"

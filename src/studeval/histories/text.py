@@ -26,9 +26,9 @@ from dataclasses import dataclass
 
 from studeval.cards import format_cards, parse_cards
 from studeval.game.phh import HandHistory
-from studeval.histories.builder import HandBuilder, HistoryError
+from studeval.histories.builder import HandBuilder, HistoryError, level, when_matched
 
-__all__ = ["ALL_IN", "AMOUNT", "TextSite", "Verb", "read_hand"]
+__all__ = ["ALL_IN", "AMOUNT", "Header", "TextSite", "Verb", "read_hand"]
 
 #: What a verb does with its captured text (the name's player, the groups).
 Verb = tuple["re.Pattern[str]", Callable[[HandBuilder, str, Sequence[str]], None]]
@@ -37,6 +37,75 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _WORD = re.compile(r"[a-z]+\Z")
 #: The field where a partial show waits for the end of the hand (popped before the history).
 _PARTIAL = "_partial_shows"
+
+
+#: A currency's symbol before an amount, as PHH names the currency.
+SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+@dataclass(frozen=True)
+class Header:
+    r"""A text site's first line as data, read by calling it (a :class:`TextSite`'s ``header``).
+
+    Each pattern is searched for in the line's ``rest`` (the start pattern's group):
+
+    - ``game``: group 1 the game's words, studeval's name by ``games`` (lower-cased words; words
+      not listed are the name: ``Razz``); ``other_game``: a game studeval does not read, named
+      in the error.
+    - ``stakes``: groups ``small`` and ``big`` (the bets), ``iso`` (when present) the currency's
+      code; else a cash game's currency is its symbol's (:data:`SYMBOLS`), amounts in cents.
+    - ``tournament``: group 1 the tournament's number (chips, no currency); ``level`` its level.
+    - ``table``: group ``table`` the table's name, when the header names it.
+    - ``when``: the start's date and time, the first that matches (named groups ``year``,
+      ``month``, ``day``, ``hour``, ``minute``, ``second`` and ``zone``).
+
+    >>> h = Header("demo", re.compile(r"(Razz) Limit"), {}, re.compile("Hold'em"),
+    ...            re.compile(r"\((?P<small>\S+)/(?P<big>\S+)\)"), re.compile(r"T#(\d+)"))
+    >>> b = h(re.match(r"#(?P<number>\d+): (?P<rest>.*)", "#7: Razz Limit ($0.10/$0.20)"), 1)
+    >>> b.game.name, b.small_bet, b.big_bet, b.fields["currency"]
+    ('razz', 10, 20, 'USD')
+    """
+
+    site: str
+    game: re.Pattern[str]
+    games: dict[str, str]
+    other_game: re.Pattern[str]
+    stakes: re.Pattern[str]
+    tournament: re.Pattern[str]
+    level: re.Pattern[str] | None = None
+    table: re.Pattern[str] | None = None
+    when: tuple[re.Pattern[str], ...] = ()
+
+    def __call__(self, m: re.Match[str], line: int) -> HandBuilder:
+        """The :class:`HandBuilder` of a hand from its first line's match (groups ``number``, ``rest``)."""
+        rest = m.group("rest")
+        game = self.game.search(rest)
+        if game is None:
+            other = self.other_game.search(rest)
+            raise HistoryError(f"{other.group() if other else 'the game'} is not a stud game studeval reads", line)
+        stakes = self.stakes.search(rest)
+        if stakes is None:
+            raise HistoryError("the header gives no stakes (small bet/big bet)", line)
+        tournament = self.tournament.search(rest)
+        currency = None if tournament else stakes.groupdict().get("iso") or SYMBOLS.get(stakes.group("small")[0])
+        name = self.games.get(game.group(1).lower(), game.group(1))
+        b = HandBuilder(self.site, m.group("number"), name, scale=100 if currency else 1, first_line=line)
+        b.small_bet = b.amount(stakes.group("small"))
+        b.big_bet = b.amount(stakes.group("big"))
+        if currency:
+            b.fields["currency"] = currency
+        if tournament:
+            b.fields["_tournament"] = int(tournament.group(1))
+            at = self.level.search(rest) if self.level else None
+            if at:
+                level(b.fields, at.group(1).upper())
+        table = self.table.search(rest) if self.table else None
+        if table:
+            b.fields["table"] = table.group("table")
+        stamp = next((s for s in (p.search(rest) for p in self.when) if s), None)
+        if stamp:
+            when_matched(b.fields, stamp, line)
+        return b
 
 
 @dataclass(frozen=True)
