@@ -88,7 +88,7 @@ from studeval.game.phh_record import (
     rake_fields,
     rake_rule,
 )
-from studeval.game.phh_replay import replay
+from studeval.game.phh_replay import Replay, ReplayError, StreetSeen, replay, replay_hand
 from studeval.game.phh_write import dump_all, dumps, dumps_all, to_phh
 
 __all__ = [
@@ -103,6 +103,9 @@ __all__ = [
     "PhhShow",
     "PhhTimeOut",
     "PhhsError",
+    "Replay",
+    "ReplayError",
+    "StreetSeen",
     "dump_all",
     "dumps",
     "dumps_all",
@@ -114,5 +117,6 @@ __all__ = [
     "rake_rule",
     "read_phhs",
     "replay",
+    "replay_hand",
     "to_phh",
 ]
