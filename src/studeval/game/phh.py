@@ -66,7 +66,7 @@ True
 
 from __future__ import annotations
 
-from studeval.game.phh_read import (
+from studeval.game.phh_read import (  # noqa: F401  (tomllib: the TOML reader, phh.tomllib as before the split)
     PhhAction,
     PhhBoard,
     PhhDeal,
@@ -78,6 +78,7 @@ from studeval.game.phh_read import (
     loads,
     parse_action,
     read_phhs,
+    tomllib,
 )
 from studeval.game.phh_record import (
     MAX_ACTIONS,
