@@ -1,7 +1,9 @@
 r"""Real hands analysed street by street: equities, the pot, all-in expected value and luck.
 
 :func:`analyze_hand` replays one PHH hand history (:mod:`studeval.game.phh`, or a site's hand
-read by :mod:`studeval.histories`) with the table rules and gives, for each street dealt:
+read by :mod:`studeval.histories`) with the table rules, once (a hand already replayed, as
+:func:`studeval.histories.replay_checked` gives it, is taken as it is), and gives, for each
+street dealt:
 
 - every player's equity **given the cards known**: all the cards that became known by the
   end of the hand, a hand shown at the showdown included from the start, each as dealt by
@@ -54,13 +56,14 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TextIO
 
-from studeval.cards import format_cards
-from studeval.equity import EXACT_WORK_LIMIT, EquityResult, HiLoResult, plan_equity, stud_equity
-from studeval.game.events import BoardCard, Deal, Played, TimeOut
-from studeval.game.phh import HandHistory, PhhDeal, parse_action, replay
+from studeval.equity import EXACT_WORK_LIMIT, EquityResult, HiLoResult
+from studeval.equity.deal import stud_game
+from studeval.equity.solve import answer_planned, plan_cards
+from studeval.game.phh import HandHistory
 from studeval.game.phh_read import read_phhs
+from studeval.game.phh_replay import Replay, StreetSeen, replay_hand
 from studeval.game.state import StudState
-from studeval.games import Game, game_of_phh
+from studeval.games import Game
 from studeval.plots import draw_winnings, plot_winnings
 
 __all__ = [
@@ -71,6 +74,7 @@ __all__ = [
     "AllInPot",
     "Report",
     "HandAnalysis",
+    "NotAnalysed",
     "PlayerTotal",
     "RunningTotals",
     "StreetAnalysis",
@@ -372,8 +376,22 @@ def _seats_at_all_in(all_in: AllIn) -> set[int]:
 # One hand
 
 
-def _game(hh: HandHistory) -> Game:
-    return game_of_phh(hh.variant)
+class NotAnalysed(ValueError):
+    """A hand the analysis cannot rate: a game without stud equity yet, or a history whose
+    amounts do not add up (a history the table rules refuse raises
+    :class:`~studeval.game.phh_replay.ReplayError`; both are ValueErrors).
+
+    >>> issubclass(NotAnalysed, ValueError)
+    True
+    """
+
+
+def _rated(game: Game) -> Game:
+    """The game, checked once for a hand: one the equity code counts."""
+    try:
+        return stud_game(game)
+    except ValueError as exc:  # a game the table plays before the equity counts it
+        raise NotAnalysed(f"no equity for {game.title} yet: {exc}") from None
 
 
 def _names(hh: HandHistory, n: int) -> tuple[str, ...]:
@@ -383,7 +401,7 @@ def _names(hh: HandHistory, n: int) -> tuple[str, ...]:
     return tuple(f"p{i + 1}" for i in range(n))
 
 
-def _hero(hh: HandHistory, names: tuple[str, ...], hero: str | None) -> int | None:
+def _hero(replayed: Replay, names: tuple[str, ...], hero: str | None) -> int | None:
     """The seat named ``hero`` (a name or ``p3``), else the one seat dealt known down cards."""
     n = len(names)
     if hero is not None:
@@ -393,100 +411,38 @@ def _hero(hh: HandHistory, names: tuple[str, ...], hero: str | None) -> int | No
             return names.index(hero)
         m = re.fullmatch(r"p([1-9][0-9]*)", hero)
         return int(m.group(1)) - 1 if m and int(m.group(1)) <= n else None
-    seen: set[int] = set()
-    for text in hh.actions:
-        action = parse_action(text, n)
-        if isinstance(action, PhhDeal) and len(action.cards) > 1 and all(c >= 0 for c in action.cards):
-            seen.add(action.seat)  # a first deal with its down cards face up to us
-    return seen.pop() if len(seen) == 1 else None
+    seen = replayed.shown_from_deal  # first deals with their down cards face up to us
+    return next(iter(seen)) if len(seen) == 1 else None
 
 
-class _Street:
-    """A street as the replay's log dealt it: each seat's cards so far, and the chips in."""
-
-    def __init__(self, index: int, known: list[list[int]], up: list[list[int]], pot: int) -> None:
-        self.index = index
-        self.known = [list(k) for k in known]  # per seat: the known cards dealt by this street
-        self.up = [list(u) for u in up]  # per seat: the up cards dealt by this street
-        self.pot = pot
-        self.players: list[int] = []
-        self.bets: dict[int, int] = {}
-
-
-def _streets(state: StudState) -> tuple[list[_Street], int]:
-    """The streets of a finished hand's log, and the index of the street of its last action."""
-    n = state.n
-    known: list[list[int]] = [[] for _ in range(n)]
-    up: list[list[int]] = [[] for _ in range(n)]
-    dealt = [0] * n
-    in_pot = sum(state.antes_paid)
-    streets: list[_Street] = []
-    out: set[int] = set()  # folded
-    last_action = 0
-    for event in state.log:
-        if isinstance(event, Deal):
-            i = event.seat
-            dealt[i] += 1
-            known[i].extend(c for c in event.cards if c >= 0)
-            up[i].extend(c for c, face_up in zip(event.cards, event.up, strict=True) if face_up and c >= 0)
-            if dealt[i] > len(streets):  # the first deal of a new street
-                if streets:
-                    in_pot += sum(streets[-1].bets.values())
-                streets.append(_Street(len(streets), known, up, in_pot))
-            s = streets[-1]
-            s.known[i], s.up[i] = list(known[i]), list(up[i])
-            s.players.append(i)
-        elif isinstance(event, BoardCard):  # deck exhaustion: the last street is one shared card
-            in_pot += sum(streets[-1].bets.values())
-            streets.append(_Street(len(streets), known, up, in_pot))
-            streets[-1].players = [i for i in streets[-2].players if i not in out]
-        elif isinstance(event, (Played, TimeOut)):
-            if event.kind == "fold" if isinstance(event, Played) else event.result == "fold":
-                out.add(event.seat)
-            last_action = len(streets) - 1
-            if isinstance(event, Played):
-                s = streets[-1]
-                s.bets[event.seat] = max(s.bets.get(event.seat, 0), event.to)
-    return streets, last_action
-
-
-def _equity(game: Game, players: Sequence[list[int]], dead: list[int]) -> EquityResult | HiLoResult:
+def _equity(game: Game, players: Sequence[Sequence[int]], dead: list[int]) -> EquityResult | HiLoResult:
     """Heads-up exact when the library's estimate of the count is within :data:`EXACT_SECONDS`;
     multiway exact when ``method="auto"`` would count it against :data:`ANALYSIS_SAMPLES`
     deals; else those Monte Carlo deals. The estimate is a fixed model of the work, so the
-    choice is the same on every machine."""
-    hands, out = [format_cards(p) for p in players], format_cards(dead)
-    try:
-        plan = plan_equity(hands, game=game.name, dead=out, samples=ANALYSIS_SAMPLES, threads=1)
-    except ValueError as exc:
-        if str(exc).startswith("unknown game"):  # a game the table plays before the equity counts it
-            raise ValueError(f"no equity for {game.title} yet: {exc}") from None
-        raise
+    choice is the same on every machine. Planned once, the cards passed as they are."""
+    planned = plan_cards(players, game=game, dead=dead, samples=ANALYSIS_SAMPLES, seed=ANALYSIS_SEED, threads=1)
+    plan = planned.plan
     heads_up = len(players) == 2 and plan.work <= EXACT_WORK_LIMIT and plan.exact_seconds <= EXACT_SECONDS
     exact = heads_up or plan.method == "exact"  # multiway: auto's choice against the few deals
-    return stud_equity(
-        hands,
-        game=game.name,
-        dead=out,
-        method="exact" if exact else "monte-carlo",
-        samples=ANALYSIS_SAMPLES,
-        seed=ANALYSIS_SEED,
-        threads=1,
-    )
+    return answer_planned(planned, method="exact" if exact else "monte-carlo")
 
 
-def _dead(s: _Street, out: Iterable[int], cards: list[list[int]]) -> list[int]:
+def _dead(out: Iterable[int], cards: Sequence[Sequence[int]]) -> list[int]:
     return [c for i in out for c in cards[i]]
 
 
-def analyze_hand(hh: HandHistory, *, hero: str | None = None) -> HandAnalysis:
-    """One hand, street by street (see the module's notes).
+def analyze_hand(hh: HandHistory | Replay, *, hero: str | None = None) -> HandAnalysis:
+    """One hand, street by street (see the module's notes): a history, or the
+    :class:`~studeval.game.phh_replay.Replay` of one (a hand already replayed is not
+    replayed again).
 
     ``hero`` names the player to see the hand as (a name of the history's ``players``, or
     ``p1``, ``p2``, ...); by default the one player whose down cards the history shows from
     the deal, and none when there is not exactly one (a hand written with every card). A name
-    not at this table means no hero in this hand. Raises ValueError for a history the table
-    rules refuse, naming the action, or a game :func:`~studeval.equity.stud_equity` does not rate.
+    not at this table means no hero in this hand. Raises
+    :class:`~studeval.game.phh_replay.ReplayError` for a history the table rules refuse,
+    naming the action, and :class:`NotAnalysed` for a game :func:`~studeval.equity.stud_equity`
+    does not rate or amounts that do not add up (both ValueErrors).
 
     >>> from studeval.game.phh import HandHistory
     >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p1 pb", "p2 f"])
@@ -494,39 +450,40 @@ def analyze_hand(hh: HandHistory, *, hero: str | None = None) -> HandAnalysis:
     >>> a.players, a.hero, a.winnings, a.streets[0].pot, a.streets[0].invested
     (('p1', 'p2'), 0, (1, -1), 2, (3, 1))
     """
-    if not isinstance(hh, HandHistory):
-        raise TypeError(f"analyze_hand takes a HandHistory, got {type(hh).__name__}")
-    game = _game(hh)
-    state = replay(hh)
+    if isinstance(hh, Replay):
+        replayed = hh
+    elif isinstance(hh, HandHistory):
+        replayed = replay_hand(hh)
+    else:
+        raise TypeError(f"analyze_hand takes a HandHistory or its Replay, got {type(hh).__name__}")
+    hh, state = replayed.history, replayed.state
+    game = _rated(replayed.game)
     n = state.n
     names = _names(hh, n)
-    seat = _hero(hh, names, hero)
-    streets, last_action = _streets(state)
+    seat = _hero(replayed, names, hero)
+    streets = replayed.streets
     out: list[StreetAnalysis] = []
-    invested = list(state.antes_paid)
     for s in streets:
         live = s.players
         folded = [i for i in range(n) if i not in live]
-        known = _equity(game, [s.known[i] for i in live], _dead(s, folded, s.known))
+        known = _equity(game, [s.known[i] for i in live], _dead(folded, s.known))
         equity: list[float | None] = [None] * n
         for k, i in enumerate(live):
             equity[i] = known.equity[k]
         hero_equity = hero_method = None
         if seat is not None and seat in live:
             view = [s.known[i] if i == seat else s.up[i] for i in live]
-            dead = _dead(s, folded, s.up)
+            dead = _dead(folded, s.up)
             mine = known
-            if view != [s.known[i] for i in live] or dead != _dead(s, folded, s.known):
+            if view != [s.known[i] for i in live] or dead != _dead(folded, s.known):
                 mine = _equity(game, view, dead)  # else nothing more was known: the same question
             hero_equity, hero_method = mine.equity[live.index(seat)], mine.method
-        for i, bet in s.bets.items():
-            invested[i] += bet
         out.append(
             StreetAnalysis(
-                _street_name(game, s.index),
+                _street_name(game, s.street),
                 s.pot,
-                tuple(invested),
-                tuple(live),
+                s.invested,
+                live,
                 tuple(equity),
                 known.method,
                 hero_equity,
@@ -536,12 +493,12 @@ def analyze_hand(hh: HandHistory, *, hero: str | None = None) -> HandAnalysis:
     won = [state.payouts[i] - state.returned[i] for i in range(n)]
     rake = hh.extra.get("_rake", 0)
     if type(rake) is not int or rake < 0:
-        raise ValueError(f"PHH field _rake = {rake!r}: the rake is a whole number of chips >= 0")
+        raise NotAnalysed(f"PHH field _rake = {rake!r}: the rake is a whole number of chips >= 0")
     final = hh.finishing_stacks if hh.finishing_stacks is not None else state.stacks
     if len(final) != n or sum(final) != sum(hh.starting_stacks) - rake:
-        raise ValueError(f"finishing_stacks {final} do not add up to the starting stacks less the rake of {rake}")
+        raise NotAnalysed(f"finishing_stacks {final} do not add up to the starting stacks less the rake of {rake}")
     winnings = tuple(final[i] - hh.starting_stacks[i] for i in range(n))
-    all_in = _all_in(game, state, streets, last_action)
+    all_in = _all_in(game, state, streets, replayed.last_action)
     expected = tuple(
         float(winnings[i]) if all_in is None else winnings[i] - won[i] + all_in.expected[i] for i in range(n)
     )
@@ -569,7 +526,7 @@ def _street_name(game: Game, index: int) -> str:
     return game.streets[index].name
 
 
-def _all_in(game: Game, state: StudState, streets: list[_Street], last_action: int) -> AllIn | None:
+def _all_in(game: Game, state: StudState, streets: Sequence[StreetSeen], last_action: int) -> AllIn | None:
     """The pots' worth when the betting closed before the last street was dealt (else None)."""
     live = [i for i in range(state.n) if not state.folded[i]]
     if len(live) < 2 or last_action >= len(streets) - 1:
@@ -583,11 +540,11 @@ def _all_in(game: Game, state: StudState, streets: list[_Street], last_action: i
             shares: tuple[float, ...] = (1.0,)
         else:
             others = [i for i in range(state.n) if i not in players]
-            shares = _equity(game, [s.known[i] for i in players], _dead(s, others, s.known)).equity
+            shares = _equity(game, [s.known[i] for i in players], _dead(others, s.known)).equity
         for i, share in zip(players, shares, strict=True):
             expected[i] += pot.amount * share
         pots.append(AllInPot(pot.amount, players, tuple(shares)))
-    return AllIn(_street_name(game, s.index), tuple(pots), tuple(expected))
+    return AllIn(_street_name(game, s.street), tuple(pots), tuple(expected))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -603,7 +560,7 @@ class Unanalysed(NamedTuple):
 
 
 def analyze_each(
-    histories: Iterable[HandHistory], *, hero: str | None = None, first: int = 1
+    histories: Iterable[HandHistory | Replay], *, hero: str | None = None, first: int = 1
 ) -> Iterator[HandAnalysis | Unanalysed]:
     """Each hand's analysis (:func:`analyze_hand`) as soon as it is done, one hand read at a
     time: the histories may be a generator over files of any size. A hand that cannot be
@@ -620,14 +577,15 @@ def analyze_each(
     for k, hh in enumerate(histories, first):
         try:
             result: HandAnalysis | Unanalysed = analyze_hand(hh, hero=hero)
-        except ValueError as exc:
-            number = hh.extra.get("hand") if isinstance(hh, HandHistory) else None
+        except ValueError as exc:  # ReplayError, NotAnalysed
+            history = hh.history if isinstance(hh, Replay) else hh
+            number = history.extra.get("hand") if isinstance(history, HandHistory) else None
             result = Unanalysed(str(k) if number is None else str(number), str(exc))
         yield result
 
 
 def analyze(
-    histories: Iterable[HandHistory],
+    histories: Iterable[HandHistory | Replay],
     *,
     hero: str | None = None,
     progress: Callable[[int], None] | None = None,

@@ -53,7 +53,8 @@ from studeval.analysis import (
 )
 from studeval.cli import common
 from studeval.game.phh import HandHistory, PhhsError, loads, read_phhs
-from studeval.histories import SITE_NAMES, Imported, read_file, read_lines, verify
+from studeval.game.phh_replay import Replay
+from studeval.histories import SITE_NAMES, Imported, read_file, read_lines, replay_checked
 from studeval.histories.files import MAX_LINE_CHARS
 
 __all__ = ["register", "totals_path"]
@@ -83,7 +84,7 @@ class _Inputs:
         """The fraction of the inputs read (0 while their size is unknown)."""
         return min(1.0, self.read / self.size) if self.size else 0.0
 
-    def __iter__(self) -> Iterator[HandHistory]:
+    def __iter__(self) -> Iterator[HandHistory | Replay]:
         for path in self.files:
             yield from self._histories(path)
 
@@ -92,7 +93,7 @@ class _Inputs:
             self.read += len(text) + 1
             yield number, text
 
-    def _histories(self, path: str) -> Iterator[HandHistory]:
+    def _histories(self, path: str) -> Iterator[HandHistory | Replay]:
         refused = self.refused
         if path.endswith(".phh"):
             text = common.read_text(path)  # a file that cannot be read stops the command
@@ -109,9 +110,9 @@ class _Inputs:
         else:  # a site's history: its encoding detected (stdin: UTF-8)
             hands = read_lines(self._lines(path, MAX_LINE_CHARS), source=path) if path == "-" else read_file(path)
             for hand in hands:
-                problems = [] if not isinstance(hand, Imported) else verify(hand.history)
-                if isinstance(hand, Imported) and not problems:
-                    yield hand.history
+                replayed, problems = replay_checked(hand.history) if isinstance(hand, Imported) else (None, [])
+                if replayed is not None and not problems:
+                    yield replayed  # checked against the site's numbers: analysed from this replay
                 else:
                     where = f"{hand.source} line {hand.line}" + (f" hand #{hand.number}" if hand.number else "")
                     refused.append((where, "; ".join(problems) if problems else getattr(hand, "reason", "")))

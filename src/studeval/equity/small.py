@@ -34,7 +34,7 @@ from studeval.equity.plan import EquityPlan, plan, settings
 from studeval.equity.result import EquityResult, HiLoResult
 from studeval.games import Game
 
-__all__ = ["small_headsup"]
+__all__ = ["direct_headsup", "small_headsup"]
 
 # Longest card text whose parse is cached (a whole deck with separators fits: dead cards).
 _MAX_TEXT = 160
@@ -133,19 +133,49 @@ def small_headsup(
         _plans[key] = chosen
     if chosen.method != "exact":  # the general route samples: its answer then
         return None
+    return _answer(first, second, out, facts, chosen.reason, start)
+
+
+def _answer(
+    first: _Cards, second: _Cards, out: _Cards, facts: _Facts, reason: str, start: float
+) -> EquityResult | HiLoResult:
+    """The exact count of a small heads-up question by one ``_matchups`` call, as a result."""
     counts = _matchups.headsup_one(first.raw, second.raw, out.raw, facts.cards, facts.kind, facts.low)
     a, b = counts[: len(counts) // 2], counts[len(counts) // 2 :]
     labels = (first.label, second.label)
     if facts.low is None:
         # _matchups.COLUMNS: deals, share, win, tie; the ties are two-way
         seconds = time.perf_counter() - start
-        return pot_result(
-            [a[2], b[2]], [[0, 0, a[3]], [0, 0, b[3]]], a[0], "exact", seconds, False, chosen.reason, labels
-        )
+        return pot_result([a[2], b[2]], [[0, 0, a[3]], [0, 0, b[3]]], a[0], "exact", seconds, False, reason, labels)
     # _matchups.HILO_COLUMNS: deals, share (quarters), scoop, high, low, no low; as rows of
     # _equity.HILO_COLUMNS: share (in its unit), scoop, part (not read), high, low
     quarter = _equity.HILO_SHARE_UNIT // 4
     rows = [[quarter * x[1], x[2], 0, x[3], x[4]] for x in (a, b)]
     no_low = a[5] / a[0] if facts.game.low_qualifies else 0.0
     seconds = time.perf_counter() - start
-    return hilo_result(rows, [0.0, 0.0], a[0], "exact", no_low, seconds, False, chosen.reason, labels)
+    return hilo_result(rows, [0.0, 0.0], a[0], "exact", no_low, seconds, False, reason, labels)
+
+
+def _cards(cards: Sequence[int]) -> _Cards:
+    return _Cards(tuple(cards), bytes(cards), sum(1 << c for c in cards), format_cards(cards))
+
+
+def direct_headsup(
+    hands: Sequence[Sequence[int]], game: Game, dead: Sequence[int], reason: str, start: float
+) -> EquityResult | HiLoResult | None:
+    """The exact answer of a checked heads-up question of cards as ints by the direct route
+    (:func:`~studeval.equity.solve.answer_planned`, once its plan counts exactly), or None
+    when a player has more cards to come than the route takes. ``reason`` is the plan's.
+
+    >>> from studeval.cards import parse_cards
+    >>> a, b = parse_cards("As Ah Kd 2c 3c 4d 5h"), parse_cards("Qc Qd 7s 8h 9h Th Jc")
+    >>> direct_headsup([a, b], stud_game("seven"), [], "exact", time.perf_counter()).equity
+    (0.0, 1.0)
+    """
+    facts = _game(game.name)
+    if len(hands) != 2 or facts is None or facts.game is not game:
+        return None
+    one, two = hands
+    if not (0 <= facts.cards - len(one) <= _matchups.MAX_DRAWS and 0 <= facts.cards - len(two) <= _matchups.MAX_DRAWS):
+        return None
+    return _answer(_cards(one), _cards(two), _cards(dead) if dead else _NO_CARDS, facts, reason, start)

@@ -32,14 +32,25 @@ from studeval.equity.deal import (
 )
 from studeval.equity.exact import exact
 from studeval.equity.montecarlo import monte_carlo
-from studeval.equity.plan import EquityPlan, exact_threads, monte_carlo_threads, plan
+from studeval.equity.plan import EXACT_WORK_LIMIT, EquityPlan, choose, exact_threads, monte_carlo_threads, plan
 from studeval.equity.ranged import range_equity
 from studeval.equity.result import EquityResult, EquityTable, HiLoResult
-from studeval.equity.small import small_headsup
+from studeval.equity.small import direct_headsup, small_headsup
 from studeval.games import HOLDEM, Game, get_game
 from studeval.ranges import HoleRange, format_player
 
-__all__ = ["MAX_MATCHUPS", "Question", "equity_table", "holdem_equity", "plan_equity", "solve", "stud_equity"]
+__all__ = [
+    "MAX_MATCHUPS",
+    "PlannedEquity",
+    "Question",
+    "answer_planned",
+    "equity_table",
+    "holdem_equity",
+    "plan_cards",
+    "plan_equity",
+    "solve",
+    "stud_equity",
+]
 
 #: The most match-ups one :func:`equity_table` call takes.
 MAX_MATCHUPS = 10_000
@@ -127,6 +138,20 @@ def solve(
     samples, seed, nthreads, chosen = plan(
         deal, method=method, samples=samples, seed=seed, threads=threads, progress=progress
     )
+    return _run(deal, chosen, samples, seed, threads, nthreads, progress, start)
+
+
+def _run(
+    deal: Deal,
+    chosen: EquityPlan,
+    samples: int,
+    seed: int | None,
+    threads: int | None,
+    nthreads: int,
+    progress: Callable[[float], None] | None,
+    start: float,
+) -> EquityResult | HiLoResult:
+    """Run the method a plan chose."""
     if chosen.method == "exact":
         counts = exact(deal, chosen.kernel, exact_threads(threads, nthreads, chosen.work), progress)
     else:
@@ -137,6 +162,83 @@ def solve(
     return to_result(
         counts, deal.game, chosen.method, seconds=seconds, community=exhausted, plan=chosen.reason, labels=labels(deal)
     )
+
+
+@dataclass(frozen=True)
+class PlannedEquity:
+    """A stud question of known cards checked and planned once (:func:`plan_cards`): its deal,
+    the dead cards, the options and ``method="auto"``'s plan, to answer with
+    :func:`answer_planned` without planning again."""
+
+    deal: Deal
+    hands: tuple[tuple[int, ...], ...]
+    dead: tuple[int, ...]
+    plan: EquityPlan
+    samples: int
+    seed: int | None
+    threads: int | None
+    nthreads: int
+
+
+def plan_cards(
+    players: Sequence[Sequence[int]],
+    *,
+    game: str | Game = "seven",
+    dead: Sequence[int] = (),
+    samples: int = DEFAULT_SAMPLES,
+    seed: int | None = None,
+    threads: int | None = None,
+) -> PlannedEquity:
+    """:func:`plan_equity` of stud players given by their known cards as ints (no ranges),
+    keeping the checked question so that :func:`answer_planned` answers it: one check and one
+    plan for a caller that decides the method from the plan (the analysis of real hands).
+
+    >>> from studeval.cards import parse_cards
+    >>> p = plan_cards([parse_cards("As Ah Kd"), parse_cards("Qc Qd 7s")])
+    >>> p.plan.method, round(answer_planned(p).equity[0], 4)
+    ('exact', 0.6647)
+    """
+    question = Question.of(players, game=stud_game(game), board=(), dead=dead)
+    if any(question.ranges):  # pragma: no cover - ints name no range
+        raise ValueError("plan_cards takes cards, not ranges: use plan_equity")
+    deal = question.deal()
+    samples, seed, nthreads, chosen = plan(
+        deal, method="auto", samples=samples, seed=seed, threads=threads, progress=None
+    )
+    hands = tuple(tuple(h) for h in question.hands)
+    return PlannedEquity(deal, hands, tuple(question.dead), chosen, samples, seed, threads, nthreads)
+
+
+def answer_planned(planned: PlannedEquity, *, method: str | None = None) -> EquityResult | HiLoResult:
+    """The answer to a question :func:`plan_cards` planned: by the plan's method, or by
+    ``method`` ("exact" or "monte-carlo") chosen from the same estimates, without counting
+    the work again. The same answer as :func:`stud_equity` with that method.
+
+    >>> from studeval.cards import parse_cards
+    >>> p = plan_cards([parse_cards("As Ah Kd"), parse_cards("Qc"), parse_cards("7s"), parse_cards("9h")], samples=1000, seed=1)
+    >>> p.plan.method, answer_planned(p).method, answer_planned(p, method="monte-carlo").deals
+    ('monte-carlo', 'monte-carlo', 1000)
+    """
+    start = time.perf_counter()
+    chosen = planned.plan
+    if method is not None:
+        if method not in ("exact", "monte-carlo"):
+            raise ValueError(f"unknown method {method!r}: use one of 'exact', 'monte-carlo'")
+        if method == "exact" and chosen.work > EXACT_WORK_LIMIT:
+            raise ValueError(
+                f"too many deals for an exact answer ({planned.deal.deals():.3g}): use method='monte-carlo'"
+            )
+        # the estimates are the plan's: only the choice (and its reason) is made again
+        chosen = choose(
+            method, chosen.kernel, chosen.work, chosen.exact_seconds, chosen.monte_carlo_seconds, planned.samples
+        )
+    deal = planned.deal
+    if chosen.method == "exact" and deal.game.stud:
+        # the direct route of a small heads-up question, as stud_equity takes it
+        direct = direct_headsup(planned.hands, deal.game, planned.dead, chosen.reason, start)
+        if direct is not None:
+            return direct
+    return _run(deal, chosen, planned.samples, planned.seed, planned.threads, planned.nthreads, None, start)
 
 
 def stud_equity(

@@ -66,7 +66,7 @@ True
 
 from __future__ import annotations
 
-from studeval.game.phh_read import (
+from studeval.game.phh_read import (  # noqa: F401  (tomllib: the TOML reader, phh.tomllib as before the split)
     PhhAction,
     PhhBoard,
     PhhDeal,
@@ -78,6 +78,7 @@ from studeval.game.phh_read import (
     loads,
     parse_action,
     read_phhs,
+    tomllib,
 )
 from studeval.game.phh_record import (
     MAX_ACTIONS,
@@ -88,7 +89,7 @@ from studeval.game.phh_record import (
     rake_fields,
     rake_rule,
 )
-from studeval.game.phh_replay import replay
+from studeval.game.phh_replay import Replay, ReplayError, StreetSeen, replay, replay_hand
 from studeval.game.phh_write import dump_all, dumps, dumps_all, to_phh
 
 __all__ = [
@@ -103,6 +104,9 @@ __all__ = [
     "PhhShow",
     "PhhTimeOut",
     "PhhsError",
+    "Replay",
+    "ReplayError",
+    "StreetSeen",
     "dump_all",
     "dumps",
     "dumps_all",
@@ -114,5 +118,6 @@ __all__ = [
     "rake_rule",
     "read_phhs",
     "replay",
+    "replay_hand",
     "to_phh",
 ]

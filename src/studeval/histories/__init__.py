@@ -44,7 +44,7 @@ from studeval.histories import bovada, fulltilt, ipoker, pokerstars, winamax
 from studeval.histories.builder import MAX_HAND_LINES, HistoryError
 from studeval.histories.files import detect_encoding, numbered_lines, text_chunks
 from studeval.histories.hand import Imported, LineSite, Refused
-from studeval.histories.verify import verify
+from studeval.histories.verify import replay_checked, verify
 
 __all__ = [
     "MAX_HAND_LINES",
@@ -58,6 +58,7 @@ __all__ = [
     "read_file",
     "read_lines",
     "read_text",
+    "replay_checked",
     "verify",
 ]
 

@@ -34,7 +34,9 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from studeval.game.phh import HandHistory, rake_fields, replay
+from studeval.game.phh import HandHistory, rake_fields
+from studeval.game.phh_replay import Replay, replay_hand
+from studeval.game.state import StudState
 from studeval.game.structure import RAKE_ROUNDING, Rake
 
 __all__ = ["SiteRake", "verify"]
@@ -146,10 +148,27 @@ def verify(hh: HandHistory) -> list[str]:
     >>> verify(HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 ????Kc", "d dh p2 ????3d", "p2 f"]))
     ["the replay fails: action 3 'p2 f': p2 acts but p1 is to act"]
     """
+    return replay_checked(hh)[1]
+
+
+def replay_checked(hh: HandHistory) -> tuple[Replay | None, list[str]]:
+    """The hand's :class:`~studeval.game.phh_replay.Replay` (None when the table rules refuse
+    it) and :func:`verify`'s differences: a hand that agrees is then analysed from this
+    replay, not replayed again.
+
+    >>> from studeval.game.phh import HandHistory
+    >>> replayed, problems = replay_checked(HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 ????Kc", "d dh p2 ????3d", "p1 pb", "p2 f"], extra={"winnings": [2, 0]}))
+    >>> replayed.state.stacks, problems
+    ([101, 99], [])
+    """
     try:
-        state = replay(hh)
+        replayed = replay_hand(hh)
     except ValueError as exc:
-        return [f"the replay fails: {exc}"]
+        return None, [f"the replay fails: {exc}"]
+    return replayed, _differences(hh, replayed.state)
+
+
+def _differences(hh: HandHistory, state: StudState) -> list[str]:
     n = state.n
     problems: list[str] = []
     names = hh.extra.get("players")
