@@ -134,10 +134,10 @@ when it is not the default, so a replay plays by the same rules (R53).
 8000
 """
 
+from studeval.game.betting import ACTION_TYPES
 from studeval.game.bots import BOTS, simulate
 from studeval.game.deck import Deck, ScriptedDeck, stacked_deck
 from studeval.game.events import (
-    ACTION_TYPES,
     ActionKind,
     ActionType,
     BoardCard,

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from studeval.game.events import ActionKind
+from studeval.game.events import ActionType
 from studeval.game.pots import low_order
 from studeval.game.structure import Structure
 from studeval.kinds import HAND_KINDS
 
 __all__ = [
     "ACTION_KINDS",
+    "ACTION_TYPES",
     "ALL_IN_RULES",
     "CAP_AFTER_FOLD_RULES",
     "CAP_COUNT_RULES",
@@ -31,10 +32,12 @@ __all__ = [
     "best_showing",
 ]
 
-K = ActionKind
+K = ActionType
 FOLD, CHECK, CALL, BRING_IN, COMPLETE, BET, RAISE = K.FOLD, K.CHECK, K.CALL, K.BRING_IN, K.COMPLETE, K.BET, K.RAISE
-#: Every action a player can take, in poker terms (string enums: ``ACTION_KINDS[0] == "fold"``).
-ACTION_KINDS = tuple(ActionKind)
+#: Every action a player can take, in poker terms (string enums: ``ACTION_TYPES[0] == "fold"``).
+ACTION_TYPES = tuple(ActionType)
+#: The old name of :data:`ACTION_TYPES`, kept for code that uses it.
+ACTION_KINDS = ACTION_TYPES
 #: Who acts first when showing hands tie on later streets (R24): "dealer_left" (the five and
 #: seven card stud room rules; default) or "suits" (the five card stud description: compare
 #: suits, spades high).
@@ -72,7 +75,7 @@ class Action(NamedTuple):
     Action(kind='call', to=10, chips=8)
     """
 
-    kind: ActionKind
+    kind: ActionType
     to: int
     chips: int
 

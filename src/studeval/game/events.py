@@ -20,7 +20,6 @@ import sys
 from typing import NamedTuple
 
 __all__ = [
-    "ACTION_TYPES",
     "ActionKind",
     "ActionType",
     "BoardCard",
@@ -75,9 +74,6 @@ class ActionType(_Word):
 
 #: The old name of :class:`ActionType`, kept for code that uses it.
 ActionKind = ActionType
-#: Every action a player can take, in poker terms (string enums: ``ACTION_TYPES[0] == "fold"``;
-#: ``studeval.game.ACTION_KINDS`` is its old name).
-ACTION_TYPES = tuple(ActionType)
 
 
 class TimeOutResult(_Word):
