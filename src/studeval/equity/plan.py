@@ -327,12 +327,12 @@ def plan(
     (samples, seed, threads, the plan)."""
     method, samples, seed = check_options(method, samples, seed, progress)
     nthreads = check_threads(threads)
-    kind, work = count_work(deal)
+    kernel, work = count_work(deal)
     if method == "exact" and work > EXACT_WORK_LIMIT:
         raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
-    exact_s = exact_seconds(kind, work, exact_threads(threads, nthreads, work), deal.game.hilo)
+    exact_s = exact_seconds(kernel, work, exact_threads(threads, nthreads, work), deal.game.hilo)
     mc_s = monte_carlo_seconds(deal, samples, monte_carlo_threads(threads, nthreads, deal, samples))
-    return samples, seed, nthreads, choose(method, kind, work, exact_s, mc_s, samples)
+    return samples, seed, nthreads, choose(method, kernel, work, exact_s, mc_s, samples)
 
 
 def settings() -> tuple[object, ...]:
