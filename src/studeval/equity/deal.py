@@ -14,12 +14,14 @@ and the options -- each naming the bad value.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from studeval import _equity
+from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 from studeval.games import HOLDEM, Game, get_game
 from studeval.ranges import HoleRange, parse_player, parse_range
@@ -29,6 +31,7 @@ __all__ = [
     "MAX_PLAYERS",
     "METHODS",
     "Deal",
+    "Options",
     "check_disjoint",
     "check_options",
     "holdem_deal",
@@ -271,6 +274,32 @@ def holdem_deal(players: list[list[int]], board_cards: list[int], dead_cards: li
             f"more players than the deck allows: {len(players)} hands need {sum(draws) + community} more cards but only {len(live)} are live"
         )
     return Deal([h + board_cards for h in players], draws, community, [True] * len(players), live, HOLDEM)
+
+
+@dataclass(frozen=True)
+class Options:
+    """The options every equity function takes (``method``, ``samples``, ``seed``,
+    ``threads``, ``progress``: see :func:`~studeval.equity.stud_equity`), as one value: the
+    public functions spell them out for their readers and pass this inside the package.
+
+    >>> Options(samples=10).checked()[0]
+    Options(method='auto', samples=10, seed=None, threads=None, progress=None)
+    >>> Options(method="fast").checked()
+    Traceback (most recent call last):
+    ValueError: unknown method 'fast': use one of 'auto', 'exact', 'monte-carlo'
+    """
+
+    method: str = METHODS[0]
+    samples: int = DEFAULT_SAMPLES
+    seed: int | None = None
+    threads: int | None = None
+    progress: Callable[[float], None] | None = None
+
+    def checked(self) -> tuple[Options, int]:
+        """The options checked as every equity function checks them (the counts as Python
+        ints), and the threads to run on (:func:`~studeval._core.check_threads`)."""
+        method, samples, seed = check_options(self.method, self.samples, self.seed, self.progress)
+        return replace(self, method=method, samples=samples, seed=seed), check_threads(self.threads)
 
 
 def check_options(method: object, samples: object, seed: object, progress: object) -> tuple[str, int, int | None]:
