@@ -233,23 +233,18 @@ def holdem_input(
     """Each hand's known cards and range (a range is both hole cards), the board and the dead
     cards, each checked on its own."""
     for i, hand in enumerate(hands if isinstance(hands, Sequence) and not isinstance(hands, str) else (), 1):
-        if isinstance(hand, str) and "[" not in hand and not _reads_as_cards(hand) and _reads_as_range(hand):
+        if not isinstance(hand, str) or "[" in hand:
+            continue  # cards, or a range already in brackets
+        if not _reads_as(parse_cards, hand) and _reads_as(parse_range, hand):
             raise ValueError(f"player {i}: {hand!r} is a range: put it in brackets, [{hand.strip()}]")
     players, ranges = parse_players(hands, "hands", HOLDEM)
     return players, ranges, parse_named(board, "board"), parse_named(dead, "dead cards")
 
 
-def _reads_as_cards(text: str) -> bool:
+def _reads_as(parse: Callable[[str], object], text: str) -> bool:
+    """Whether ``parse`` takes the text (cards, or a range)."""
     try:
-        parse_cards(text)
-    except ValueError:
-        return False
-    return True
-
-
-def _reads_as_range(text: str) -> bool:
-    try:
-        parse_range(text)
+        parse(text)
     except ValueError:
         return False
     return True
