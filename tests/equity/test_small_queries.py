@@ -28,6 +28,7 @@ from studeval.equity import (
     stud_equity,
 )
 from studeval.equity import batch as batch_module
+from studeval.equity.deal import Options
 from studeval.equity.small import small_headsup
 from studeval.equity.solve import Question, answer
 from studeval.games import STUD_GAMES, get_game
@@ -44,7 +45,7 @@ _REFERENCE = {
 def _general(players: list[str], game: str, dead: str) -> EquityResult | HiLoResult:
     """stud_equity's answer by the general route (checked question, plan, kernels)."""
     question = Question.of(players, game=game, board=(), dead=dead)
-    return answer(question, method="auto", samples=1_000_000, seed=None, threads=None, progress=None)
+    return answer(question, Options(method="auto", samples=1_000_000, seed=None, threads=None, progress=None))
 
 
 def _deal(seed: int, known: tuple[int, int], ndead: int) -> tuple[list[int], list[int], list[int]]:

@@ -298,12 +298,7 @@ def _run(args: argparse.Namespace) -> int:
 )
 def register(p: argparse.ArgumentParser) -> None:
     """``bench``'s arguments."""
-    p.add_argument(
-        "--hands",
-        type=common.bounded_int(1, MAX_HANDS),
-        default=DEFAULT_HANDS,
-        help=f"hands in each batch test, 1 to {MAX_HANDS:,}",
-    )
+    common.count_option(p, "--hands", MAX_HANDS, DEFAULT_HANDS, "hands in each batch test")
     p.add_argument(
         "--seconds",
         type=common.bounded_float(*SECONDS_RANGE),

@@ -506,12 +506,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="maximum payout per bet, in --currency or with its unit, e.g. 5000 or '5000 EUR' "
         "(default: the casino's 5,000 euro)",
     )
-    p.add_argument(
-        "--hands",
-        type=common.bounded_int(1, MAX_HANDS),
-        default=None,
-        help=f"stop after this many hands, 1 to {MAX_HANDS:,} (default: until you answer q)",
-    )
+    common.count_option(p, "--hands", MAX_HANDS, None, "stop after this many hands", " (default: until you answer q)")
     p.add_argument(
         "--seed",
         type=common.seed_type,

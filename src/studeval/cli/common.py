@@ -262,6 +262,18 @@ def bounded_float(lo: float, hi: float) -> Callable[[str], float]:
     return _bounded(float, _parse_float, lo, hi)
 
 
+def count_option(
+    parser: argparse.ArgumentParser, flag: str, most: int, default: int | None, what: str, after: str = ""
+) -> None:
+    """Add an option counting something from 1 to ``most``, its help ``what``, the range, then ``after``.
+
+    >>> p = Parser(prog="x"); count_option(p, "--hands", 1000, 10, "hands to play")
+    >>> p.parse_args(["--hands", "1e3"]).hands, p._actions[-1].help
+    (1000, 'hands to play, 1 to 1,000')
+    """
+    parser.add_argument(flag, type=bounded_int(1, most), default=default, help=f"{what}, 1 to {most:,}{after}")
+
+
 #: ``--threads``: 1 to ``THREAD_LIMIT`` (0 is refused; leave the option out for all cores).
 threads_type = bounded_int(1, THREAD_LIMIT)
 #: ``--seed``: a non-negative integer below 2**63.

@@ -169,12 +169,7 @@ def register(p: argparse.ArgumentParser) -> None:
         default=METHODS[0],
         help="auto: exact unless it would take much longer than Monte Carlo (see --verbose)",
     )
-    p.add_argument(
-        "--samples",
-        type=common.bounded_int(1, MAX_SAMPLES),
-        default=DEFAULT_SAMPLES,
-        help=f"Monte Carlo deals, 1 to {MAX_SAMPLES:,}",
-    )
+    common.count_option(p, "--samples", MAX_SAMPLES, DEFAULT_SAMPLES, "Monte Carlo deals")
     p.add_argument(
         "--seed", type=common.seed_type, default=None, help="Monte Carlo seed (default: a fresh random seed)"
     )

@@ -377,12 +377,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default=6,
         help=f"players at the table, {MIN_SEATS} to {MAX_SEATS}",
     )
-    p.add_argument(
-        "--hands",
-        type=common.bounded_int(1, MAX_SIMULATED_HANDS),
-        default=100,
-        help=f"hands to play, 1 to {MAX_SIMULATED_HANDS:,}",
-    )
+    common.count_option(p, "--hands", MAX_SIMULATED_HANDS, 100, "hands to play")
     p.add_argument(
         "--seed", type=common.seed_type, default=None, help="seed for a reproducible run (default: a fresh random seed)"
     )

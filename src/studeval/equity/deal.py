@@ -14,12 +14,14 @@ and the options -- each naming the bad value.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from studeval import _equity
+from studeval._core import check_threads
 from studeval.cards import CardsLike, format_card, format_cards, parse_cards
 from studeval.games import HOLDEM, Game, get_game
 from studeval.ranges import HoleRange, parse_player, parse_range
@@ -29,6 +31,7 @@ __all__ = [
     "MAX_PLAYERS",
     "METHODS",
     "Deal",
+    "Options",
     "check_disjoint",
     "check_options",
     "holdem_deal",
@@ -230,23 +233,18 @@ def holdem_input(
     """Each hand's known cards and range (a range is both hole cards), the board and the dead
     cards, each checked on its own."""
     for i, hand in enumerate(hands if isinstance(hands, Sequence) and not isinstance(hands, str) else (), 1):
-        if isinstance(hand, str) and "[" not in hand and not _reads_as_cards(hand) and _reads_as_range(hand):
+        if not isinstance(hand, str) or "[" in hand:
+            continue  # cards, or a range already in brackets
+        if not _reads_as(parse_cards, hand) and _reads_as(parse_range, hand):
             raise ValueError(f"player {i}: {hand!r} is a range: put it in brackets, [{hand.strip()}]")
     players, ranges = parse_players(hands, "hands", HOLDEM)
     return players, ranges, parse_named(board, "board"), parse_named(dead, "dead cards")
 
 
-def _reads_as_cards(text: str) -> bool:
+def _reads_as(parse: Callable[[str], object], text: str) -> bool:
+    """Whether ``parse`` takes the text (cards, or a range)."""
     try:
-        parse_cards(text)
-    except ValueError:
-        return False
-    return True
-
-
-def _reads_as_range(text: str) -> bool:
-    try:
-        parse_range(text)
+        parse(text)
     except ValueError:
         return False
     return True
@@ -271,6 +269,32 @@ def holdem_deal(players: list[list[int]], board_cards: list[int], dead_cards: li
             f"more players than the deck allows: {len(players)} hands need {sum(draws) + community} more cards but only {len(live)} are live"
         )
     return Deal([h + board_cards for h in players], draws, community, [True] * len(players), live, HOLDEM)
+
+
+@dataclass(frozen=True)
+class Options:
+    """The options every equity function takes (``method``, ``samples``, ``seed``,
+    ``threads``, ``progress``: see :func:`~studeval.equity.stud_equity`), as one value: the
+    public functions spell them out for their readers and pass this inside the package.
+
+    >>> Options(samples=10).checked()[0]
+    Options(method='auto', samples=10, seed=None, threads=None, progress=None)
+    >>> Options(method="fast").checked()
+    Traceback (most recent call last):
+    ValueError: unknown method 'fast': use one of 'auto', 'exact', 'monte-carlo'
+    """
+
+    method: str = METHODS[0]
+    samples: int = DEFAULT_SAMPLES
+    seed: int | None = None
+    threads: int | None = None
+    progress: Callable[[float], None] | None = None
+
+    def checked(self) -> tuple[Options, int]:
+        """The options checked as every equity function checks them (the counts as Python
+        ints), and the threads to run on (:func:`~studeval._core.check_threads`)."""
+        method, samples, seed = check_options(self.method, self.samples, self.seed, self.progress)
+        return replace(self, method=method, samples=samples, seed=seed), check_threads(self.threads)
 
 
 def check_options(method: object, samples: object, seed: object, progress: object) -> tuple[str, int, int | None]:

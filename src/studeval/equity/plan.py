@@ -17,12 +17,10 @@ than sampling.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from studeval import _multiway, _unseen
-from studeval._core import check_threads
-from studeval.equity.deal import Deal, check_options
+from studeval.equity.deal import Deal, Options
 from studeval.kinds import get_kind
 
 __all__ = [
@@ -314,25 +312,17 @@ def _duration(seconds: float) -> str:
     return "more than a year"
 
 
-def plan(
-    deal: Deal,
-    *,
-    method: str,
-    samples: int,
-    seed: int | None,
-    threads: int | None,
-    progress: Callable[[float], None] | None,
-) -> tuple[int, int | None, int, EquityPlan]:
+def plan(deal: Deal, options: Options) -> tuple[Options, int, EquityPlan]:
     """The options checked as every equity function checks them, and the plan:
-    (samples, seed, threads, the plan)."""
-    method, samples, seed = check_options(method, samples, seed, progress)
-    nthreads = check_threads(threads)
+    (the options checked, the threads, the plan)."""
+    options, nthreads = options.checked()
+    method, samples, threads = options.method, options.samples, options.threads
     kernel, work = count_work(deal)
     if method == "exact" and work > EXACT_WORK_LIMIT:
         raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
     exact_s = exact_seconds(kernel, work, exact_threads(threads, nthreads, work), deal.game.hilo)
     mc_s = monte_carlo_seconds(deal, samples, monte_carlo_threads(threads, nthreads, deal, samples))
-    return samples, seed, nthreads, choose(method, kernel, work, exact_s, mc_s, samples)
+    return options, nthreads, choose(method, kernel, work, exact_s, mc_s, samples)
 
 
 def settings() -> tuple[object, ...]:

@@ -11,7 +11,7 @@ a few times by the kernel, with importance weights when the combinations cannot 
 >>> from studeval.ranges import parse_player
 >>> r, up = parse_player("[KK, QQ+] Kc")
 >>> plan, result = range_equity([[51, 50, 45], up], [None, r], get_game("seven"), [],
-...                             method="exact", samples=1, seed=None, threads=1, progress=None)
+...                             options=Options(method="exact", samples=1, threads=1))
 >>> plan.method, round(result.equity[0], 4)
 ('exact', 0.5597)
 """
@@ -27,9 +27,8 @@ from typing import Any
 import numpy as np
 
 from studeval import _equity
-from studeval._core import check_threads
 from studeval.equity.counts import Counts, to_result
-from studeval.equity.deal import Deal, KernelArrays, check_disjoint, check_options, holdem_deal, kernel, stud_deal
+from studeval.equity.deal import Deal, KernelArrays, Options, check_disjoint, holdem_deal, kernel, stud_deal
 from studeval.equity.exact import exact
 from studeval.equity.montecarlo import monte_carlo
 from studeval.equity.plan import (
@@ -71,11 +70,7 @@ def range_equity(
     game: Game,
     dead: list[int],
     *,
-    method: str,
-    samples: int,
-    seed: int | None,
-    threads: int | None,
-    progress: Callable[[float], None] | None,
+    options: Options,
     board: list[int] | None = None,
     run: bool = True,
 ) -> tuple[EquityPlan, EquityResult | HiLoResult | None]:
@@ -84,8 +79,10 @@ def range_equity(
     Hold'em: ``board`` given (maybe empty), the hands of ``holdem_equity``. Returns the
     plan and (``run``) the result."""
     start = time.perf_counter()
-    method, samples, seed = check_options(method, samples, seed, progress)
-    nthreads = check_threads(threads)
+    options, nthreads = options.checked()
+    method, samples, seed, threads, progress = (
+        options.method, options.samples, options.seed, options.threads, options.progress
+    )  # fmt: skip
     check_disjoint(hands, dead, board)
     visible = frozenset(c for h in hands for c in h) | frozenset(dead) | frozenset(board or ())
     ranged: _Ranged = []

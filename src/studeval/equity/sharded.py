@@ -15,10 +15,9 @@ from typing import Any, cast
 
 import numpy as np
 
-from studeval._core import check_threads
 from studeval.cards import CardsLike
 from studeval.equity.counts import Counts, to_result
-from studeval.equity.deal import DEFAULT_SAMPLES, check_options, labels
+from studeval.equity.deal import DEFAULT_SAMPLES, Options, labels
 from studeval.equity.montecarlo import MonteCarloJob, Task, layout, run_tasks, stopping, total
 from studeval.equity.plan import plan
 from studeval.equity.result import EquityResult, HiLoResult
@@ -100,23 +99,19 @@ def sharded_equity(
     if any(question.ranges):
         # ranges: the options checked here, the rest of the checks (which hands of the ranges
         # are left, the exact budget) in the task, by the local function itself
-        method, samples, seed = check_options(method, samples, seed, progress)
-        nthreads = check_threads(threads)
+        options, nthreads = Options(method, samples, seed, threads, progress).checked()
         exact = True
     else:
         deal = question.deal()
-        samples, seed, nthreads, chosen = plan(
-            deal, method=method, samples=samples, seed=seed, threads=threads, progress=progress
-        )
+        options, nthreads, chosen = plan(deal, Options(method, samples, seed, threads, progress))
         exact = chosen.method == "exact"
+    samples, seed = options.samples, options.seed
     tasks = check_tasks(tasks)
     if exact:
-        options: dict[str, Any] = {"method": method, "samples": samples, "seed": seed, "threads": threads}
-
         # one task: the local function, threaded, on whichever machine runs it (ranges
         # included: their deals are drawn and counted there, reproducibly for a seed)
         def whole(_: object) -> EquityResult | HiLoResult:
-            return answer(question, progress=None, **options)
+            return answer(question, replace(options, progress=None))
 
         # in this process it runs in this thread, where Ctrl-C stops its kernels
         (result,) = [whole(None)] if run is None else run(whole, [None])

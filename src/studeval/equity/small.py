@@ -29,7 +29,7 @@ from typing import NamedTuple
 from studeval import _equity, _matchups
 from studeval.cards import CardsLike, format_cards, parse_cards
 from studeval.equity.counts import hilo_result, pot_result
-from studeval.equity.deal import stud_deal, stud_game
+from studeval.equity.deal import Options, stud_deal, stud_game
 from studeval.equity.plan import EquityPlan, plan, settings
 from studeval.equity.result import EquityResult, HiLoResult
 from studeval.games import Game
@@ -127,7 +127,7 @@ def small_headsup(
     chosen = _plans.get(key)
     if chosen is None:
         deal = stud_deal([list(first.cards), list(second.cards)], facts.game, list(out.cards))
-        chosen = plan(deal, method=method, samples=samples, seed=seed, threads=threads, progress=None)[3]
+        chosen = plan(deal, Options(method, samples, seed, threads))[2]
         if len(_plans) >= _MAX_PLANS:
             _plans.clear()
         _plans[key] = chosen

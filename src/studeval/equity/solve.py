@@ -11,7 +11,6 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, replace
-from typing import Any
 
 import numpy as np
 
@@ -21,6 +20,7 @@ from studeval.equity.counts import to_result
 from studeval.equity.deal import (
     DEFAULT_SAMPLES,
     Deal,
+    Options,
     check_options,
     holdem_deal,
     holdem_input,
@@ -97,61 +97,27 @@ class Question:
         )
 
 
-def answer(
-    question: Question,
-    *,
-    method: str,
-    samples: int,
-    seed: int | None,
-    threads: int | None,
-    progress: Callable[[float], None] | None,
-) -> EquityResult | HiLoResult:
+def answer(question: Question, options: Options) -> EquityResult | HiLoResult:
     """The answer to a checked question, by the counts its plan chooses."""
     if not any(question.ranges):
-        return solve(question.deal(), method=method, samples=samples, seed=seed, threads=threads, progress=progress)
-    options: dict[str, Any] = {"method": method, "samples": samples, "seed": seed, "threads": threads}
-    result = range_equity(
-        question.hands,
-        question.ranges,
-        question.game,
-        question.dead,
-        progress=progress,
-        board=question.board,
-        **options,
-    )[1]
+        return solve(question.deal(), options)
+    q = question
+    result = range_equity(q.hands, q.ranges, q.game, q.dead, options=options, board=q.board)[1]
     assert result is not None  # run=True gives the result
     # hold'em's board cards to come are not stud's deck-exhaustion card
     return replace(result, labels=question.labels(), community_card=result.community_card and question.game.stud)
 
 
-def solve(
-    deal: Deal,
-    *,
-    method: str,
-    samples: int,
-    seed: int | None,
-    threads: int | None,
-    progress: Callable[[float], None] | None,
-) -> EquityResult | HiLoResult:
+def solve(deal: Deal, options: Options) -> EquityResult | HiLoResult:
     """Check the options, pick the method and run it."""
     start = time.perf_counter()
-    samples, seed, nthreads, chosen = plan(
-        deal, method=method, samples=samples, seed=seed, threads=threads, progress=progress
-    )
-    return _run(deal, chosen, samples, seed, threads, nthreads, progress, start)
+    options, nthreads, chosen = plan(deal, options)
+    return _run(deal, chosen, options, nthreads, start)
 
 
-def _run(
-    deal: Deal,
-    chosen: EquityPlan,
-    samples: int,
-    seed: int | None,
-    threads: int | None,
-    nthreads: int,
-    progress: Callable[[float], None] | None,
-    start: float,
-) -> EquityResult | HiLoResult:
-    """Run the method a plan chose."""
+def _run(deal: Deal, chosen: EquityPlan, options: Options, nthreads: int, start: float) -> EquityResult | HiLoResult:
+    """Run the method a plan chose, with the checked options."""
+    samples, seed, threads, progress = options.samples, options.seed, options.threads, options.progress
     if chosen.method == "exact":
         counts = exact(deal, chosen.kernel, exact_threads(threads, nthreads, chosen.work), progress)
     else:
@@ -174,9 +140,7 @@ class PlannedEquity:
     hands: tuple[tuple[int, ...], ...]
     dead: tuple[int, ...]
     plan: EquityPlan
-    samples: int
-    seed: int | None
-    threads: int | None
+    options: Options
     nthreads: int
 
 
@@ -202,11 +166,9 @@ def plan_cards(
     if any(question.ranges):  # pragma: no cover - ints name no range
         raise ValueError("plan_cards takes cards, not ranges: use plan_equity")
     deal = question.deal()
-    samples, seed, nthreads, chosen = plan(
-        deal, method="auto", samples=samples, seed=seed, threads=threads, progress=None
-    )
+    options, nthreads, chosen = plan(deal, Options(samples=samples, seed=seed, threads=threads))
     hands = tuple(tuple(h) for h in question.hands)
-    return PlannedEquity(deal, hands, tuple(question.dead), chosen, samples, seed, threads, nthreads)
+    return PlannedEquity(deal, hands, tuple(question.dead), chosen, options, nthreads)
 
 
 def answer_planned(planned: PlannedEquity, *, method: str | None = None) -> EquityResult | HiLoResult:
@@ -230,7 +192,12 @@ def answer_planned(planned: PlannedEquity, *, method: str | None = None) -> Equi
             )
         # the estimates are the plan's: only the choice (and its reason) is made again
         chosen = choose(
-            method, chosen.kernel, chosen.work, chosen.exact_seconds, chosen.monte_carlo_seconds, planned.samples
+            method,
+            chosen.kernel,
+            chosen.work,
+            chosen.exact_seconds,
+            chosen.monte_carlo_seconds,
+            planned.options.samples,
         )
     deal = planned.deal
     if chosen.method == "exact" and deal.game.stud:
@@ -238,7 +205,7 @@ def answer_planned(planned: PlannedEquity, *, method: str | None = None) -> Equi
         direct = direct_headsup(planned.hands, deal.game, planned.dead, chosen.reason, start)
         if direct is not None:
             return direct
-    return _run(deal, chosen, planned.samples, planned.seed, planned.threads, planned.nthreads, None, start)
+    return _run(deal, chosen, planned.options, planned.nthreads, start)
 
 
 def stud_equity(
@@ -303,7 +270,7 @@ def stud_equity(
     if direct is not None:
         return direct
     question = Question.of(players, game=stud_game(game), board=(), dead=dead)
-    return answer(question, method=method, samples=samples, seed=seed, threads=threads, progress=progress)
+    return answer(question, Options(method, samples, seed, threads, progress))
 
 
 def holdem_equity(
@@ -330,7 +297,7 @@ def holdem_equity(
     ('exact', 990, 0.9162)
     """
     question = Question.of(hands, game=HOLDEM, board=board, dead=dead)
-    result = answer(question, method=method, samples=samples, seed=seed, threads=threads, progress=progress)
+    result = answer(question, Options(method, samples, seed, threads, progress))
     assert isinstance(result, EquityResult)  # hold'em has one winner per pot
     return result
 
@@ -359,11 +326,11 @@ def plan_equity(
     ('monte-carlo', True)
     """
     question = Question.of(players, game=game, board=board, dead=dead)
-    options: dict[str, Any] = {"method": method, "samples": samples, "seed": None, "threads": threads, "progress": None}
+    options = Options(method, samples, None, threads)
     if any(question.ranges):
         q = question
-        return range_equity(q.hands, q.ranges, q.game, q.dead, board=q.board, run=False, **options)[0]
-    return plan(question.deal(), **options)[3]
+        return range_equity(q.hands, q.ranges, q.game, q.dead, options=options, board=q.board, run=False)[0]
+    return plan(question.deal(), options)[2]
 
 
 def equity_table(
@@ -420,7 +387,7 @@ def equity_table(
 
     def run(k: int) -> EquityResult | HiLoResult:
         seed_k = int(streams[k].generate_state(1)[0])
-        r = answer(questions[k], method=plans[k].method, samples=samples, seed=seed_k, threads=inner, progress=None)
+        r = answer(questions[k], Options(plans[k].method, samples, seed_k, inner))
         return replace(r, plan=plans[k].reason)
 
     distinct = sorted(set(first.values()))

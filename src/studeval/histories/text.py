@@ -68,7 +68,7 @@ class Header:
 
     site: str
     game: re.Pattern[str]
-    games: dict[str, str]
+    games: dict[str, str] = dataclasses.field(hash=False)  # the header, like its site, stays hashable
     other_game: re.Pattern[str]
     stakes: re.Pattern[str]
     tournament: re.Pattern[str]
