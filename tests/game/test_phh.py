@@ -71,7 +71,7 @@ def test_options_travel_in_user_fields():
 def test_reads_with_tomllib_or_tomli_the_same():
     """The reader is the standard TOML library (tomli on Python 3.10): both give one history."""
     tomli = pytest.importorskip("tomli")
-    import studeval.game.phh_read as phh
+    import studeval.game.phh as phh
 
     for seed in range(10):
         st = finished_hand("seven" if seed % 2 else "five", 2 + seed % 7, seed, deep=False)
