@@ -134,7 +134,7 @@ when it is not the default, so a replay plays by the same rules (R53).
 8000
 """
 
-from studeval.game.betting import ACTION_TYPES
+from studeval.game.betting import ACTION_KINDS, ACTION_TYPES, Action
 from studeval.game.bots import BOTS, simulate
 from studeval.game.deck import Deck, ScriptedDeck, stacked_deck
 from studeval.game.events import (
@@ -151,7 +151,6 @@ from studeval.game.events import (
 )
 from studeval.game.phh import VARIANTS, HandHistory, dumps, load, loads, parse_action, replay, to_phh
 from studeval.game.pots import (
-    ODD_CHIP_RULES,
     Pot,
     PotSettlement,
     UncalledBet,
@@ -163,20 +162,18 @@ from studeval.game.pots import (
     take_rake,
     uncalled_bet,
 )
-from studeval.game.state import (
-    ACTION_KINDS,
+from studeval.game.rules import (  # the table options, each written once there
     ALL_IN_RULES,
     CAP_AFTER_FOLD_RULES,
     CAP_COUNT_RULES,
     FOLD_WHEN_CHECK_RULES,
+    ODD_CHIP_RULES,
     OPEN_PAIR_RULES,
     SHOWDOWN_RULES,
     TIE_RULES,
-    Action,
-    StudState,
     TableRules,
-    TableView,
 )
+from studeval.game.state import StudState, TableView
 from studeval.game.structure import (
     MAX_CHIPS,
     MAX_SEATS,

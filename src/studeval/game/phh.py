@@ -66,58 +66,12 @@ True
 
 from __future__ import annotations
 
-from studeval.game.phh_read import (  # noqa: F401  (tomllib: the TOML reader, phh.tomllib as before the split)
-    PhhAction,
-    PhhBoard,
-    PhhDeal,
-    PhhPlay,
-    PhhsError,
-    PhhShow,
-    PhhTimeOut,
-    load,
-    loads,
-    parse_action,
-    read_phhs,
-    tomllib,
-)
-from studeval.game.phh_record import (
-    MAX_ACTIONS,
-    MAX_PHH_CHARS,
-    VARIANTS,
-    HandHistory,
-    printed_rake,
-    rake_fields,
-    rake_rule,
-)
-from studeval.game.phh_replay import Replay, ReplayError, StreetSeen, replay, replay_hand
-from studeval.game.phh_write import dump_all, dumps, dumps_all, to_phh
+# Every name of the four modules is here too: each module's ``__all__`` is the list (written once).
+from studeval.game import phh_read, phh_record, phh_replay, phh_write
+from studeval.game.phh_read import *  # noqa: F403
+from studeval.game.phh_read import tomllib  # noqa: F401  (the TOML reader, phh.tomllib as before the split)
+from studeval.game.phh_record import *  # noqa: F403
+from studeval.game.phh_replay import *  # noqa: F403
+from studeval.game.phh_write import *  # noqa: F403
 
-__all__ = [
-    "MAX_ACTIONS",
-    "MAX_PHH_CHARS",
-    "VARIANTS",
-    "HandHistory",
-    "PhhAction",
-    "PhhBoard",
-    "PhhDeal",
-    "PhhPlay",
-    "PhhShow",
-    "PhhTimeOut",
-    "PhhsError",
-    "Replay",
-    "ReplayError",
-    "StreetSeen",
-    "dump_all",
-    "dumps",
-    "dumps_all",
-    "load",
-    "loads",
-    "parse_action",
-    "printed_rake",
-    "rake_fields",
-    "rake_rule",
-    "read_phhs",
-    "replay",
-    "replay_hand",
-    "to_phh",
-]
+__all__ = [*phh_record.__all__, *phh_read.__all__, *phh_replay.__all__, *phh_write.__all__]

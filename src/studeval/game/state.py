@@ -29,18 +29,7 @@ from typing import NamedTuple
 
 from studeval.cards import CardsLike, format_cards, parse_cards
 from studeval.evaluate import bring_in_card
-from studeval.game.betting import (
-    ACTION_KINDS,
-    ALL_IN_RULES,
-    CAP_AFTER_FOLD_RULES,
-    CAP_COUNT_RULES,
-    FOLD_WHEN_CHECK_RULES,
-    OPEN_PAIR_RULES,
-    TIE_RULES,
-    Action,
-    BettingRound,
-    best_showing,
-)
+from studeval.game.betting import ACTION_KINDS, Action, BettingRound, best_showing
 from studeval.game.deck import Deck, ScriptedDeck
 from studeval.game.events import (
     ActionKind,
@@ -61,25 +50,13 @@ from studeval.game.pots import (
     side_pots,
     uncalled_bet,
 )
-from studeval.game.rules import DEFAULT_RULES, SHOWDOWN_RULES, TableRules
+from studeval.game.rules import DEFAULT_RULES, TableRules
 from studeval.game.showdown import Showdown
 from studeval.game.structure import MAX_CHIPS, PrintedRake, Rake, Structure
 from studeval.games import Game, get_game
 
-__all__ = [
-    "ACTION_KINDS",
-    "ALL_IN_RULES",
-    "CAP_AFTER_FOLD_RULES",
-    "CAP_COUNT_RULES",
-    "FOLD_WHEN_CHECK_RULES",
-    "OPEN_PAIR_RULES",
-    "SHOWDOWN_RULES",
-    "TIE_RULES",
-    "Action",
-    "StudState",
-    "TableRules",
-    "TableView",
-]
+# the table options' names (TIE_RULES ...) are studeval.game.rules' (re-exported by the package)
+__all__ = ["ACTION_KINDS", "Action", "StudState", "TableRules", "TableView"]
 
 SHOW, MUCK, FOLD, CHECK = ActionKind.SHOW, ActionKind.MUCK, ActionKind.FOLD, ActionKind.CHECK
 _KIND_OF: dict[str, ActionKind] = {str(k): k for k in ActionKind}
