@@ -1,6 +1,7 @@
 """Type stubs for the compiled core (studeval._core)."""
 
 from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -35,5 +36,6 @@ def evaluate_batch(
     check: bool = True,
     kind: int = 0,
 ) -> npt.NDArray[np.uint16]: ...
+def check_hand_array(hands: Any) -> None: ...
 def max_threads() -> int: ...
 def check_threads(threads: int | None) -> int: ...

@@ -267,6 +267,24 @@ cdef int _hand_cards(object cards, uint8_t *buf, str name) except -1:
     return n
 
 
+# the public evaluators: one kind's kernel on 5 to 7 cards
+ctypedef uint16_t (*_kernel)(const uint8_t *cards, int n) noexcept
+
+
+cdef uint16_t _low8_kernel(const uint8_t *cards, int n) noexcept:
+    return stud_low8_cards(cards, n)
+
+
+cdef inline int _value_of(object cards, _kernel kernel, str name) except -1:
+    """The kernel's value of a hand: a list or tuple of card ints straight in (the hot path),
+    anything else parsed and checked first."""
+    cdef uint8_t buf[7]
+    cdef int n = _fast_cards(cards, buf)
+    if not n:
+        n = _hand_cards(cards, buf, name)
+    return kernel(buf, n)
+
+
 def evaluate(cards) -> int:
     """Value of the best five-card hand in 5, 6 or 7 cards: 1..7462, higher is better.
 
@@ -275,12 +293,7 @@ def evaluate(cards) -> int:
     >>> evaluate([0, 4, 8, 12, 17]) # 2c 3c 4c 5c 6d: a six-high straight
     5855
     """
-    cdef uint8_t buf[7]
-    cdef int n = _fast_cards(cards, buf)
-    if n:
-        return stud_eval_cards(buf, n)
-    n = _hand_cards(cards, buf, "evaluate")
-    return stud_eval_cards(buf, n)
+    return _value_of(cards, stud_eval_cards, "evaluate")
 
 
 def evaluate_low(cards) -> int:
@@ -296,12 +309,7 @@ def evaluate_low(cards) -> int:
     >>> evaluate_low("7h 5c 4d 3h 2s Kd Kh") > evaluate_low("8c 4d 3h 2s Ac Qs Qh")
     True
     """
-    cdef uint8_t buf[7]
-    cdef int n = _fast_cards(cards, buf)
-    if n:
-        return stud_low_cards(buf, n)
-    n = _hand_cards(cards, buf, "evaluate_low")
-    return stud_low_cards(buf, n)
+    return _value_of(cards, stud_low_cards, "evaluate_low")
 
 
 def evaluate_low8(cards) -> int:
@@ -315,12 +323,7 @@ def evaluate_low8(cards) -> int:
     >>> evaluate_low8("9c 7d 6h 5s 4c 4d 4h")
     0
     """
-    cdef uint8_t buf[7]
-    cdef int n = _fast_cards(cards, buf)
-    if n:
-        return stud_low8_cards(buf, n)
-    n = _hand_cards(cards, buf, "evaluate_low8")
-    return stud_low8_cards(buf, n)
+    return _value_of(cards, _low8_kernel, "evaluate_low8")
 
 
 def evaluate_low27(cards) -> int:
@@ -336,12 +339,7 @@ def evaluate_low27(cards) -> int:
     >>> evaluate_low27("5c 4d 3h 2s Ac") < evaluate_low27("Kc Qd Jh 9s 8c Kd Qh")  # ace high
     True
     """
-    cdef uint8_t buf[7]
-    cdef int n = _fast_cards(cards, buf)
-    if n:
-        return stud_low27_cards(buf, n)
-    n = _hand_cards(cards, buf, "evaluate_low27")
-    return stud_low27_cards(buf, n)
+    return _value_of(cards, stud_low27_cards, "evaluate_low27")
 
 
 def max_threads() -> int:
@@ -395,6 +393,23 @@ cdef int _eval_rows(const uint8_t[:, ::1] hands, uint16_t[::1] out, int threads,
     return bad
 
 
+def check_hand_array(hands) -> None:
+    """Refuse an array of hands that :func:`evaluate_batch` cannot take: it must be uint8, of
+    shape (N, 5), (N, 6) or (N, 7). Any array with a dtype and a shape is checked (numpy or
+    dask: studeval.distributed checks its array before any block reaches a cluster).
+
+    >>> check_hand_array(np.zeros((3, 7), dtype=np.uint8))
+    >>> check_hand_array(np.zeros((3, 4), dtype=np.uint8))
+    Traceback (most recent call last):
+    ...
+    ValueError: evaluate_batch takes an array of shape (N, 5), (N, 6) or (N, 7), got (3, 4)
+    """
+    if hands.dtype != np.uint8:
+        raise TypeError(f"evaluate_batch takes a uint8 array, got dtype {hands.dtype} (use .astype(np.uint8))")
+    if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
+        raise ValueError(f"evaluate_batch takes an array of shape (N, 5), (N, 6) or (N, 7), got {hands.shape}")
+
+
 def evaluate_batch(hands, *, threads=None, check=True, int kind=STUD_KIND_HIGH):
     """Values of many hands at once: an (N, 5), (N, 6) or (N, 7) uint8 array gives (N,) uint16.
 
@@ -428,10 +443,7 @@ def evaluate_batch(hands, *, threads=None, check=True, int kind=STUD_KIND_HIGH):
         )
     if not isinstance(hands, np.ndarray):
         raise TypeError(f"evaluate_batch takes a numpy array of dtype uint8, got {type(hands).__name__}")
-    if hands.dtype != np.uint8:
-        raise TypeError(f"evaluate_batch takes a uint8 array, got dtype {hands.dtype} (use .astype(np.uint8))")
-    if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
-        raise ValueError(f"evaluate_batch takes an array of shape (N, 5), (N, 6) or (N, 7), got {hands.shape}")
+    check_hand_array(hands)
     cdef int nthreads = _thread_count(threads, hands.shape[0])
     arr = np.ascontiguousarray(hands)
     out = np.empty(arr.shape[0], dtype=np.uint16)

@@ -217,7 +217,7 @@ def evaluate_batch(hands: Any, *, threads: int | None = 1, client: Client | None
     (dtype('uint16'), ((2, 2, 2),), [7452, 5855, 7452, 5855, 7452, 5855])
     """
     dask_array = _import("dask.array")
-    from studeval.evaluate import check_threads
+    from studeval.evaluate import check_hand_array, check_threads
     from studeval.evaluate import evaluate_batch as local
 
     check_threads(threads)
@@ -225,10 +225,7 @@ def evaluate_batch(hands: Any, *, threads: int | None = 1, client: Client | None
         hands = dask_array.from_array(hands, chunks=(EVALUATE_BLOCK_ROWS, -1))
     if not isinstance(hands, dask_array.Array):
         raise TypeError(f"evaluate_batch takes a dask or numpy array of dtype uint8, got {type(hands).__name__}")
-    if hands.dtype != np.uint8:
-        raise TypeError(f"evaluate_batch takes a uint8 array, got dtype {hands.dtype} (use .astype(np.uint8))")
-    if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
-        raise ValueError(f"evaluate_batch takes an array of shape (N, 5), (N, 6) or (N, 7), got {hands.shape}")
+    check_hand_array(hands)  # the local function's checks, before a cluster is reached
     # the local function on no rows checks the options and tells the result's dtype
     meta = local(np.empty((0, hands.shape[1]), dtype=np.uint8), threads=1, **kwargs)
     if hands.numblocks[1] != 1:

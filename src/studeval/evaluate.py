@@ -26,6 +26,7 @@ from studeval import _core
 from studeval._core import (
     CATEGORY_FIRST_VALUE,
     THREAD_LIMIT,
+    check_hand_array,
     check_threads,
     evaluate,
     evaluate_low,
@@ -64,6 +65,7 @@ __all__ = [
     "best_five_low27",
     "bring_in_card",
     "category",
+    "check_hand_array",
     "check_threads",
     "describe",
     "describe_low",
