@@ -75,6 +75,8 @@ cdef extern from "_eval.h" nogil:
     # or of n = 5, 6 or 7 distinct valid cards.
     uint16_t stud_hand_low27(stud_hand h) noexcept
     uint16_t stud_low27_cards(const uint8_t *cards, int n) noexcept
+    # The value of a hand state of one kind (STUD_KIND_*; 0: no hand of the kind).
+    int stud_hand_kind_value(stud_hand h, int kind) noexcept
     # 0 if the n cards are distinct and in 0..51, else 1 + the index of the first bad one.
     int stud_check_row(const uint8_t *cards, int n) noexcept
     # Portable bit helpers: index of the lowest set bit (x != 0), and the number of set bits.

@@ -232,6 +232,15 @@ STUD_INLINE uint16_t stud_eval5(const uint8_t *c) {
     return stud_rank_value(key);
 }
 
+/* The value of a hand state holding 5, 6 or 7 cards, of one kind (STUD_KIND_*): what the
+ * kernels that take the kind as a number (_matchups) read; 0 is no hand of the kind (low8). */
+STUD_INLINE int stud_hand_kind_value(stud_hand h, int kind) {
+    return kind == STUD_KIND_HIGH  ? stud_hand_value(h)
+           : kind == STUD_KIND_LOW  ? stud_hand_low(h)
+           : kind == STUD_KIND_LOW8 ? stud_hand_low8(h)
+                                    : stud_hand_low27(h);
+}
+
 /* 0 when the row holds n distinct cards 0..51; otherwise 1 + the index of the first bad card. */
 STUD_INLINE int stud_check_row(const uint8_t *cards, int n) {
     uint64_t seen = 0;

@@ -23,10 +23,9 @@ from cython.parallel cimport prange, threadid
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 
-from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_value, stud_hand_low
-from studeval._core cimport stud_hand_low8, stud_hand_low27, stud_ctz64
+from studeval._core cimport stud_hand, STUD_EMPTY_HAND, stud_hand_add, stud_hand_kind_value, stud_ctz64
 from studeval._core cimport stud_tables_init, stud_signal_raised, stud_raise_pending
-from studeval._core cimport STUD_KIND_HIGH, STUD_KIND_LOW, STUD_KIND_LOW8, STUD_KIND_LOW27
+from studeval._core cimport STUD_KINDS
 
 import numpy as np
 
@@ -46,24 +45,6 @@ MAX_DRAWS = MAX_DRAWS_
 COLUMNS = ("deals", "share", "win", "tie")
 HILO_COLUMNS = ("deals", "share", "scoop", "high", "low", "no_low")
 
-# the kinds, as _core codes them (a Kind's ``code``)
-cdef enum:
-    KIND_HIGH = STUD_KIND_HIGH
-    KIND_LOW = STUD_KIND_LOW
-    KIND_LOW8 = STUD_KIND_LOW8
-    KIND_LOW27 = STUD_KIND_LOW27
-
-
-cdef inline int _value(stud_hand h, int kind) noexcept nogil:
-    if kind == KIND_HIGH:
-        return stud_hand_value(h)
-    if kind == KIND_LOW:
-        return stud_hand_low(h)
-    if kind == KIND_LOW8:
-        return stud_hand_low8(h)
-    return stud_hand_low27(h)
-
-
 cdef struct _Side:
     int count
     int high[MAX_COMPLETIONS]   # the value of the first kind (the pot's, or the high half's)
@@ -77,22 +58,22 @@ cdef void _complete(_Side *side, stud_hand base, int draws, const uint8_t *live,
     cdef int i, j, k = 0
     cdef stud_hand h
     if draws == 0:
-        side.high[0] = _value(base, kind)
-        side.low[0] = _value(base, low_kind) if low_kind >= 0 else 0
+        side.high[0] = stud_hand_kind_value(base, kind)
+        side.low[0] = stud_hand_kind_value(base, low_kind) if low_kind >= 0 else 0
         side.cards[0] = 0
         side.count = 1
         return
     for i in range(n):
         h = stud_hand_add(base, live[i])
         if draws == 1:
-            side.high[k] = _value(h, kind)
-            side.low[k] = _value(h, low_kind) if low_kind >= 0 else 0
+            side.high[k] = stud_hand_kind_value(h, kind)
+            side.low[k] = stud_hand_kind_value(h, low_kind) if low_kind >= 0 else 0
             side.cards[k] = (<uint64_t>1) << live[i]
             k += 1
             continue
         for j in range(i + 1, n):
-            side.high[k] = _value(stud_hand_add(h, live[j]), kind)
-            side.low[k] = _value(stud_hand_add(h, live[j]), low_kind) if low_kind >= 0 else 0
+            side.high[k] = stud_hand_kind_value(stud_hand_add(h, live[j]), kind)
+            side.low[k] = stud_hand_kind_value(stud_hand_add(h, live[j]), low_kind) if low_kind >= 0 else 0
             side.cards[k] = ((<uint64_t>1) << live[i]) | ((<uint64_t>1) << live[j])
             k += 1
     side.count = k
@@ -341,7 +322,7 @@ cdef int _kind_code(object kind) except -2:
     """A kind's code (None: no low half, -1), checked."""
     if kind is None:
         return -1
-    if kind not in (KIND_HIGH, KIND_LOW, KIND_LOW8, KIND_LOW27):
+    if kind not in range(STUD_KINDS):  # as a tuple of the codes would (1.0 in, 1.5 out)
         raise ValueError(f"unknown kind code {kind!r}: use a kind's code (studeval.kinds)")
     return kind
 
