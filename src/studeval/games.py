@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from studeval.kinds import HAND_KINDS, KINDS, get_kind
+from studeval.kinds import HAND_KINDS, KINDS, by_name, get_kind
 
 __all__ = [
     "GAMES",
@@ -190,92 +190,89 @@ HOLDEM = Game(
 )
 
 #: Every game, by name, in the order the docs list them.
-GAMES: dict[str, Game] = {
-    g.name: g
-    for g in (
-        Game(
-            name="seven",
-            title="seven card stud",
-            aliases=("stud", "7 card stud", "seven card stud", "7cs", "high"),
-            streets=_SEVEN_STREETS,
-            pot=("high",),
-            bring_in="lowest",
-            aces="high",
-            acts_first="high",
-            open_pair=True,
-            phh="F7S",
+GAMES: dict[str, Game] = by_name(
+    Game(
+        name="seven",
+        title="seven card stud",
+        aliases=("stud", "7 card stud", "seven card stud", "7cs", "high"),
+        streets=_SEVEN_STREETS,
+        pot=("high",),
+        bring_in="lowest",
+        aces="high",
+        acts_first="high",
+        open_pair=True,
+        phh="F7S",
+    ),
+    Game(
+        name="five",
+        title="five card stud",
+        aliases=("5 card stud", "five card stud", "5cs"),
+        streets=_FIVE_STREETS,
+        pot=("high",),
+        bring_in="lowest",
+        aces="high",
+        acts_first="high",
+        open_pair=True,
+        phh="F5S",
+    ),
+    Game(
+        name="razz",
+        title="razz",
+        aliases=("seven card razz", "a-5 razz"),
+        streets=_SEVEN_STREETS,
+        pot=("low",),
+        bring_in="highest",
+        aces="low",
+        acts_first="low",
+        open_pair=False,
+        phh="FR",
+    ),
+    Game(
+        name="stud8",
+        title="seven card stud hi-lo",
+        aliases=(
+            "stud hi-lo",
+            "stud/8",
+            "stud8",
+            "seven card stud hi-lo",
+            "stud hi-lo eight or better",
+            "7cs8",
+            "7 card stud hi/lo",  # as PokerStars and Full Tilt print it
         ),
-        Game(
-            name="five",
-            title="five card stud",
-            aliases=("5 card stud", "five card stud", "5cs"),
-            streets=_FIVE_STREETS,
-            pot=("high",),
-            bring_in="lowest",
-            aces="high",
-            acts_first="high",
-            open_pair=True,
-            phh="F5S",
-        ),
-        Game(
-            name="razz",
-            title="razz",
-            aliases=("seven card razz", "a-5 razz"),
-            streets=_SEVEN_STREETS,
-            pot=("low",),
-            bring_in="highest",
-            aces="low",
-            acts_first="low",
-            open_pair=False,
-            phh="FR",
-        ),
-        Game(
-            name="stud8",
-            title="seven card stud hi-lo",
-            aliases=(
-                "stud hi-lo",
-                "stud/8",
-                "stud8",
-                "seven card stud hi-lo",
-                "stud hi-lo eight or better",
-                "7cs8",
-                "7 card stud hi/lo",  # as PokerStars and Full Tilt print it
-            ),
-            streets=_SEVEN_STREETS,
-            pot=("high", "low8"),
-            bring_in="lowest",
-            aces="high",
-            acts_first="high",
-            open_pair=False,
-            phh="F7S/8",
-        ),
-        Game(
-            name="stud_hilo",
-            title="seven card stud hi-lo regular",
-            aliases=("stud hi-lo regular", "stud hilo", "seven card stud hi-lo regular", "stud hi-lo no qualifier"),
-            streets=_SEVEN_STREETS,
-            pot=("high", "low"),
-            bring_in="lowest",
-            aces="high",
-            acts_first="high",
-            open_pair=False,
-            phh="F7S/HL",
-        ),
-        Game(
-            name="razz27",
-            title="2-7 razz",
-            aliases=("2-7 razz", "deuce-to-seven razz", "razz 2-7"),
-            streets=_SEVEN_STREETS,
-            pot=("low27",),
-            bring_in="highest",
-            aces="high",
-            acts_first="low27",
-            open_pair=False,
-            phh="F27R",
-        ),
-        HOLDEM,
-    )
-}
+        streets=_SEVEN_STREETS,
+        pot=("high", "low8"),
+        bring_in="lowest",
+        aces="high",
+        acts_first="high",
+        open_pair=False,
+        phh="F7S/8",
+    ),
+    Game(
+        name="stud_hilo",
+        title="seven card stud hi-lo regular",
+        aliases=("stud hi-lo regular", "stud hilo", "seven card stud hi-lo regular", "stud hi-lo no qualifier"),
+        streets=_SEVEN_STREETS,
+        pot=("high", "low"),
+        bring_in="lowest",
+        aces="high",
+        acts_first="high",
+        open_pair=False,
+        phh="F7S/HL",
+    ),
+    Game(
+        name="razz27",
+        title="2-7 razz",
+        aliases=("2-7 razz", "deuce-to-seven razz", "razz 2-7"),
+        streets=_SEVEN_STREETS,
+        pot=("low27",),
+        bring_in="highest",
+        aces="high",
+        acts_first="low27",
+        open_pair=False,
+        phh="F27R",
+    ),
+    HOLDEM,
+)
 #: The stud games: the ones with table play, hand histories and stud equity.
 STUD_GAMES = tuple(name for name, g in GAMES.items() if g.stud)
 #: Where each hand kind ranks the ace (``Kind.aces``), by name.

@@ -31,7 +31,7 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Literal
+from typing import Literal, Protocol, TypeVar
 
 from studeval import _core
 from studeval._core import (
@@ -53,6 +53,7 @@ __all__ = [
     "best_five",
     "best_five_low",
     "best_five_low27",
+    "by_name",
     "category",
     "describe",
     "describe_low",
@@ -426,66 +427,91 @@ def _low27_words(cards: Hand) -> str:
     return describe_low27(evaluate_low27(cards))
 
 
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+_Entry = TypeVar("_Entry", bound=_Named)
+
+
+def by_name(*entries: _Entry) -> dict[str, _Entry]:
+    """A registry's entries by their names, in the order given (the kinds here, the games in
+    :mod:`studeval.games`); a name given twice is refused, where a dict built by hand would
+    keep the last one silently.
+
+    >>> list(by_name(get_kind("low"), get_kind("high")))
+    ['low', 'high']
+    >>> by_name(get_kind("low"), get_kind("low"))
+    Traceback (most recent call last):
+    ...
+    ValueError: two entries named 'low'
+    """
+    table: dict[str, _Entry] = {}
+    for entry in entries:
+        if entry.name in table:
+            raise ValueError(f"two entries named {entry.name!r}")
+        table[entry.name] = entry
+    return table
+
+
 #: Every hand kind, by name, in the compiled kernels' order.
-HAND_KINDS: dict[str, Kind] = {
-    k.name: k
-    for k in (
-        Kind(
-            name="high",
-            title="high hand",
-            code=_core.KIND_HIGH,
-            evaluate=evaluate,
-            best=_HIGH_VALUES,
-            describe=_high_words,
-            best_five=best_five,
-            showing=showing_rank,
-            aces="high",
-            low=False,
-            suitless=False,
-            category=category,
-        ),
-        Kind(
-            name="low",
-            title="ace-to-five low",
-            code=_core.KIND_LOW,
-            evaluate=evaluate_low,
-            best=_LOW_VALUES,
-            describe=_low_words,
-            best_five=best_five_low,
-            showing=showing_rank_low,
-            aces="low",
-            low=True,
-            suitless=True,
-        ),
-        Kind(
-            name="low8",
-            title="eight-or-better low",
-            code=_core.KIND_LOW8,
-            evaluate=evaluate_low8,
-            best=_core.BEST_VALUE[_core.KIND_LOW8],
-            describe=_low8_words,
-            best_five=_low8_five,
-            showing=None,
-            aces="low",
-            low=True,
-            suitless=True,
-            qualifies=True,
-        ),
-        Kind(
-            name="low27",
-            title="deuce-to-seven low",
-            code=_core.KIND_LOW27,
-            evaluate=evaluate_low27,
-            best=_LOW27_VALUES,
-            describe=_low27_words,
-            best_five=best_five_low27,
-            showing=showing_rank_low27,
-            aces="high",
-            low=True,
-            suitless=False,
-        ),
-    )
-}
+HAND_KINDS: dict[str, Kind] = by_name(
+    Kind(
+        name="high",
+        title="high hand",
+        code=_core.KIND_HIGH,
+        evaluate=evaluate,
+        best=_HIGH_VALUES,
+        describe=_high_words,
+        best_five=best_five,
+        showing=showing_rank,
+        aces="high",
+        low=False,
+        suitless=False,
+        category=category,
+    ),
+    Kind(
+        name="low",
+        title="ace-to-five low",
+        code=_core.KIND_LOW,
+        evaluate=evaluate_low,
+        best=_LOW_VALUES,
+        describe=_low_words,
+        best_five=best_five_low,
+        showing=showing_rank_low,
+        aces="low",
+        low=True,
+        suitless=True,
+    ),
+    Kind(
+        name="low8",
+        title="eight-or-better low",
+        code=_core.KIND_LOW8,
+        evaluate=evaluate_low8,
+        best=_core.BEST_VALUE[_core.KIND_LOW8],
+        describe=_low8_words,
+        best_five=_low8_five,
+        showing=None,
+        aces="low",
+        low=True,
+        suitless=True,
+        qualifies=True,
+    ),
+    Kind(
+        name="low27",
+        title="deuce-to-seven low",
+        code=_core.KIND_LOW27,
+        evaluate=evaluate_low27,
+        best=_LOW27_VALUES,
+        describe=_low27_words,
+        best_five=best_five_low27,
+        showing=showing_rank_low27,
+        aces="high",
+        low=True,
+        suitless=False,
+    ),
+)
 #: The kinds' names (``evaluate_batch(..., kind=)``), in the compiled kernels' order.
 KINDS = tuple(HAND_KINDS)
 #: The best value of each kind, by name (the worst is 1; a low8 of 0 is no qualifying low).
