@@ -1,8 +1,11 @@
 """The equity functions: a question checked, planned and answered by the counts it needs.
 
->>> r = stud_equity(["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"])
->>> r.method, r.deals, [round(e, 4) for e in r.equity]
-('exact', 1560, [0.4038, 0.5962])
+>>> players = ["As Ah Kd 2c 3c 4c", "Qc Qd 7s 7h 8h 9h"]
+>>> plan = plan_equity(players)  # how stud_equity will answer, without answering
+>>> plan.method, plan.kernel, plan.work
+('exact', 'headsup', 320)
+>>> [round(e, 4) for e in stud_equity(players).equity]
+[0.4038, 0.5962]
 """
 
 from __future__ import annotations
