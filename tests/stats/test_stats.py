@@ -160,12 +160,12 @@ def test_a_hidden_door_card_still_in_gives_no_steal_chance():
 def test_summarize_makes_percentages_from_summed_facts():
     rows = [hand_facts(hand("F7S", [*THIRD, "p2 cbr 4", "p3 f", "p1 f"]))[1]]
     rows.append(hand_facts(hand("F7S", [*THIRD, "p2 f", "p3 f"]))[1])
-    rows[0] = {**rows[0], "big_bets": 3 / 8}
-    rows[1] = {**rows[1], "big_bets": -1 / 8}
+    rows[0] = {**rows[0], "big_bets": 4 / 8}  # won the antes and the bring-in
+    rows[1] = {**rows[1], "big_bets": -1 / 8}  # lost the ante
     s = summarize(rows)
     assert s["hands"] == 2
     assert s["vpip"] == 50.0 and s["steal"] == 50.0 and s["steal_success"] == 100.0
-    assert s["bb_per_100"] == pytest.approx(100 * (2 / 8) / 2)
+    assert s["bb_per_100"] == pytest.approx(100 * (3 / 8) / 2)
     assert s["went_to_showdown"] is None and s["aggression1"] is None  # no chance: no figure
     assert set(s) >= {st.name for st in STATISTICS}
 
