@@ -205,7 +205,9 @@ def summarize(rows: Iterable[Mapping[str, float]]) -> dict[str, float | None]:
     """The statistics (:data:`STATISTICS`) of rows of facts (one per hand and player, or
     already summed; ``big_bets``: the net result in big bets), with the sums of the facts.
 
-    A statistic whose denominator is 0 is None (no chance to do it).
+    The rows are summed first, so one row of sums (a database's ``SUM``) gives the same. A
+    fact and a statistic of the same name (``vpip``, ``scoop``, ...) give the statistic; a
+    statistic whose denominator is 0 is None (no chance to do it).
 
     >>> s = summarize([{"hands": 1, "vpip": 1, "big_bets": 2.5}, {"hands": 3, "big_bets": -0.5}])
     >>> s["hands"], s["vpip"], s["bb_per_100"], s["steal"]
