@@ -17,14 +17,15 @@ k" is the k-th betting round.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+import sqlite3
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 from studeval.cards import low_rank
 from studeval.game.events import BoardCard, Deal, Played, TimeOut
 from studeval.game.phh import Replay
 
-__all__ = ["FACTS", "ROUNDS", "STATISTICS", "Statistic", "hand_facts", "summarize"]
+__all__ = ["FACTS", "GROUPS", "ROUNDS", "STATISTICS", "Statistic", "hand_facts", "query", "summarize"]
 
 #: The betting rounds counted one by one for aggression (seven card stud has five).
 ROUNDS = 5
@@ -222,3 +223,72 @@ def summarize(rows: Iterable[Mapping[str, float]]) -> dict[str, float | None]:
         below = totals[stat.denominator]
         out[stat.name] = stat.scale * totals[stat.numerator] / below if below else None
     return out
+
+
+#: What :func:`query` groups by, and the column each is.
+GROUPS: dict[str, str] = {"player": "s.player", "site": "h.site", "game": "h.game", "stakes": "h.stakes"}
+
+
+def query(
+    conn: sqlite3.Connection,
+    *,
+    player: str | None = None,
+    game: str | None = None,
+    stakes: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+    site: str | None = None,
+    by: Sequence[str] = ("player", "site"),
+) -> list[dict[str, Any]]:
+    """The statistics over a hand database's ``seats JOIN hands`` (the tables of
+    :mod:`studeval.database`), summed in SQL: one record per group of ``by`` (names of
+    :data:`GROUPS`), its values first, then :func:`summarize`'s figures.
+
+    ``since`` and ``until`` are ISO 8601 dates or times compared with ``played_at`` as text,
+    both included (``until="2024-02-10"`` takes the whole day); a hand without a time is
+    left out when either is given.
+
+    >>> conn = sqlite3.connect(":memory:")
+    >>> facts = ", ".join(f"{f} INTEGER NOT NULL DEFAULT 0" for f in FACTS)
+    >>> _ = conn.executescript(f'''CREATE TABLE hands(id INTEGER PRIMARY KEY, site TEXT, game TEXT,
+    ...     stakes TEXT, played_at TEXT, big_bet INTEGER);
+    ... CREATE TABLE seats(hand_id INTEGER, player TEXT, net INTEGER, {facts});
+    ... INSERT INTO hands VALUES (1, 'pokerstars', 'razz', '0.04/0.08', '2024-02-10T20:15:03', 8);
+    ... INSERT INTO seats(hand_id, player, net, hands, vpip) VALUES (1, 'Ann', 4, 1, 1), (1, 'Bob', -4, 1, 0);''')
+    >>> [(r["player"], r["site"], r["hands"], r["vpip"], r["bb_per_100"]) for r in query(conn)]
+    [('Ann', 'pokerstars', 1, 100.0, 50.0), ('Bob', 'pokerstars', 1, 0.0, -50.0)]
+    >>> query(conn, player="Ann", until="2024-02-09")
+    []
+    """
+    by = tuple(by)
+    unknown = [name for name in by if name not in GROUPS]
+    if unknown or len(set(by)) != len(by):
+        raise ValueError(f"by {list(by)}: group by distinct names of {', '.join(GROUPS)}")
+    where: list[str] = []
+    args: list[str] = []
+    for column, value in (("s.player", player), ("h.game", game), ("h.stakes", stakes), ("h.site", site)):
+        if value is not None:
+            where.append(f"{column} = ?")
+            args.append(value)
+    if since is not None:
+        where.append("h.played_at >= ?")
+        args.append(since)
+    if until is not None:  # the prefix as long as ``until``: a date takes its whole day
+        where.append("substr(h.played_at, 1, ?) <= ?")
+        args += [str(len(until)), until]
+    groups = [GROUPS[name] for name in by]
+    sums = [f"SUM(s.{name})" for name in FACTS]  # FACTS are identifiers of this module: no user text
+    sql = (
+        f"SELECT {', '.join([*groups, *sums])}, SUM(CAST(s.net AS REAL) / h.big_bet)"
+        " FROM seats AS s JOIN hands AS h ON h.id = s.hand_id"
+        + (f" WHERE {' AND '.join(where)}" if where else "")
+        + (f" GROUP BY {', '.join(groups)} ORDER BY {', '.join(groups)}" if groups else "")
+    )
+    records = []
+    for row in conn.execute(sql, args):
+        key, values = row[: len(by)], row[len(by) :]
+        if values[0] is None:  # no hand at all (an aggregate without GROUP BY)
+            continue
+        sums_row = dict(zip((*FACTS, "big_bets"), values, strict=True))
+        records.append({**dict(zip(by, key, strict=True)), **summarize([sums_row])})
+    return records
