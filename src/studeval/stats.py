@@ -159,7 +159,8 @@ def hand_facts(replay: Replay) -> list[dict[str, int]]:
                     if aggressive == 1 and kind in ("fold", "call", "raise"):
                         f["bring_in_faced"] = 1
                         f[f"bring_in_{kind}"] = 1
-                if kind in ("call", "complete", "raise"):
+                voluntary = kind in ("call", "complete", "raise")
+                if voluntary:
                     f["vpip"] = 1
                 if kind in _AGGRESSIVE:
                     f["complete_raise"] = 1
@@ -172,8 +173,7 @@ def hand_facts(replay: Replay) -> list[dict[str, int]]:
                         if kind == "complete":
                             f["steal_attempt"] = 1
                             stealer = i
-                if kind in ("call", "complete", "raise"):
-                    voluntary_in = True
+                voluntary_in = voluntary_in or voluntary
                 if kind in _AGGRESSIVE:
                     aggressive += 1
                 acted[i] = True
@@ -265,7 +265,7 @@ def query(
     if unknown or len(set(by)) != len(by):
         raise ValueError(f"by {list(by)}: group by distinct names of {', '.join(GROUPS)}")
     where: list[str] = []
-    args: list[str] = []
+    args: list[str | int] = []
     for column, value in (("s.player", player), ("h.game", game), ("h.stakes", stakes), ("h.site", site)):
         if value is not None:
             where.append(f"{column} = ?")
@@ -275,7 +275,7 @@ def query(
         args.append(since)
     if until is not None:  # the prefix as long as ``until``: a date takes its whole day
         where.append("substr(h.played_at, 1, ?) <= ?")
-        args += [str(len(until)), until]
+        args += [len(until), until]
     groups = [GROUPS[name] for name in by]
     sums = [f"SUM(s.{name})" for name in FACTS]  # FACTS are identifiers of this module: no user text
     sql = (

@@ -86,12 +86,14 @@ def test_vpip_a_call_counts_the_bring_in_posted_does_not():
 
 
 # fourth to seventh street, p1 and p2 checking; p2 acts first (8h over 7h, or the Kd)
-FOUR_TO_SEVEN_HEADS_UP = [
-    "d dh p1 7h", "d dh p2 8h", "p2 cc", "p1 cc",
-    "d dh p1 9h", "d dh p2 Th", "p2 cc", "p1 cc",
-    "d dh p1 Jc", "d dh p2 Qc", "p2 cc", "p1 cc",
-    "d dh p1 4d", "d dh p2 5d", "p2 cc", "p1 cc",
-]  # fmt: skip
+def checked_down(p1_cards: str, p2_cards: str) -> list[str]:
+    """Fourth to seventh street heads-up, each player dealt his next card and both checking,
+    p2 first (the cards are chosen so that p2 shows the better board each street)."""
+    streets = zip(p1_cards.split(), p2_cards.split(), strict=True)
+    return [a for c1, c2 in streets for a in (f"d dh p1 {c1}", f"d dh p2 {c2}", "p2 cc", "p1 cc")]
+
+
+FOUR_TO_SEVEN_HEADS_UP = checked_down("7h 9h Jc 4d", "8h Th Qc 5d")
 
 
 def test_a_showdown_won_and_lost():
@@ -103,14 +105,6 @@ def test_a_showdown_won_and_lost():
     assert p1["won_without_showdown"] == p2["won_without_showdown"] == 0
     assert p1["hilo_showdown"] == 0  # not a hi-lo game
     assert (p1["calls2"], p1["bets2"], p2["calls1"]) == (0, 0, 1)
-
-
-HILO_STREETS = [
-    "d dh p1 7c", "d dh p2 8c", "p2 cc", "p1 cc",
-    "d dh p1 9c", "d dh p2 Tc", "p2 cc", "p1 cc",
-    "d dh p1 Jd", "d dh p2 Qd", "p2 cc", "p1 cc",
-    "d dh p1 Kh", "d dh p2 Ks", "p2 cc", "p1 cc",
-]  # fmt: skip
 
 
 def test_a_hi_lo_scoop():
