@@ -42,7 +42,9 @@ def test_a_file_of_every_site_is_stored_with_its_numbers() -> None:
             seats = conn.execute("SELECT * FROM seats WHERE hand_id = ? ORDER BY position", (row["id"],)).fetchall()
             assert [s["player"] for s in seats] == hh.extra["players"]
             # each player's result is his stack's change; all of them lose the rake together
-            assert [s["net"] for s in seats] == [f - s for f, s in zip(hh.finishing_stacks, hh.starting_stacks)]
+            assert [s["net"] for s in seats] == [
+                f - s for f, s in zip(hh.finishing_stacks, hh.starting_stacks, strict=True)
+            ]
             assert sum(s["net"] for s in seats) == -row["rake"]
             assert row["pot"] == sum(hh.extra["winnings"]) + row["rake"]
             facts = hand_facts(replay)
@@ -155,7 +157,9 @@ def test_the_stored_analysis_is_the_analysis(tmp_path: Path) -> None:
         ]
         hero = [r for r in rows if r["hero_equity"] is not None]
         assert all(r["position"] == a.hero for r in hero)
-        expected = [r[0] for r in conn.execute("SELECT expected FROM seats WHERE hand_id = ? ORDER BY position", (hand_id,))]
+        expected = [
+            r[0] for r in conn.execute("SELECT expected FROM seats WHERE hand_id = ? ORDER BY position", (hand_id,))
+        ]
         assert expected == pytest.approx(list(a.expected))
     line = db.luck(conn, "hero_k")
     assert len(line.hands) == 7
