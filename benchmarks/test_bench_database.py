@@ -72,6 +72,10 @@ def big_db(site_files: list[Path], tmp_path_factory: pytest.TempPathFactory) -> 
                 (copy, base, copy, base),
             )
             conn.execute(
+                "INSERT INTO hand_texts (hand_id, phh) SELECT hand_id + ? * ?, phh FROM hand_texts WHERE hand_id <= ?",
+                (copy, base, base),
+            )
+            conn.execute(
                 f"INSERT INTO seats (hand_id, {', '.join(seat_columns)}) SELECT hand_id + ? * ?,"
                 f" {', '.join(seat_columns)} FROM seats WHERE hand_id <= ?",
                 (copy, base, base),

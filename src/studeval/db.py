@@ -3,9 +3,10 @@
 A database is a file of the standard library's :mod:`sqlite3` (:func:`open_db`; by default
 :func:`default_path`). Its tables (docs/database.md lists every column):
 
-- ``hands``: one row per hand, keyed by its site and the site's hand number, with its PHH text
-  (``phh``: :func:`studeval.game.phh.loads` reads it back) and the columns people filter on:
-  site, game, stakes and currency, time, table, tournament, players, hero, pot and rake;
+- ``hands``: one row per hand, keyed by its site and the site's hand number, with the columns
+  people filter on: site, game, stakes and currency, time, table, tournament, players, hero,
+  pot and rake; its PHH text in ``hand_texts`` (``phh``: :func:`studeval.game.phh.loads`
+  reads it back), apart so that the statistics' scans read small rows;
 - ``seats``: one row per player and hand: name, seat, starting stack, net result (chips) and
   the statistics' counts of :data:`studeval.stats.FACTS` (:func:`studeval.stats.query` sums
   them);
@@ -102,8 +103,11 @@ CREATE TABLE hands (
     pot INTEGER NOT NULL,
     rake INTEGER NOT NULL,
     source TEXT,
-    phh TEXT NOT NULL,
     UNIQUE (site, number)
+);
+CREATE TABLE hand_texts (
+    hand_id INTEGER PRIMARY KEY REFERENCES hands (id) ON DELETE CASCADE,
+    phh TEXT NOT NULL
 );
 CREATE INDEX hands_game ON hands (game, stakes);
 CREATE INDEX hands_played_at ON hands (played_at);
@@ -243,9 +247,10 @@ MAX_REASONS = 1000
 
 _HAND_COLUMNS = (
     "site, number, game, variant, stakes, currency, scale, ante, bring_in, small_bet, big_bet, played_at,"
-    " time_zone, table_name, tournament, players, hero, pot, rake, source, phh"
+    " time_zone, table_name, tournament, players, hero, pot, rake, source"
 )
-_INSERT_HAND = f"INSERT OR IGNORE INTO hands ({_HAND_COLUMNS}) VALUES ({', '.join('?' * 21)})"
+_INSERT_HAND = f"INSERT OR IGNORE INTO hands ({_HAND_COLUMNS}) VALUES ({', '.join('?' * 20)})"
+_INSERT_TEXT = "INSERT INTO hand_texts (hand_id, phh) VALUES (?, ?)"
 _SEAT_COLUMNS = ("hand_id", "position", "seat", "player", "starting_stack", "net", *FACTS)
 _INSERT_SEAT = f"INSERT INTO seats ({', '.join(_SEAT_COLUMNS)}) VALUES ({', '.join('?' * len(_SEAT_COLUMNS))})"
 
@@ -348,7 +353,6 @@ def _rows(hand: Imported, replay: Replay, source: str) -> tuple[tuple[Any, ...],
         pot,
         rake,
         source,
-        dumps(hh),
     )
     facts = hand_facts(replay)
     seat_rows = [
@@ -374,7 +378,7 @@ class Prepared(NamedTuple):
 def prepare(hand: Checked, *, source: str) -> Prepared:
     """What :func:`add_hand` stores of a checked hand (its statistics' counts included)."""
     row, seats = _rows(hand.hand, hand.replay, source)
-    return Prepared(hand.hand.site, hand.hand.number, hand.replay.game.name, row[-1], row, seats)
+    return Prepared(hand.hand.site, hand.hand.number, hand.replay.game.name, dumps(hand.hand.history), row, seats)
 
 
 @dataclass
@@ -465,6 +469,7 @@ def add_hand(conn: sqlite3.Connection, hand: Prepared) -> bool:
     if cursor.rowcount == 0:
         return False
     hand_id = cursor.lastrowid
+    conn.execute(_INSERT_TEXT, (hand_id, hand.phh))
     conn.executemany(_INSERT_SEAT, [[hand_id, *seat] for seat in hand.seats])
     return True
 
@@ -541,7 +546,7 @@ def hand_history(conn: sqlite3.Connection, hand_id: int) -> HandHistory:
     """
     if isinstance(hand_id, bool) or not isinstance(hand_id, int):
         raise TypeError(f"hand_id is a hand's id in the database, an int, got {hand_id!r}")
-    row = conn.execute("SELECT phh FROM hands WHERE id = ?", (hand_id,)).fetchone()
+    row = conn.execute("SELECT phh FROM hand_texts WHERE hand_id = ?", (hand_id,)).fetchone()
     if row is None:
         raise ValueError(f"no hand {hand_id} in the database")
     return loads(row[0])
@@ -630,7 +635,8 @@ def unanalysed(conn: sqlite3.Connection, *, after: int = 0, limit: int = 1000) -
     []
     """
     rows = conn.execute(
-        "SELECT h.id, h.phh FROM hands AS h LEFT JOIN analyses AS a ON a.hand_id = h.id"
+        "SELECT h.id, t.phh FROM hands AS h JOIN hand_texts AS t ON t.hand_id = h.id"
+        " LEFT JOIN analyses AS a ON a.hand_id = h.id"
         " WHERE a.hand_id IS NULL AND h.id > ? ORDER BY h.id LIMIT ?",
         (after, limit),
     )
@@ -772,11 +778,15 @@ def export_parquet(
     if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
         raise ValueError(f"rows {rows!r}: the rows of one file, an int >= 1")
     out: dict[str, list[Path]] = {}
-    for table, key in (("hands", "id"), ("seats", "hand_id, position")):
+    queries = {  # our own tables: the hands with their PHH text, the seats
+        "hands": "SELECT h.*, t.phh FROM hands AS h JOIN hand_texts AS t ON t.hand_id = h.id ORDER BY h.id",
+        "seats": "SELECT * FROM seats ORDER BY hand_id, position",
+    }
+    for table, sql in queries.items():
         target = Path(folder) / table
         target.mkdir(parents=True, exist_ok=True)
         files: list[Path] = []
-        cursor = conn.execute(f"SELECT * FROM {table} ORDER BY {key}")  # our own table names
+        cursor = conn.execute(sql)
         names = [d[0] for d in cursor.description]
         while True:
             batch = cursor.fetchmany(rows)
