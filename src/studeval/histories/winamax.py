@@ -66,17 +66,17 @@ _GAME = re.compile(
 _OTHER_GAME = re.compile(r"hold'?em|omaha|draw|badugi|courchevel", re.IGNORECASE)
 _AMOUNT = r"(-?[0-9][0-9,]*(?:\.[0-9]+)?\s*(?:€|EUR)?)"
 _STAKES = re.compile(r"\((?P<a>[^()/]+)/(?P<b>[^()/]+)(?:/(?P<c>[^()/]+))?\)")
-_WHEN = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?")
+_WHEN = re.compile(r"([0-9]{4})/([0-9]{1,2})/([0-9]{1,2}) ([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?: ([A-Z]{2,5}))?")
 _TOURNAMENT = re.compile(r"Tournament|Sit ?& ?Go|Expresso|Go Fast|Freeroll", re.IGNORECASE)
 _TOURNAMENT_NAME = re.compile(r"\"(?P<name>[^\"]*)\"")
 _LEVEL = re.compile(r"level:?\s*(?P<level>[0-9]+|[IVXLC]+)\b", re.IGNORECASE)
-_TABLE = re.compile(r"Table: '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \((?P<money>real|play) money\))?.*\Z")
-_TABLE_TOURNAMENT = re.compile(r"\((?P<id>\d+)\)#\d+\Z")
+_TABLE = re.compile(r"Table: '(?P<table>.*)'(?: (?P<max>[0-9]+)-max)?(?: \((?P<money>real|play) money\))?.*\Z")
+_TABLE_TOURNAMENT = re.compile(r"\((?P<id>[0-9]+)\)#[0-9]+\Z")
 _SEAT = re.compile(
-    r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]+?)(?:, [^()]*)?\)(?P<out>\s*\(?(?:sitting out|out of hand).*)?\Z",
+    r"Seat (?P<seat>[0-9]+): (?P<name>.+) \((?P<stack>[^()]+?)(?:, [^()]*)?\)(?P<out>\s*\(?(?:sitting out|out of hand).*)?\Z",
     re.IGNORECASE,
 )
-_BUTTON = re.compile(r"Seat #\d+ is the button\Z")
+_BUTTON = re.compile(r"Seat #[0-9]+ is the button\Z")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 _STREET = re.compile(
     r"\*\*\* (?:(?P<n>[1-7])(?:st|nd|rd|th) STREET|(?P<word>FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH)(?: STREET)?)"
@@ -108,10 +108,10 @@ _FOLDS = re.compile(r" folds(?: \[[^\]]*\])?\Z")
 _SHOWS = re.compile(r" shows \[(?P<cards>[^\]]*)\](?: \(.*\))?.*\Z")
 _MUCKS = re.compile(r" (?:mucks(?: hand)?|doesn't show(?: hand)?)\Z")
 _COLLECTED = re.compile(
-    r" collected " + _AMOUNT + r" from (?:the )?(?:main |side )?pot(?:\s*-?\s*\d+)?\s*(?:\((?:HI|LO|HIGH|LOW)\))?\Z",
+    r" collected " + _AMOUNT + r" from (?:the )?(?:main |side )?pot(?:\s*-?\s*[0-9]+)?\s*(?:\((?:HI|LO|HIGH|LOW)\))?\Z",
     re.IGNORECASE,
 )
-_SUMMARY_SEAT = re.compile(r"Seat \d+: (?P<rest>.*)\Z")
+_SUMMARY_SEAT = re.compile(r"Seat [0-9]+: (?P<rest>.*)\Z")
 _SHOWED = re.compile(r" (?:\([^)]*\) )?showed \[(?P<cards>[^\]]*)\]")
 _NOTHING = re.compile(
     r" (?:sits out|is sitting out|is disconnected|is connected|has timed out.*|has returned|is back"
@@ -482,7 +482,7 @@ def _read(lines: Sequence[tuple[int, str]], *, prefer_added: bool) -> tuple[Hand
     m = SITE.start.match(first.strip())
     if not m:
         raise HistoryError("not the first line of a hand", first_no)
-    decimals = any(re.search(r"\d\.\d", text) for _, text in lines[1:] if not text.lstrip().startswith("Table:"))
+    decimals = any(re.search(r"[0-9]\.[0-9]", text) for _, text in lines[1:] if not text.lstrip().startswith("Table:"))
     b = _header(m.group("number"), m.group("rest"), first_no, decimals)
     b.uncalled_in_collected = True
     hand = _Hand(b, street_line=first_no, prefer_added=prefer_added)
@@ -531,6 +531,7 @@ def _feed(hand: _Hand, lines: Sequence[tuple[int, str]]) -> HandHistory:
                 continue
             s = _SEAT.match(line)
             if s:
+                b.listed(int(s.group("seat")), s.group("name"))  # a seat taken twice is refused, dealt in or not
                 if not s.group("out"):
                     b.seat(int(s.group("seat")), s.group("name"), _text(b, _chips(b, s.group("stack"))))
                 continue
