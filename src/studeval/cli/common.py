@@ -40,7 +40,9 @@ import io
 import math
 import os
 import re
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from decimal import Decimal
@@ -656,6 +658,27 @@ def command_name(args: argparse.Namespace) -> str:
     return str(getattr(args, "command_prog", None) or f"{PROG} {getattr(args, 'command', '')}".strip())
 
 
+@contextmanager
+def deferred_interrupt() -> Iterator[None]:
+    """Ctrl-C held back while the block runs (and raised after it), so that an output written
+    in pieces is never cut inside one (``analyze --json`` stays valid JSON). Where signals
+    cannot be blocked (not the main thread, no ``pthread_sigmask``) the block runs as it is.
+
+    >>> with deferred_interrupt():
+    ...     print("written whole")
+    written whole
+    """
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, old)  # a Ctrl-C that came meanwhile is delivered now
+
+
 def run_command(args: argparse.Namespace) -> int:
     """Run ``args.func(args)``; every failure ends as one line on stderr and status 2 (130 on Ctrl-C).
 
@@ -678,6 +701,8 @@ def run_command(args: argparse.Namespace) -> int:
         report(name, "not enough memory for this job: ask for less")
     except (ValueError, TypeError, OSError, OverflowError, ArithmeticError, LookupError) as exc:
         report(name, cli_syntax(_message(exc), args))
+    except argparse.ArgumentTypeError as exc:  # an output checked once the run starts (--csv's totals)
+        report(name, _message(exc))
     except Exception as exc:  # a bug: still one line, with what went wrong
         report(name, f"internal error ({type(exc).__name__}: {exc}); please report it")
     return 2
