@@ -131,6 +131,43 @@ def _stdin_file() -> Iterator[str]:
         yield copy.name
 
 
+class _Refusals:
+    """The refused hands, kept in a temporary file (one JSON line each) rather than in memory,
+    so that a file of a million bogus hands is read in flat memory; read back, in order, for
+    the report.
+
+    >>> with _Refusals() as r:
+    ...     r.append(Refused("f.txt", 3, "pokerstars", "7", "unreadable line"))
+    ...     len(r), [x["line"] for x in r]
+    (1, [3])
+    """
+
+    def __init__(self) -> None:
+        self._file: TextIO = tempfile.TemporaryFile("w+", encoding="utf-8")
+        self._count = 0
+
+    def __enter__(self) -> _Refusals:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._file.close()
+
+    def append(self, r: Refused) -> None:
+        record = {"file": r.source, "line": r.line, "site": r.site, "hand": r.number, "reason": r.reason}
+        self._file.write(json.dumps(record) + "\n")
+        self._count += 1
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        self._file.flush()
+        self._file.seek(0)
+        for line in self._file:
+            yield json.loads(line)
+        self._file.seek(0, os.SEEK_END)  # later refusals are added at the end
+
+
 @dataclass
 class _FileReport:
     """What one input gave: its encoding, the hands per site, read, imported, refused and met twice."""
@@ -162,7 +199,7 @@ def _run(args: argparse.Namespace) -> int:
     names = _phhs_names([f for f, _ in inputs]) if args.phhs else []
     real_inputs = _never_over_an_input([f for f, _ in inputs], args.out, names)
     games: Counter[str] = Counter()
-    refused: list[Refused] = []
+    refused = _Refusals()
     reports: list[_FileReport] = []
     seen: set[tuple[str, str]] = set()
     for k, (path, named) in enumerate(inputs):
@@ -202,9 +239,11 @@ def _run(args: argparse.Namespace) -> int:
                     games[hand.game] += 1
             except (OSError, ValueError) as exc:  # this file cannot be read (further): the others go on
                 report.error = common.one_line(exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
-    summary = _summary(reports, games, refused, args.out)
-    print(json.dumps(summary, indent=2) if args.json else _text(summary))
-    return 1 if summary["refused"] or summary["unread"] else 0
+    with refused:
+        summary = _summary(reports, games, refused, args.out)
+        for text in _json(summary) if args.json else _text(summary):  # the refusals streamed back
+            print(text)
+    return 1 if len(refused) or summary["unread"] else 0
 
 
 def _named(hands: Iterable[Imported | Refused], source: str) -> Iterator[Imported | Refused]:
@@ -213,7 +252,7 @@ def _named(hands: Iterable[Imported | Refused], source: str) -> Iterator[Importe
         yield hand if hand.source == source else dataclasses.replace(hand, source=source)
 
 
-def _summary(reports: list[_FileReport], games: Counter[str], refused: list[Refused], out: str) -> dict[str, Any]:
+def _summary(reports: list[_FileReport], games: Counter[str], refused: _Refusals, out: str) -> dict[str, Any]:
     sites: dict[str, dict[str, int]] = {}
     for r in reports:
         for site, n in r.read.items():
@@ -235,15 +274,27 @@ def _summary(reports: list[_FileReport], games: Counter[str], refused: list[Refu
         "sites": {site: r["imported"] for site, r in sorted(sites.items()) if r["imported"]},
         "per_site": dict(sorted(sites.items())),
         "per_file": [r.record() for r in reports],
-        "refused": [
-            {"file": r.source, "line": r.line, "site": r.site, "hand": r.number, "reason": r.reason} for r in refused
-        ],
+        "refused": refused,
         "unread": unread,
         "out": out,
     }
 
 
-def _text(s: dict[str, Any]) -> str:
+def _json(s: dict[str, Any]) -> Iterator[str]:
+    """The summary as ``json.dumps(summary, indent=2)`` writes it, the refused hands one at a time."""
+    refused = s["refused"]
+    if not len(refused):
+        yield json.dumps({**s, "refused": []}, indent=2)
+        return
+    mark = "\x00refused\x00"
+    head, tail = json.dumps({**s, "refused": mark}, indent=2).split(json.dumps(mark))
+    yield head + "["
+    for k, r in enumerate(refused):
+        yield "    " + json.dumps(r, indent=2).replace("\n", "\n    ") + ("," if k + 1 < len(refused) else "")
+    yield "  ]" + tail
+
+
+def _text(s: dict[str, Any]) -> Iterator[str]:
     plural = "" if s["hands"] == 1 else "s"
     files = "1 file" if s["files"] == 1 else f"{s['files']:,} files"
     per_game = ", ".join(f"{g} {n:,}" for g, n in s["games"].items())
@@ -271,10 +322,10 @@ def _text(s: dict[str, Any]) -> str:
             )
     for u in s["unread"]:
         lines.append(common.one_line(f"  {u['file']}: not read: {u['reason']}"))
+    yield from lines
     for r in s["refused"]:
         hand = f" hand #{r['hand']}" if r["hand"] else ""
-        lines.append(common.one_line(f"  {r['file']} line {r['line']}:{hand} {r['reason']}"))
-    return "\n".join(lines)
+        yield common.one_line(f"  {r['file']} line {r['line']}:{hand} {r['reason']}")
 
 
 @common.command(
