@@ -276,3 +276,24 @@ def test_refused_hands_are_not_kept_in_memory(tmp_path: Path) -> None:
 
     small, large = peak(1_000), peak(30_000)
     assert large - small < 12_000, (small, large)  # KiB: kept, they would take about 48 MB
+
+
+@pytest.mark.parametrize("end", ["\r", "\r\n", "\n"])
+def test_the_commands_line_reader_splits_by_the_same_rule(end: str, tmp_path: Path) -> None:
+    from studeval.cli.common import read_lines
+    from studeval.histories.files import split_lines
+
+    text = 'one\u2028two\x0cthree\x85' + end + "four" + end + end + "five"
+    path = tmp_path / "lines.txt"
+    path.write_bytes(text.encode("utf-8"))
+    assert [line for _, line in read_lines(str(path))] == split_lines(text)
+
+
+def test_analyze_reads_a_history_with_cr_line_ends_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(FIRST.replace("\n", "\r"), newline="\n"))
+    assert main(["analyze", "-", "--json"]) == 0, capsys.readouterr().err
+    assert len(json.loads(capsys.readouterr().out)["hands"]) == 1

@@ -503,15 +503,35 @@ def open_input(path: str, *, closed: str = "give the input in a file, or pipe it
         raise refusal from None
 
 
+# The one line-splitting rule (as studeval.histories.files.split_lines): CRLF, LF or CR.
+_LINE_END = re.compile(rb"\r\n|\n|\r")
+
+
 def _lines(stream: BinaryIO, path: str, limit: int) -> Iterator[tuple[int, str]]:
+    """Numbered lines, each ended by ``\\r\\n``, ``\\n`` or ``\\r`` (nothing else), read a
+    bounded piece at a time (``readline`` stops at a LF, so a person typing is answered at once)."""
     number = 0
+    pending = b""
+    at = 0  # where the unread part of pending starts (no copying per line)
+    done = False
     while True:
-        with _reading(path):
-            raw = stream.readline(limit + 2)
-        if not raw:
-            return
+        end = _LINE_END.search(pending, at)
+        # a CR last may be the first half of a CRLF: read on before deciding, unless at the end
+        if end is not None and (end.end() < len(pending) or end.group() != b"\r" or done):
+            line, at = pending[at : end.start()], end.end()
+        elif done:
+            if at >= len(pending):
+                return
+            line, at = pending[at:], len(pending)
+        elif len(pending) - at <= limit + 1:
+            with _reading(path):
+                raw = stream.readline(limit + 2)
+            done = not raw
+            pending, at = pending[at:] + raw, 0
+            continue
+        else:
+            line = pending[at:]  # no line end within the limit: too long
         number += 1
-        line = raw.rstrip(b"\r\n")
         if len(line) > limit:
             raise ValueError(f"{_name(path)} line {number} is longer than {limit:,} bytes, the most a command reads")
         try:

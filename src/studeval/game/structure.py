@@ -19,7 +19,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["MAX_CHIPS", "MAX_SEATS", "MIN_SEATS", "PRESETS", "RAKE_ROUNDING", "PrintedRake", "Rake", "Structure"]
+__all__ = [
+    "MAX_CHIPS",
+    "MAX_RAKE_DENOMINATOR",
+    "MAX_RAKE_TEXT",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "PRESETS",
+    "RAKE_ROUNDING",
+    "PrintedRake",
+    "Rake",
+    "Structure",
+]
 
 MIN_SEATS = 2
 MAX_SEATS = 8
