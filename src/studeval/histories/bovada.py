@@ -208,6 +208,8 @@ class _Hand:
         if self.st.index > 0 and len(tokens) > 1:  # the cards so far printed again, then the new
             before = [c for c in mine if c is not None]
             if len(groups) > 1:
+                if [_card(t) for g in groups[:-1] for t in g.split()] != before:  # checked, not trusted
+                    raise self.b.fail(f"{name}'s earlier cards [{' '.join(groups[:-1])}] are not the cards dealt before")
                 tokens = groups[-1].split()
             elif [_card(t) for t in tokens[: len(before)]] == before:
                 tokens = tokens[len(before) :]
@@ -594,8 +596,7 @@ def _card(token: str) -> str | None:
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0].upper() not in "23456789TJQKA" or t[1].lower() not in "cdhs":
-        if t.strip("Xx?*") == "":
-            return None
+        # Bovada prints every card (FORMATS.md 3.3): a placeholder is no card, and refused
         raise HistoryError(f"{token!r} is not a card")
     t = t[0].upper() + t[1].lower()
     try:

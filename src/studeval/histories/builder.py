@@ -248,9 +248,9 @@ class HandBuilder:
         all of them (a hero's down cards) or just the up ones (an opponent's). ``before``: the
         cards the line repeats from earlier streets (``Dealt to Bob [7d] [4d]``), which must
         be his up cards so far, or all his cards so far (the hero's)."""
-        p = self.player(name)  # seated, or refused
+        self.player(name)  # seated, or refused
         if before is not None:
-            self._check_before(p, before)
+            self.repeated(name, before)
         if self.street < 0 or self._dealt is None:
             raise self.fail("cards dealt outside a street's deal (before the first street, or after its betting began)")
         up = self.game.streets[self.street].up
@@ -264,8 +264,10 @@ class HandBuilder:
             raise self.fail(f"{len(known)} cards dealt to {name} on {self.game.streets[self.street].name}")
         self._dealt[name] = new
 
-    def _check_before(self, p: _Player, before: list[str]) -> None:
-        """The cards a deal line repeats agree with what was dealt (a contradiction is refused)."""
+    def repeated(self, name: str, before: list[str]) -> None:
+        """The cards a deal line repeats from earlier streets (``Dealt to Bob [7d] [4d]``) are his
+        up cards so far, or all his cards so far (the hero's); a contradiction is refused."""
+        p = self.player(name)
         shown = sorted(self._cards(before))
         ups = [u for s in self.game.streets[: self.street] for u in s.up]
         up_cards = sorted(c for c, u in zip(p.cards, ups, strict=False) if u and c >= 0)

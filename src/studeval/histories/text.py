@@ -33,8 +33,9 @@ __all__ = ["ALL_IN", "AMOUNT", "Header", "TextSite", "Verb", "read_hand"]
 #: What a verb does with its captured text (the name's player, the groups).
 Verb = tuple["re.Pattern[str]", Callable[[HandBuilder, str, Sequence[str]], None]]
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
-#: A word where a card should be (PokerStars' ``[of]``): lower-case letters, unlike a card's rank.
-_WORD = re.compile(r"[a-z]+\Z")
+#: The word PokerStars prints where a card should be (``[of]``, FORMATS.md 7.9): a card the
+#: text does not give. Only that word: any other text where a card should be is refused.
+_WORD = re.compile(r"of\Z")
 #: The field where a partial show waits for the end of the hand (popped before the history).
 _PARTIAL = "_partial_shows"
 

@@ -131,6 +131,8 @@ def _chips(b: HandBuilder, text: str) -> int:
     decimal comma (``2,50€``); in chips a comma separates thousands (``1,500``).
     """
     text = _DECIMAL_COMMA.sub(r"\1.\2", text.strip())
+    if "," in text and ("€" in text or "EUR" in text):  # euros have no thousands separator: 1,500€ is no amount
+        raise b.fail(f"amount {text!r} is not a euro amount as Winamax writes them (2417.80€, 2,50€)")
     return b.amount(text.replace("€", "").replace("EUR", "").strip())
 
 
@@ -226,6 +228,8 @@ class _Hand:
         if not groups:
             raise b.fail(f"no cards in 'Dealt to {rest}'")
         name = found[0].name
+        if b.street > 0 and len(groups) > 1:  # the cards so far, repeated (X hidden): checked, not trusted
+            b.repeated(name, [t for t in " ".join(groups[:-1]).split() if t.upper() != "X"])
         tokens = " ".join(groups).split() if b.street == 0 else groups[-1].split()
         known = [t for t in tokens if t.upper() != "X"]
         self.dealt_lines += 1
