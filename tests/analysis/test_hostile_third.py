@@ -89,3 +89,29 @@ def test_a_totals_file_that_would_be_a_folder_is_one_line_and_exit_2(
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "internal error" not in err and "s.totals.csv" in err
     assert "is a folder" in err
+
+
+def test_refused_hands_are_spooled_not_kept(tmp_path: Path) -> None:
+    """20,000 one-line bogus hands: ``analyze --json`` lists every refusal, in flat memory."""
+    import os
+    import subprocess
+    import sys
+
+    def peak(n: int) -> int:
+        path = tmp_path / f"bogus{n}.txt"
+        with open(path, "w", encoding="utf-8") as f:
+            for k in range(n):
+                f.write(f"PokerStars Hand #{k + 1}: Razz Limit ($0.04/$0.08 USD) - 2024/01/05 20:15:00 ET\n")
+        code = (
+            "import resource, sys\n"
+            "from studeval.cli import main\n"
+            f"main(['analyze', {str(path)!r}, '--json'])\n"
+            "sys.stderr.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=os.environ)
+        data = json.loads(done.stdout)
+        assert len(data["refused"]) == n and data["hands"] == []
+        return int(done.stderr.strip().splitlines()[-1])
+
+    small, large = peak(500), peak(20_000)
+    assert large - small < 8_000, (small, large)  # KiB

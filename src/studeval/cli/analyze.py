@@ -74,7 +74,7 @@ class _Inputs:
     """The hands of the inputs, one at a time (a .phh, a .phhs, a site's text; their refused
     hands noted), and how many of the inputs' bytes have been read, for the progress bar."""
 
-    def __init__(self, files: list[str], refused: list[tuple[str, str]]) -> None:
+    def __init__(self, files: list[str], refused: common.Spool) -> None:
         self.files = files
         self.refused = refused
         self.size = sum(_file_size(path) for path in files)  # 0: unknown (stdin, a pipe)
@@ -151,20 +151,16 @@ class _Output:
             print(_hand_text(hand, self.hands))
             print()
 
-    def end(self, totals: list[PlayerTotal], refused: list[tuple[str, str]], *, interrupted: bool = False) -> None:
+    def end(self, totals: list[PlayerTotal], refused: common.Spool, *, interrupted: bool = False) -> None:
         if self.args.json:  # the same text as json.dumps(Report.to_dict(), indent=2)
             head = '{\n  "hands": [],\n' if not self.hands else "\n  ],\n"
-            rows = [t.to_dict() for t in totals]
-            gone = [{"hand": hand, "reason": reason} for hand, reason in refused]
-            parts: list[tuple[str, object]] = [("totals", rows), ("refused", gone)]
-            if interrupted:  # the hands so far, marked as such
-                parts.append(("interrupted", True))
-            tail = [
-                f'  "{key}": ' + json.dumps(value, indent=2, allow_nan=False).replace("\n", "\n  ")
-                for key, value in parts
-            ]
+            rows = json.dumps([t.to_dict() for t in totals], indent=2, allow_nan=False).replace("\n", "\n  ")
             with common.deferred_interrupt():
-                print(head + ",\n".join(tail) + "\n}")
+                sys.stdout.write(head + '  "totals": ' + rows + ',\n  "refused": [')
+                for k, (hand, reason) in enumerate(refused):  # streamed from the spool
+                    item = json.dumps({"hand": hand, "reason": reason}, indent=2).replace("\n", "\n    ")
+                    sys.stdout.write(("\n    " if not k else ",\n    ") + item)
+                print(("\n  ]" if len(refused) else "]") + (',\n  "interrupted": true' if interrupted else "") + "\n}")
             return
         if self.csv is not None:
             with open(totals_path(self.args.csv), "w", encoding="utf-8", newline="") as f:
@@ -177,7 +173,7 @@ class _Output:
 def _run(args: argparse.Namespace) -> int:
     if args.csv:
         common.output_file(totals_path(args.csv))
-    refused: list[tuple[str, str]] = []
+    refused = common.Spool()  # (hand, reason) pairs, kept on disk: memory stays flat
     inputs = _Inputs(args.files, refused)
     totals = RunningTotals()
     drawn = Report() if args.plot is not None else None  # what the picture needs of each hand
@@ -205,7 +201,8 @@ def _run(args: argparse.Namespace) -> int:
         if drawn is not None and drawn.hands:
             plot_winnings(drawn, args.plot, player=args.hero if _plays(drawn, args.hero) else None)
         output.end(totals.rows(), refused)
-    return 1 if refused else 0
+    refused.close()
+    return 1 if len(refused) else 0
 
 
 def _plays(result: Report, player: str | None) -> bool:

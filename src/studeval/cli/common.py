@@ -37,11 +37,13 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import math
 import os
 import re
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
@@ -676,6 +678,41 @@ def cli_syntax(message: str, args: argparse.Namespace) -> str:
 def command_name(args: argparse.Namespace) -> str:
     """The prefix of a command's messages: ``studeval eval``, ``studeval caribbean edge``."""
     return str(getattr(args, "command_prog", None) or f"{PROG} {getattr(args, 'command', '')}".strip())
+
+
+class Spool:
+    """Records (anything JSON writes: a refused hand's file, line and reason) kept in a
+    temporary file, one JSON line each, instead of in memory: a command that reports every
+    refused hand at its end stays in flat memory however many there are. Iterating reads them
+    back in order (lists come back as lists); more may be added after.
+
+    >>> spool = Spool()
+    >>> spool.append(["f.txt line 3", "unreadable line"])
+    >>> len(spool), bool(spool), list(spool)
+    (1, True, [['f.txt line 3', 'unreadable line']])
+    >>> spool.close()
+    """
+
+    def __init__(self) -> None:
+        self._file = tempfile.TemporaryFile("w+", encoding="utf-8")
+        self._count = 0
+
+    def append(self, record: Any) -> None:
+        self._file.write(json.dumps(record) + "\n")
+        self._count += 1
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Any]:
+        self._file.flush()
+        self._file.seek(0)
+        for line in self._file:
+            yield json.loads(line)
+        self._file.seek(0, os.SEEK_END)  # later records are added at the end
+
+    def close(self) -> None:
+        self._file.close()
 
 
 @contextmanager

@@ -131,43 +131,6 @@ def _stdin_file() -> Iterator[str]:
         yield copy.name
 
 
-class _Refusals:
-    """The refused hands, kept in a temporary file (one JSON line each) rather than in memory,
-    so that a file of a million bogus hands is read in flat memory; read back, in order, for
-    the report.
-
-    >>> with _Refusals() as r:
-    ...     r.append(Refused("f.txt", 3, "pokerstars", "7", "unreadable line"))
-    ...     len(r), [x["line"] for x in r]
-    (1, [3])
-    """
-
-    def __init__(self) -> None:
-        self._file: TextIO = tempfile.TemporaryFile("w+", encoding="utf-8")
-        self._count = 0
-
-    def __enter__(self) -> _Refusals:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._file.close()
-
-    def append(self, r: Refused) -> None:
-        record = {"file": r.source, "line": r.line, "site": r.site, "hand": r.number, "reason": r.reason}
-        self._file.write(json.dumps(record) + "\n")
-        self._count += 1
-
-    def __len__(self) -> int:
-        return self._count
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        self._file.flush()
-        self._file.seek(0)
-        for line in self._file:
-            yield json.loads(line)
-        self._file.seek(0, os.SEEK_END)  # later refusals are added at the end
-
-
 @dataclass
 class _FileReport:
     """What one input gave: its encoding, the hands per site, read, imported, refused and met twice."""
@@ -199,7 +162,7 @@ def _run(args: argparse.Namespace) -> int:
     names = _phhs_names([f for f, _ in inputs]) if args.phhs else []
     real_inputs = _never_over_an_input([f for f, _ in inputs], args.out, names)
     games: Counter[str] = Counter()
-    refused = _Refusals()
+    refused = common.Spool()  # a file of a million refused hands is reported in flat memory
     reports: list[_FileReport] = []
     seen: set[tuple[str, str]] = set()
     for k, (path, named) in enumerate(inputs):
@@ -217,7 +180,7 @@ def _run(args: argparse.Namespace) -> int:
                     report.read[site] += 1
                     if isinstance(hand, Refused):
                         report.refused[site] += 1
-                        refused.append(hand)
+                        refused.append(_refusal(hand))
                         continue
                     if (hand.site, hand.number) in seen:  # in two files (or twice in one): imported once
                         report.twice += 1
@@ -239,11 +202,15 @@ def _run(args: argparse.Namespace) -> int:
                     games[hand.game] += 1
             except (OSError, ValueError) as exc:  # this file cannot be read (further): the others go on
                 report.error = common.one_line(exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
-    with refused:
-        summary = _summary(reports, games, refused, args.out)
-        for text in _json(summary) if args.json else _text(summary):  # the refusals streamed back
-            print(text)
+    summary = _summary(reports, games, refused, args.out)
+    for text in _json(summary) if args.json else _text(summary):  # the refusals streamed back
+        print(text)
+    refused.close()
     return 1 if len(refused) or summary["unread"] else 0
+
+
+def _refusal(r: Refused) -> dict[str, Any]:
+    return {"file": r.source, "line": r.line, "site": r.site, "hand": r.number, "reason": r.reason}
 
 
 def _named(hands: Iterable[Imported | Refused], source: str) -> Iterator[Imported | Refused]:
@@ -252,7 +219,7 @@ def _named(hands: Iterable[Imported | Refused], source: str) -> Iterator[Importe
         yield hand if hand.source == source else dataclasses.replace(hand, source=source)
 
 
-def _summary(reports: list[_FileReport], games: Counter[str], refused: _Refusals, out: str) -> dict[str, Any]:
+def _summary(reports: list[_FileReport], games: Counter[str], refused: common.Spool, out: str) -> dict[str, Any]:
     sites: dict[str, dict[str, int]] = {}
     for r in reports:
         for site, n in r.read.items():
