@@ -115,3 +115,18 @@ def test_refused_hands_are_spooled_not_kept(tmp_path: Path) -> None:
 
     small, large = peak(500), peak(20_000)
     assert large - small < 8_000, (small, large)  # KiB
+
+
+def test_an_eight_player_hand_with_a_community_card_is_analysed() -> None:
+    """Eight players to the river: the deck runs short, every card but the community one is
+    known at the end; the analysis rates each street (issue 33, item 12)."""
+    from studeval.game.bots import calling_station, simulate
+    from studeval.game.phh import to_phh
+
+    for state in simulate("seven", 8, 20, seed=1, bots=[calling_station] * 8):
+        hh = to_phh(state)
+        if any(a.startswith("d db") for a in hh.actions):
+            result = analyze_hand(hh)
+            assert len(result.streets) == 5 and sum(result.winnings) == -hh.extra.get("_rake", 0)
+            return
+    raise AssertionError("no hand of eight reached a community card")

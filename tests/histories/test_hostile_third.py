@@ -297,3 +297,20 @@ def test_analyze_reads_a_history_with_cr_line_ends_from_stdin(
     monkeypatch.setattr(sys, "stdin", io.StringIO(FIRST.replace("\n", "\r"), newline="\n"))
     assert main(["analyze", "-", "--json"]) == 0, capsys.readouterr().err
     assert len(json.loads(capsys.readouterr().out)["hands"]) == 1
+
+
+def test_a_decimal_exception_is_reported_in_words() -> None:
+    import argparse
+    import decimal
+
+    from studeval.cli.common import run_command
+
+    def overflow(args: argparse.Namespace) -> int:
+        raise decimal.Overflow([decimal.Overflow])
+
+    import contextlib
+    import io
+
+    with contextlib.redirect_stderr(io.StringIO()) as err:
+        assert run_command(argparse.Namespace(command="demo", func=overflow)) == 2
+    assert "too large" in err.getvalue() and "<class" not in err.getvalue()

@@ -36,6 +36,7 @@ could not be written is refused while the arguments are read, before any work:
 from __future__ import annotations
 
 import argparse
+import decimal
 import io
 import json
 import math
@@ -768,6 +769,8 @@ def run_command(args: argparse.Namespace) -> int:
 def _message(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return f"{exc.filename}: {exc.strerror}" if exc.filename is not None else exc.strerror
+    if isinstance(exc, decimal.DecimalException):  # its text is a list of classes: say what it means
+        return f"a number too large or too precise to compute ({type(exc).__name__})"
     text = str(exc) or type(exc).__name__
     return text.strip().replace("\n", " ")
 
