@@ -93,6 +93,7 @@ def test_amounts_in_the_sites_grammar(text: str, chips: int) -> None:
         "$1_000",
         "1e3",
         "$1\u00a0000",
+        "\u00a0$1",  # another script's space
         "0x10",
         "$1 XYZ",
         "$" + "9" * 40,

@@ -151,7 +151,7 @@ def _percent(value: object) -> Fraction:
     >>> _percent("1e-999999")
     Traceback (most recent call last):
     ...
-    ValueError: rake percent '1e-999999' must be a number from 0 to 100 such as 5 or 4.15
+    ValueError: rake percent '1e-999999' must be a number from 0 to 100
     >>> _percent("1e-50")
     Traceback (most recent call last):
     ...
@@ -165,7 +165,7 @@ def _percent(value: object) -> Fraction:
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError(f"rake percent {value!r} must be a number from 0 to 100")
     if isinstance(value, str) and (len(value) > MAX_RAKE_TEXT or not _PERCENT_TEXT.match(value)):
-        raise ValueError(f"rake percent {value[:MAX_RAKE_TEXT]!r} must be a number from 0 to 100 such as 5 or 4.15")
+        raise ValueError(f"rake percent {value[:MAX_RAKE_TEXT]!r} must be a number from 0 to 100")
     if isinstance(value, Decimal) and not value.is_finite():
         raise ValueError(f"rake percent {value!r} must be a number from 0 to 100")
     if isinstance(value, (str, Decimal)) and "/" not in str(value):

@@ -153,7 +153,7 @@ class HandBuilder:
         """A site's amount in whole chips at the hand's scale (exact, or refused naming the text)."""
         if len(text) > MAX_AMOUNT_CHARS:
             raise self.fail(f"amount {text[:MAX_AMOUNT_CHARS]!r}... is longer than {MAX_AMOUNT_CHARS} characters")
-        m = _AMOUNT.match(text.strip())
+        m = _AMOUNT.match(text.strip(" \t"))  # ASCII blanks only: no other script's spaces
         if not m:
             raise self.fail(
                 f"amount {text!r} is not an amount as the sites write them "
