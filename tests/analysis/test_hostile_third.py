@@ -130,3 +130,33 @@ def test_an_eight_player_hand_with_a_community_card_is_analysed() -> None:
             assert len(result.streets) == 5 and sum(result.winnings) == -hh.extra.get("_rake", 0)
             return
     raise AssertionError("no hand of eight reached a community card")
+
+
+def test_a_real_ctrl_c_leaves_valid_json(tmp_path: Path) -> None:
+    """SIGINT to a running ``analyze --json``: exit 130, and what stdout holds parses."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "run.phhs"
+    path.write_text(dumps_all([_hand(f"{r}c3dKc") for r in "2456789TJQA" * 40]), encoding="utf-8")
+    code = (
+        "import studeval.cli.analyze as a, time\n"
+        "real = a.analyze_each\n"
+        "def slow(*args, **kwargs):\n"
+        "    for hand in real(*args, **kwargs):\n"
+        "        time.sleep(0.01)\n"
+        "        yield hand\n"
+        "a.analyze_each = slow\n"
+        "from studeval.cli import main\n"
+        f"raise SystemExit(main(['analyze', {str(path)!r}, '--json']))\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=os.environ)
+    time.sleep(2.0)
+    proc.send_signal(signal.SIGINT)
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    data = json.loads(out)
+    assert data["interrupted"] is True and 0 < len(data["hands"]) < 440

@@ -136,6 +136,7 @@ class _Output:
         self.args = args
         self.csv = rows  # the --csv file's street rows
         self.hands = 0
+        self.ended = False  # the JSON document closed
 
     def hand(self, hand: HandAnalysis) -> None:
         if self.args.json:
@@ -161,6 +162,7 @@ class _Output:
                     item = json.dumps({"hand": hand, "reason": reason}, indent=2).replace("\n", "\n    ")
                     sys.stdout.write(("\n    " if not k else ",\n    ") + item)
                 print(("\n  ]" if len(refused) else "]") + (',\n  "interrupted": true' if interrupted else "") + "\n}")
+                self.ended = True
             return
         if self.csv is not None:
             with open(totals_path(self.args.csv), "w", encoding="utf-8", newline="") as f:
@@ -198,9 +200,14 @@ def _run(args: argparse.Namespace) -> int:
                 raise
         if not totals.hands and not refused:
             raise ValueError(f"no hand history in {', '.join(args.files)}")
-        if drawn is not None and drawn.hands:
-            plot_winnings(drawn, args.plot, player=args.hero if _plays(drawn, args.hero) else None)
-        output.end(totals.rows(), refused)
+        try:
+            if drawn is not None and drawn.hands:
+                plot_winnings(drawn, args.plot, player=args.hero if _plays(drawn, args.hero) else None)
+            output.end(totals.rows(), refused)
+        except KeyboardInterrupt:
+            if args.json and not output.ended:
+                output.end(totals.rows(), refused, interrupted=True)
+            raise
     refused.close()
     return 1 if len(refused) else 0
 
