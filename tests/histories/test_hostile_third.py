@@ -315,3 +315,15 @@ def test_a_decimal_exception_is_reported_in_words() -> None:
     with contextlib.redirect_stderr(io.StringIO()) as err:
         assert run_command(argparse.Namespace(command="demo", func=overflow)) == 2
     assert "too large" in err.getvalue() and "<class" not in err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Dealt to Bob [7d] [4d]\n", "Dealt to Bob [7d] [4d]\nDealt to Bob [7d] [5d]\n"),
+        ("Dealt to Bob [7d]\n", "Dealt to Bob [7d]\nDealt to Bob [7d]\n"),
+    ],
+)
+def test_a_player_dealt_twice_on_one_street_is_refused(old: str, new: str) -> None:
+    assert old in FIRST
+    _refused(FIRST.replace(old, new), "dealt twice")

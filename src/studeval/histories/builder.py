@@ -262,6 +262,8 @@ class HandBuilder:
             new = [next(it) if u else None for u in up]
         else:
             raise self.fail(f"{len(known)} cards dealt to {name} on {self.game.streets[self.street].name}")
+        if name in self._dealt:  # one deal line a player and street: a second one contradicts or repeats it
+            raise self.fail(f"{name} is dealt twice on {self.game.streets[self.street].name}")
         self._dealt[name] = new
 
     def repeated(self, name: str, before: list[str]) -> None:
