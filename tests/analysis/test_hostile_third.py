@@ -155,7 +155,7 @@ def test_a_real_ctrl_c_leaves_valid_json(tmp_path: Path) -> None:
     )
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=os.environ)
     assert proc.stdout is not None
-    first = proc.stdout.read(1)  # the analysis is writing hands (however loaded the machine)
+    first = os.read(proc.stdout.fileno(), 1)  # unbuffered: the analysis is writing hands, however loaded
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     rest, _ = proc.communicate(timeout=60)
