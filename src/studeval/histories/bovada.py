@@ -591,7 +591,8 @@ def _unique(values: list[int]) -> list[int]:
 
 
 def _card(token: str) -> str | None:
-    """A card's text as studeval reads it (``10d`` is ``Td``); None for a hidden card."""
+    """A card's text as studeval reads it (``10d`` is ``Td``); HistoryError for anything else
+    (Bovada prints every card: a placeholder such as ``X`` or ``??`` is not read as a hidden one)."""
     t = token.strip()
     if t.startswith("10"):
         t = "T" + t[2:]
