@@ -497,6 +497,8 @@ def analyze_hand(hh: HandHistory | Replay, *, hero: str | None = None) -> HandAn
     final = hh.finishing_stacks if hh.finishing_stacks is not None else state.stacks
     if len(final) != n or sum(final) != sum(hh.starting_stacks) - rake:
         raise NotAnalysed(f"finishing_stacks {final} do not add up to the starting stacks less the rake of {rake}")
+    if min(final) < 0:  # the sum alone lets one player lose more than his stack
+        raise NotAnalysed(f"finishing_stacks {final} hold a negative stack: no player loses more than he has")
     winnings = tuple(final[i] - hh.starting_stacks[i] for i in range(n))
     all_in = _all_in(game, state, streets, replayed.last_action)
     expected = tuple(

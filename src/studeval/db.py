@@ -31,6 +31,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import os
+import pickle
 import sqlite3
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
@@ -381,26 +382,32 @@ def prepare(hand: Checked, *, source: str) -> Prepared:
     return Prepared(hand.hand.site, hand.hand.number, hand.replay.game.name, dumps(hand.hand.history), row, seats)
 
 
-@dataclass
 class FileRead:
-    """A site's file read and checked (:func:`read_checked`): its hands in order, each
-    :class:`Prepared` or :class:`~studeval.histories.Refused` (a refusal is small: a file of
-    bad lines stays small), its encoding, and why it could not be read (further), if so."""
+    """A site's file being read and checked (:func:`read_checked`): iterate it once for its
+    hands in order, each :class:`Prepared` or :class:`~studeval.histories.Refused`, one at a
+    time (a file of a million hands is never held whole); ``encoding`` as detected, and
+    ``error``, why it could not be read (further), known once the hands are iterated."""
 
-    source: str
-    encoding: str | None = None
-    hands: list[Prepared | Refused] = field(default_factory=list)
-    error: str | None = None
+    def __init__(self, source: str, encoding: str | None = None, error: str | None = None) -> None:
+        self.source, self.encoding, self.error = source, encoding, error
+        self._hands: Iterator[Prepared | Refused] = iter(())
+
+    def __iter__(self) -> Iterator[Prepared | Refused]:
+        return self._hands
+
+
+def _reason(exc: OSError | ValueError) -> str:
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
 
 
 def read_checked(
     path: str | os.PathLike[str], *, site: str | None = None, rake: SiteRake | None = None, source: str | None = None
 ) -> FileRead:
     """Read a site's file (:func:`studeval.histories.read_file`), replay each hand against the
-    site's numbers (:func:`~studeval.histories.check_hands`) and prepare the ones that agree;
-    ``source`` names the file in the results (the path by default). A file that cannot be read
-    further keeps the hands before that point and says why in ``error``. Touches no database:
-    :func:`read_files` runs it in worker processes.
+    site's numbers (:func:`~studeval.histories.check_hands`) and prepare the ones that agree,
+    as the result is iterated; ``source`` names the file in the results (the path by
+    default). A file that cannot be read further keeps the hands before that point and says
+    why in ``error``. Touches no database: :func:`read_files` runs it in worker processes.
 
     >>> read_checked("/no/such/file.txt").error
     'No such file or directory'
@@ -409,20 +416,46 @@ def read_checked(
     out = FileRead(name)
     try:
         hands = read_file(os.fspath(path), site=site)
-        out.encoding = hands.encoding
-        for hand in check_hands(hands, rake):
-            if isinstance(hand, Refused):
-                out.hands.append(hand if hand.source == name else dataclasses.replace(hand, source=name))
-            else:
-                out.hands.append(prepare(hand, source=name))
-    except (OSError, ValueError) as exc:  # this file cannot be read (further): the others go on
-        out.error = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    except (OSError, ValueError) as exc:
+        out.error = _reason(exc)
+        return out
+    out.encoding = hands.encoding
+
+    def each() -> Iterator[Prepared | Refused]:
+        try:
+            for hand in check_hands(hands, rake):
+                if isinstance(hand, Refused):
+                    yield hand if hand.source == name else dataclasses.replace(hand, source=name)
+                else:
+                    yield prepare(hand, source=name)
+        except (OSError, ValueError) as exc:  # this file cannot be read further: the others go on
+            out.error = _reason(exc)
+
+    out._hands = each()
     return out
 
 
-def _read_one(item: tuple[str, str | None, SiteRake | None, str | None]) -> FileRead:
-    path, site, rake, source = item
-    return read_checked(path, site=site, rake=rake, source=source)
+def _spool_one(item: tuple[str, str | None, SiteRake | None, str | None, str]) -> tuple[str | None, str | None]:
+    """A worker's file: its hands pickled one after another into ``spool`` (the main process
+    reads them back one at a time); its encoding and error."""
+    path, site, rake, source, spool = item
+    read = read_checked(path, site=site, rake=rake, source=source)
+    with open(spool, "wb") as f:
+        for hand in read:
+            pickle.dump(hand, f, protocol=pickle.HIGHEST_PROTOCOL)
+    return read.encoding, read.error
+
+
+def _unspooled(spool: str) -> Iterator[Prepared | Refused]:
+    try:
+        with open(spool, "rb") as f:
+            while True:
+                try:
+                    yield pickle.load(f)
+                except EOFError:
+                    return
+    finally:
+        os.unlink(spool)
 
 
 def read_files(
@@ -434,8 +467,10 @@ def read_files(
     jobs: int = 1,
 ) -> Iterator[FileRead]:
     """:func:`read_checked` of each file, in the order given, on ``jobs`` processes at once
-    (1: here). Reading and replaying is the work of an import; the database's writes stay
-    in the caller's process. At most ``2 * jobs`` files are read ahead.
+    (1: here, one hand at a time). Reading and replaying is the work of an import; the
+    database's writes stay in the caller's process. A worker writes its file's hands to a
+    temporary file, read back one at a time, so memory stays flat; at most ``2 * jobs`` files
+    are read ahead. Take each file's hands before the next file.
 
     >>> [f.error for f in read_files(["/no/such/file.txt"])]
     ['No such file or directory']
@@ -443,23 +478,31 @@ def read_files(
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs {jobs!r}: the number of processes, an int >= 1")
     names = [None] * len(paths) if sources is None else list(sources)
-    items = [(os.fspath(p), site, rake, n) for p, n in zip(paths, names, strict=True)]
-    if jobs == 1 or len(items) < 2:
-        yield from map(_read_one, items)
+    if len(names) != len(paths):
+        raise ValueError(f"{len(names)} sources for {len(paths)} files")
+    if jobs == 1 or len(paths) < 2:
+        for path, name in zip(paths, names, strict=True):
+            yield read_checked(path, site=site, rake=rake, source=name)
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(items)))
-    try:
-        pending = [pool.submit(_read_one, item) for item in items[: 2 * jobs]]
-        for k in range(len(items)):
-            result = pending[k].result()
-            pending[k] = None  # type: ignore[call-overload]  # the file's hands are freed once yielded
-            if k + 2 * jobs < len(items):
-                pending.append(pool.submit(_read_one, items[k + 2 * jobs]))
-            yield result
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    with tempfile.TemporaryDirectory(prefix="studeval-import-") as folder:
+        items = [
+            (os.fspath(p), site, rake, n, os.path.join(folder, f"{k}.pickle"))
+            for k, (p, n) in enumerate(zip(paths, names, strict=True))
+        ]
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(items)))
+        try:
+            pending = {k: pool.submit(_spool_one, items[k]) for k in range(min(2 * jobs, len(items)))}
+            for k, item in enumerate(items):
+                encoding, error = pending.pop(k).result()
+                if k + 2 * jobs < len(items):
+                    pending[k + 2 * jobs] = pool.submit(_spool_one, items[k + 2 * jobs])
+                read = FileRead(item[3] if item[3] is not None else item[0], encoding, error)
+                read._hands = _unspooled(item[4])
+                yield read
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def add_hand(conn: sqlite3.Connection, hand: Prepared) -> bool:
@@ -481,9 +524,9 @@ def store_file(conn: sqlite3.Connection, read: FileRead) -> FileImport:
     >>> store_file(open_db(":memory:"), read_checked("/no/such/file.txt")).to_dict()["error"]
     'No such file or directory'
     """
-    out = FileImport(read.source, read.encoding, error=read.error)
+    out = FileImport(read.source, read.encoding)
     with Transaction(conn):
-        for hand in read.hands:
+        for hand in read:
             out.read += 1
             if isinstance(hand, Refused):
                 out.refused += 1
@@ -494,6 +537,7 @@ def store_file(conn: sqlite3.Connection, read: FileRead) -> FileImport:
                 out.games[hand.game] = out.games.get(hand.game, 0) + 1
             else:
                 out.already += 1
+    out.error = read.error
     return out
 
 

@@ -55,7 +55,7 @@ from studeval.analysis import (
     plot_winnings,
 )
 from studeval.cli import common
-from studeval.game.phh import HandHistory, PhhsError, loads, read_phhs
+from studeval.game.phh import HandHistory, PhhsError, loads, read_phhs_each
 from studeval.game.phh_replay import Replay
 from studeval.histories import SITE_NAMES, Imported, read_file, read_lines, replay_checked
 from studeval.histories.files import MAX_LINE_CHARS
@@ -77,7 +77,7 @@ class _Inputs:
     """The hands of the inputs, one at a time (a .phh, a .phhs, a site's text; their refused
     hands noted), and how many of the inputs' bytes have been read, for the progress bar."""
 
-    def __init__(self, files: list[str], refused: list[tuple[str, str]]) -> None:
+    def __init__(self, files: list[str], refused: common.Spool) -> None:
         self.files = files
         self.refused = refused
         self.size = sum(_file_size(path) for path in files)  # 0: unknown (stdin, a pipe)
@@ -106,10 +106,11 @@ class _Inputs:
             except ValueError as exc:
                 refused.append((path, str(exc)))
         elif path.endswith(".phhs"):
-            try:  # a hand that is not PHH ends its file (the hands before it are kept)
-                yield from read_phhs(self._lines(path, common.MAX_FILE_BYTES))
-            except PhhsError as exc:
-                refused.append((path, str(exc)))
+            for hand in read_phhs_each(self._lines(path, common.MAX_FILE_BYTES)):
+                if isinstance(hand, PhhsError):  # reported, and the file read on
+                    refused.append((f"{path} hand {hand.hand}" if hand.hand else path, str(hand)))
+                else:
+                    yield hand
         else:  # a site's history: its encoding detected (stdin: UTF-8)
             hands = read_lines(self._lines(path, MAX_LINE_CHARS), source=path) if path == "-" else read_file(path)
             for hand in hands:
@@ -138,28 +139,33 @@ class _Output:
         self.args = args
         self.csv = rows  # the --csv file's street rows
         self.hands = 0
+        self.ended = False  # the JSON document closed
 
     def hand(self, hand: HandAnalysis) -> None:
-        self.hands += 1
         if self.args.json:
             text = json.dumps(hand.to_dict(), indent=2, allow_nan=False).replace("\n", "\n    ")
-            sys.stdout.write(('{\n  "hands": [\n' if self.hands == 1 else ",\n") + "    " + text)
-        elif self.csv is not None:
+            with common.deferred_interrupt():  # the count always says what was written
+                sys.stdout.write(('{\n  "hands": [\n' if not self.hands else ",\n") + "    " + text)
+                self.hands += 1
+            return
+        self.hands += 1
+        if self.csv is not None:
             self.csv.writerows(hand.records())
         else:
             print(_hand_text(hand, self.hands))
             print()
 
-    def end(self, totals: list[PlayerTotal], refused: list[tuple[str, str]]) -> None:
+    def end(self, totals: list[PlayerTotal], refused: common.Spool, *, interrupted: bool = False) -> None:
         if self.args.json:  # the same text as json.dumps(Report.to_dict(), indent=2)
             head = '{\n  "hands": [],\n' if not self.hands else "\n  ],\n"
-            rows = [t.to_dict() for t in totals]
-            gone = [{"hand": hand, "reason": reason} for hand, reason in refused]
-            tail = [
-                f'  "{key}": ' + json.dumps(value, indent=2, allow_nan=False).replace("\n", "\n  ")
-                for key, value in (("totals", rows), ("refused", gone))
-            ]
-            print(head + ",\n".join(tail) + "\n}")
+            rows = json.dumps([t.to_dict() for t in totals], indent=2, allow_nan=False).replace("\n", "\n  ")
+            with common.deferred_interrupt():
+                sys.stdout.write(head + '  "totals": ' + rows + ',\n  "refused": [')
+                for k, (hand, reason) in enumerate(refused):  # streamed from the spool
+                    item = json.dumps({"hand": hand, "reason": reason}, indent=2).replace("\n", "\n    ")
+                    sys.stdout.write(("\n    " if not k else ",\n    ") + item)
+                print(("\n  ]" if len(refused) else "]") + (',\n  "interrupted": true' if interrupted else "") + "\n}")
+                self.ended = True
             return
         if self.csv is not None:
             with open(totals_path(self.args.csv), "w", encoding="utf-8", newline="") as f:
@@ -225,7 +231,7 @@ def _run(args: argparse.Namespace) -> int:
         raise ValueError("name the hand histories to analyse, or --db for the hand database's")
     if args.csv:
         common.output_file(totals_path(args.csv))
-    refused: list[tuple[str, str]] = []
+    refused = common.Spool()  # (hand, reason) pairs, kept on disk: memory stays flat
     inputs = _Inputs(args.files, refused)
     totals = RunningTotals()
     drawn = Report() if args.plot is not None else None  # what the picture needs of each hand
@@ -234,21 +240,32 @@ def _run(args: argparse.Namespace) -> int:
         output = _Output(args, rows)
         total = max(inputs.size, 1)
         with common.progress_bar(common.command_name(args), total=total, unit="B") as progress:
-            for hand in analyze_each(inputs, hero=args.hero):
-                if isinstance(hand, Unanalysed):
-                    refused.append(hand)
-                else:
-                    totals.add(hand)
-                    output.hand(hand)
-                    if drawn is not None:
-                        drawn.hands.append(replace(hand, streets=(), all_in=None))
-                progress(inputs.done())
+            try:
+                for hand in analyze_each(inputs, hero=args.hero):
+                    if isinstance(hand, Unanalysed):
+                        refused.append(hand)
+                    else:
+                        totals.add(hand)
+                        output.hand(hand)
+                        if drawn is not None:
+                            drawn.hands.append(replace(hand, streets=(), all_in=None))
+                    progress(inputs.done())
+            except KeyboardInterrupt:
+                if args.json:  # what was written stays one JSON document: closed, marked interrupted
+                    output.end(totals.rows(), refused, interrupted=True)
+                raise
         if not totals.hands and not refused:
             raise ValueError(f"no hand history in {', '.join(args.files)}")
-        if drawn is not None and drawn.hands:
-            plot_winnings(drawn, args.plot, player=args.hero if _plays(drawn, args.hero) else None)
-        output.end(totals.rows(), refused)
-    return 1 if refused else 0
+        try:
+            if drawn is not None and drawn.hands:
+                plot_winnings(drawn, args.plot, player=args.hero if _plays(drawn, args.hero) else None)
+            output.end(totals.rows(), refused)
+        except KeyboardInterrupt:
+            if args.json and not output.ended:
+                output.end(totals.rows(), refused, interrupted=True)
+            raise
+    refused.close()
+    return 1 if len(refused) else 0
 
 
 def _plays(result: Report, player: str | None) -> bool:

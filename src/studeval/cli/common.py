@@ -36,11 +36,16 @@ could not be written is refused while the arguments are read, before any work:
 from __future__ import annotations
 
 import argparse
+import decimal
 import io
+import json
 import math
 import os
 import re
+import signal
 import sys
+import tempfile
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from decimal import Decimal
@@ -531,15 +536,35 @@ def open_input(path: str, *, closed: str = "give the input in a file, or pipe it
         raise refusal from None
 
 
+# The one line-splitting rule (as studeval.histories.files.split_lines): CRLF, LF or CR.
+_LINE_END = re.compile(rb"\r\n|\n|\r")
+
+
 def _lines(stream: BinaryIO, path: str, limit: int) -> Iterator[tuple[int, str]]:
+    """Numbered lines, each ended by ``\\r\\n``, ``\\n`` or ``\\r`` (nothing else), read a
+    bounded piece at a time (``readline`` stops at a LF, so a person typing is answered at once)."""
     number = 0
+    pending = b""
+    at = 0  # where the unread part of pending starts (no copying per line)
+    done = False
     while True:
-        with _reading(path):
-            raw = stream.readline(limit + 2)
-        if not raw:
-            return
+        end = _LINE_END.search(pending, at)
+        # a CR last may be the first half of a CRLF: read on before deciding, unless at the end
+        if end is not None and (end.end() < len(pending) or end.group() != b"\r" or done):
+            line, at = pending[at : end.start()], end.end()
+        elif done:
+            if at >= len(pending):
+                return
+            line, at = pending[at:], len(pending)
+        elif len(pending) - at <= limit + 1:
+            with _reading(path):
+                raw = stream.readline(limit + 2)
+            done = not raw
+            pending, at = pending[at:] + raw, 0
+            continue
+        else:
+            line = pending[at:]  # no line end within the limit: too long
         number += 1
-        line = raw.rstrip(b"\r\n")
         if len(line) > limit:
             raise ValueError(f"{_name(path)} line {number} is longer than {limit:,} bytes, the most a command reads")
         try:
@@ -686,6 +711,62 @@ def command_name(args: argparse.Namespace) -> str:
     return str(getattr(args, "command_prog", None) or f"{PROG} {getattr(args, 'command', '')}".strip())
 
 
+class Spool:
+    """Records (anything JSON writes: a refused hand's file, line and reason) kept in a
+    temporary file, one JSON line each, instead of in memory: a command that reports every
+    refused hand at its end stays in flat memory however many there are. Iterating reads them
+    back in order (lists come back as lists); more may be added after.
+
+    >>> spool = Spool()
+    >>> spool.append(["f.txt line 3", "unreadable line"])
+    >>> len(spool), bool(spool), list(spool)
+    (1, True, [['f.txt line 3', 'unreadable line']])
+    >>> spool.close()
+    """
+
+    def __init__(self) -> None:
+        self._file = tempfile.TemporaryFile("w+", encoding="utf-8")  # noqa: SIM115  (closed by close())
+        self._count = 0
+
+    def append(self, record: Any) -> None:
+        self._file.write(json.dumps(record) + "\n")
+        self._count += 1
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self) -> Iterator[Any]:
+        self._file.flush()
+        self._file.seek(0)
+        for line in self._file:
+            yield json.loads(line)
+        self._file.seek(0, os.SEEK_END)  # later records are added at the end
+
+    def close(self) -> None:
+        self._file.close()
+
+
+@contextmanager
+def deferred_interrupt() -> Iterator[None]:
+    """Ctrl-C held back while the block runs (and raised after it), so that an output written
+    in pieces is never cut inside one (``analyze --json`` stays valid JSON). Where signals
+    cannot be blocked (not the main thread, no ``pthread_sigmask``) the block runs as it is.
+
+    >>> with deferred_interrupt():
+    ...     print("written whole")
+    written whole
+    """
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_SETMASK, old)  # a Ctrl-C that came meanwhile is delivered now
+
+
 def run_command(args: argparse.Namespace) -> int:
     """Run ``args.func(args)``; every failure ends as one line on stderr and status 2 (130 on Ctrl-C).
 
@@ -708,6 +789,8 @@ def run_command(args: argparse.Namespace) -> int:
         report(name, "not enough memory for this job: ask for less")
     except (ValueError, TypeError, OSError, OverflowError, ArithmeticError, LookupError) as exc:
         report(name, cli_syntax(_message(exc), args))
+    except argparse.ArgumentTypeError as exc:  # an output checked once the run starts (--csv's totals)
+        report(name, _message(exc))
     except Exception as exc:  # a bug: still one line, with what went wrong
         report(name, f"internal error ({type(exc).__name__}: {exc}); please report it")
     return 2
@@ -716,6 +799,8 @@ def run_command(args: argparse.Namespace) -> int:
 def _message(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return f"{exc.filename}: {exc.strerror}" if exc.filename is not None else exc.strerror
+    if isinstance(exc, decimal.DecimalException):  # its text is a list of classes: say what it means
+        return f"a number too large or too precise to compute ({type(exc).__name__})"
     text = str(exc) or type(exc).__name__
     return text.strip().replace("\n", " ")
 

@@ -148,7 +148,7 @@ def _run(args: argparse.Namespace) -> int:
         raise ValueError(f"{args.db} is the database and an input: name the history files only")
     conn = db.open_db(args.db) if args.db is not None else None
     games: Counter[str] = Counter()
-    refused: list[Refused] = []
+    refused = common.Spool()  # a file of a million refused hands is reported in flat memory
     reports = [_FileReport(path, named) for path, named in inputs]
     seen: set[tuple[str, str]] = set()
     with ExitStack() as stack:
@@ -156,15 +156,15 @@ def _run(args: argparse.Namespace) -> int:
         jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
         read = db.read_files(local, site=args.site, rake=args.rake, sources=[p for p, _ in inputs], jobs=jobs)
         for k, (report, file) in enumerate(zip(reports, read, strict=True)):
-            report.encoding, report.error = file.encoding, file.error and common.one_line(file.error)
+            report.encoding = file.encoding
             # one transaction per file: all its new hands, or none (a Ctrl-C loses this file only)
             with db.Transaction(conn) if conn is not None else ExitStack(), ExitStack() as writing:
                 writer = _Writer(args.out, names[k] if args.phhs else None, real_inputs, writing) if args.out else None
-                for hand in file.hands:
+                for hand in file:
                     if isinstance(hand, Refused):
                         report.read[hand.site or "?"] += 1
                         report.refused[hand.site or "?"] += 1
-                        refused.append(hand)
+                        refused.append(_refusal(hand))
                         continue
                     report.read[hand.site] += 1
                     if (hand.site, hand.number) in seen:  # in two files (or twice in one): imported once
@@ -178,9 +178,16 @@ def _run(args: argparse.Namespace) -> int:
                         writer.write(hand)
                     report.imported[hand.site] += 1
                     games[hand.game] += 1
+            report.error = file.error and common.one_line(file.error)  # known once its hands are read
     summary = _summary(reports, games, refused, args.out)
-    print(json.dumps(summary, indent=2) if args.json else _text(summary))
-    return 1 if summary["refused"] or summary["unread"] else 0
+    for text in _json(summary) if args.json else _text(summary):  # the refusals streamed back
+        print(text)
+    refused.close()
+    return 1 if len(refused) or summary["unread"] else 0
+
+
+def _refusal(r: Refused) -> dict[str, Any]:
+    return {"file": r.source, "line": r.line, "site": r.site, "hand": r.number, "reason": r.reason}
 
 
 class _Writer:
@@ -206,7 +213,7 @@ class _Writer:
         self.file.write(f"[{self.count}]\n{hand.phh}" if self.count == 1 else f"\n[{self.count}]\n{hand.phh}")
 
 
-def _summary(reports: list[_FileReport], games: Counter[str], refused: list[Refused], out: str) -> dict[str, Any]:
+def _summary(reports: list[_FileReport], games: Counter[str], refused: common.Spool, out: str) -> dict[str, Any]:
     sites: dict[str, dict[str, int]] = {}
     for r in reports:
         for site, n in r.read.items():
@@ -229,15 +236,27 @@ def _summary(reports: list[_FileReport], games: Counter[str], refused: list[Refu
         "sites": {site: r["imported"] for site, r in sorted(sites.items()) if r["imported"]},
         "per_site": dict(sorted(sites.items())),
         "per_file": [r.record() for r in reports],
-        "refused": [
-            {"file": r.source, "line": r.line, "site": r.site, "hand": r.number, "reason": r.reason} for r in refused
-        ],
+        "refused": refused,
         "unread": unread,
         "out": out,
     }
 
 
-def _text(s: dict[str, Any]) -> str:
+def _json(s: dict[str, Any]) -> Iterator[str]:
+    """The summary as ``json.dumps(summary, indent=2)`` writes it, the refused hands one at a time."""
+    refused = s["refused"]
+    if not len(refused):
+        yield json.dumps({**s, "refused": []}, indent=2)
+        return
+    mark = "\x00refused\x00"
+    head, tail = json.dumps({**s, "refused": mark}, indent=2).split(json.dumps(mark))
+    yield head + "["
+    for k, r in enumerate(refused):
+        yield "    " + json.dumps(r, indent=2).replace("\n", "\n    ") + ("," if k + 1 < len(refused) else "")
+    yield "  ]" + tail
+
+
+def _text(s: dict[str, Any]) -> Iterator[str]:
     plural = "" if s["hands"] == 1 else "s"
     files = "1 file" if s["files"] == 1 else f"{s['files']:,} files"
     per_game = ", ".join(f"{g} {n:,}" for g, n in s["games"].items())
@@ -267,10 +286,10 @@ def _text(s: dict[str, Any]) -> str:
             )
     for u in s["unread"]:
         lines.append(common.one_line(f"  {u['file']}: not read: {u['reason']}"))
+    yield from lines
     for r in s["refused"]:
         hand = f" hand #{r['hand']}" if r["hand"] else ""
-        lines.append(common.one_line(f"  {r['file']} line {r['line']}:{hand} {r['reason']}"))
-    return "\n".join(lines)
+        yield common.one_line(f"  {r['file']} line {r['line']}:{hand} {r['reason']}")
 
 
 @common.command(

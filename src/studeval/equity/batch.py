@@ -38,7 +38,8 @@ BATCH_HILO_COLUMNS: tuple[str, ...] = _matchups.HILO_COLUMNS
 #: The most cards a player of a match-up may still draw (fifth street on in the seven-card
 #: games, third street on in five card stud).
 BATCH_MAX_DRAWS: int = _matchups.MAX_DRAWS
-#: The most match-ups one call takes (its output is 32 or 48 bytes a match-up).
+#: The most match-ups one call takes (its output is 64 or 96 bytes a match-up: two players'
+#: 4 or 6 int64 counts; 640 MB or 960 MB at the limit).
 MAX_BATCH = 10_000_000
 
 
@@ -64,7 +65,9 @@ def equity_batch(
     quarters, so the equities are ``counts[..., 1] / (4 * counts[..., 0])``.
 
     Every row is checked before any is counted, in one pass: a card outside -1..51, a card held
-    twice or also dead, too many cards to draw raise ValueError naming the row. The rows are
+    twice or also dead, too many cards to draw raise ValueError naming the row; so many dead
+    cards that the deck runs short of both hands (the community card rule of
+    :func:`stud_equity`) raise ValueError for the call. The rows are
     counted without the GIL on ``threads`` threads (None: every core, when the work is worth
     it). At most :data:`MAX_BATCH` rows.
 
@@ -92,6 +95,13 @@ def equity_batch(
     if len(hands) > MAX_BATCH:
         raise ValueError(f"at most {MAX_BATCH:,} match-ups a call, got {len(hands):,}")
     dead_cards = parse_named(dead, "dead cards")
+    # the two hands draw what they lack from the cards neither holds nor is dead: 52 - dead
+    # must cover both whole hands, whatever the row (else the community card rule applies)
+    if len(hands) and 52 - len(dead_cards) < 2 * found.cards:
+        raise ValueError(
+            f"{len(dead_cards)} dead cards leave too few live cards for two players' {found.cards} cards: "
+            "the deck runs short, which stud_equity answers with a community card"
+        )
     if len(hands) and (hands.min() < -1 or hands.max() > 51):
         bad = int(np.flatnonzero(((hands < -1) | (hands > 51)).any(axis=(1, 2)))[0])
         raise ValueError(f"row {bad}: {hands[bad].tolist()} holds a value that is neither a card 0..51 nor -1")

@@ -9,7 +9,7 @@ reads nothing else but its own figures, :func:`~studeval.equity.plan.settings`),
 is one call of ``studeval._matchups`` (the kernel of :func:`~studeval.equity.equity_batch`: no
 allocation, and on fifth street faster than the general counts, which are built for millions
 of completions). Anything else -- a range, ints, a bad card, an option the plan would refuse,
-a plan that samples -- goes the general way, which also gives
+a plan that samples, a deck that runs short of both hands (a community card) -- goes the general way, which also gives
 every error message.
 
 >>> r = small_headsup(["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], "seven", (), "auto", 10**6, None, None)
@@ -123,6 +123,8 @@ def small_headsup(
     live = 52 - len(first.cards) - len(second.cards) - len(out.cards)
     if not 0 <= draws[0] <= _matchups.MAX_DRAWS or not 0 <= draws[1] <= _matchups.MAX_DRAWS:
         return None
+    if live < draws[0] + draws[1]:  # the deck runs short: the community card, the general way
+        return None
     key = (facts.game.name, draws, live, method, samples, seed, threads, settings())
     chosen = _plans.get(key)
     if chosen is None:
@@ -177,5 +179,7 @@ def direct_headsup(
         return None
     one, two = hands
     if not (0 <= facts.cards - len(one) <= _matchups.MAX_DRAWS and 0 <= facts.cards - len(two) <= _matchups.MAX_DRAWS):
+        return None
+    if 52 - len(dead) < 2 * facts.cards:  # the deck runs short: the community card, the general way
         return None
     return _answer(_cards(one), _cards(two), _cards(dead) if dead else _NO_CARDS, facts, reason, start)

@@ -37,6 +37,7 @@ __all__ = [
     "loads",
     "parse_action",
     "read_phhs",
+    "read_phhs_each",
 ]
 
 # a lone surrogate, which no TOML string can hold
@@ -223,9 +224,14 @@ class PhhsError(ValueError):
     """A ``.phhs`` file that cannot be read on: a hand that is not PHH, one too long, or text
     before the first header (the message names the line). The hands before it were read.
 
-    >>> issubclass(PhhsError, ValueError)
-    True
+    >>> issubclass(PhhsError, ValueError), PhhsError("not TOML", hand="[2]").hand
+    (True, '[2]')
     """
+
+    def __init__(self, message: str, hand: str | None = None) -> None:
+        super().__init__(message)
+        #: the hand's header (``[2]``), None for text outside any hand
+        self.hand = hand
 
 
 _HEADER = re.compile(r"\[\s*([0-9]+)\s*\]\s*(#.*)?\Z")
@@ -236,34 +242,67 @@ def read_phhs(lines: Iterable[tuple[int, str]]) -> Iterator[HandHistory]:
     TOML table headed ``[1]``, ``[2]``, ... as :func:`~studeval.game.phh_write.dump_all` writes).
 
     A hand longer than :data:`~studeval.game.phh_record.MAX_PHH_CHARS` characters, text before
-    the first header, or a hand that is not PHH raises :class:`PhhsError` naming the line.
+    the first header, or a hand that is not PHH raises :class:`PhhsError` naming the line
+    (:func:`read_phhs_each` reports it and reads on).
 
     >>> from studeval.game.phh_write import dumps_all
     >>> text = dumps_all([HandHistory("F7S", [1, 1], 2, 5, 10, [100, 100], ["d dh p1 2c3c4c"])] * 2)
     >>> [hh.starting_stacks for hh in read_phhs(enumerate(text.splitlines(), 1))]
     [[100, 100], [100, 100]]
     """
+    for hand in read_phhs_each(lines):
+        if isinstance(hand, PhhsError):
+            raise hand
+        yield hand
+
+
+def read_phhs_each(lines: Iterable[tuple[int, str]]) -> Iterator[HandHistory | PhhsError]:
+    """The hands of a ``.phhs`` file as :func:`read_phhs` reads them, a bad one given as its
+    :class:`PhhsError` (its header ``[k]`` and line named) in its place, and the reading
+    going on at the next header: one bad hand never hides the later ones. Text before the
+    first header is one error; the lines of a hand too long are skipped to the next header.
+
+    >>> from studeval.game.phh_write import dumps
+    >>> text = "[1]\\nnot = toml =\\n[2]\\n" + dumps(HandHistory("F7S", [1, 1], 2, 5, 10, [9, 9], []))
+    >>> [type(h).__name__ for h in read_phhs_each(enumerate(text.splitlines(), 1))]
+    ['PhhsError', 'HandHistory']
+    """
     chunk: list[str] = []
     start = 0
+    label = ""
     size = 0
+    skipping = False  # a hand too long, or text before the first header: read on at a header
     for number, text in lines:
-        if _HEADER.match(text.strip()):
-            if chunk:
-                yield _hand_at(chunk, start)
-            chunk, start, size = [], number, 0
+        header = _HEADER.match(text.strip())
+        if header:
+            if chunk and not skipping:
+                yield _hand_or_error(chunk, start, label)
+            chunk, start, label, size, skipping = [], number, f"[{header.group(1)}]", 0, False
+            continue
+        if skipping:
             continue
         if not start:
             if text.strip() and not text.lstrip().startswith("#"):
-                raise PhhsError(
+                yield PhhsError(
                     f"line {number}: a .phhs file starts with a header such as [1], got {text.strip()[:40]!r}"
                 )
+                skipping = True
             continue
         size += len(text) + 1
         if size > MAX_PHH_CHARS:
-            raise PhhsError(f"line {number}: the hand of line {start} is longer than {MAX_PHH_CHARS:,} characters")
+            yield PhhsError(f"the hand of line {start} is longer than {MAX_PHH_CHARS:,} characters", label)
+            chunk, skipping = [], True
+            continue
         chunk.append(text)
-    if chunk:
-        yield _hand_at(chunk, start)
+    if chunk and not skipping:
+        yield _hand_or_error(chunk, start, label)
+
+
+def _hand_or_error(chunk: list[str], start: int, label: str) -> HandHistory | PhhsError:
+    try:
+        return _hand_at(chunk, start)
+    except PhhsError as exc:
+        return PhhsError(str(exc), label)
 
 
 def _hand_at(chunk: list[str], start: int) -> HandHistory:

@@ -14,11 +14,23 @@ sane numbers: ante < bring-in < small bet < big bet = 2 x small bet.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-__all__ = ["MAX_CHIPS", "MAX_SEATS", "MIN_SEATS", "PRESETS", "RAKE_ROUNDING", "PrintedRake", "Rake", "Structure"]
+__all__ = [
+    "MAX_CHIPS",
+    "MAX_RAKE_DENOMINATOR",
+    "MAX_RAKE_TEXT",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "PRESETS",
+    "RAKE_ROUNDING",
+    "PrintedRake",
+    "Rake",
+    "Structure",
+]
 
 MIN_SEATS = 2
 MAX_SEATS = 8
@@ -120,12 +132,47 @@ class Structure:
 RAKE_ROUNDING = ("down", "half_even", "half_up", "up")
 
 
+#: The finest rake percentage: its denominator at most this (12 decimal places, or a fraction
+#: such as 10/3), so that no percentage's exact arithmetic or text grows without bound.
+MAX_RAKE_DENOMINATOR = 10**12
+#: The longest percentage given as text.
+MAX_RAKE_TEXT = 64
+_PERCENT_TEXT = re.compile(
+    r"\s*(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][-+]?[0-9]{1,3})?\s*\Z|\s*[0-9]+\s*/\s*[0-9]+\s*\Z", re.ASCII
+)
+
+
 def _percent(value: object) -> Fraction:
     """A percentage, exactly: an int, a Fraction, a Decimal, a decimal string ("4.15") or a
-    float (read as its shortest decimal text, so 4.15 is 415/100)."""
+    float (read as its shortest decimal text, so 4.15 is 415/100). Its size is checked before
+    any arithmetic: text of ASCII digits at most :data:`MAX_RAKE_TEXT` long, an exponent of at
+    most three digits, a denominator at most :data:`MAX_RAKE_DENOMINATOR`.
+
+    >>> _percent("1e-999999")
+    Traceback (most recent call last):
+    ...
+    ValueError: rake percent '1e-999999' must be a number from 0 to 100
+    >>> _percent("1e-50")
+    Traceback (most recent call last):
+    ...
+    ValueError: rake percent '1e-50' must be a number from 0 to 100 in ASCII digits, at most 12 decimal places
+    """
     if isinstance(value, bool) or not isinstance(value, (int, float, str, Decimal, Fraction)):
         raise TypeError(f"rake percent must be a number such as 5 or '4.15', got {value!r}")
+    refused = ValueError(
+        f"rake percent {value!r} must be a number from 0 to 100 in ASCII digits, at most 12 decimal places"
+    )
     if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"rake percent {value!r} must be a number from 0 to 100")
+    if isinstance(value, str) and (len(value) > MAX_RAKE_TEXT or not _PERCENT_TEXT.match(value)):
+        raise ValueError(f"rake percent {value[:MAX_RAKE_TEXT]!r} must be a number from 0 to 100")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise ValueError(f"rake percent {value!r} must be a number from 0 to 100")
+    if isinstance(value, (str, Decimal)) and "/" not in str(value):
+        d = Decimal(value)  # the exponent checked before the exact fraction is made
+        if d.as_tuple().exponent < -12 or d.adjusted() > 3:  # type: ignore[operator]
+            raise refused
+    if isinstance(value, int) and not 0 <= value <= 100:
         raise ValueError(f"rake percent {value!r} must be a number from 0 to 100")
     try:
         exact = Fraction(repr(value) if isinstance(value, float) else value)
@@ -133,6 +180,8 @@ def _percent(value: object) -> Fraction:
         raise ValueError(f"rake percent {value!r} must be a number from 0 to 100") from None
     if not 0 <= exact <= 100:
         raise ValueError(f"rake percent {value!r} must be a number from 0 to 100")
+    if exact.denominator > MAX_RAKE_DENOMINATOR:
+        raise refused
     return exact
 
 

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 
 from studeval.histories import bovada, fulltilt, ipoker, pokerstars, winamax
 from studeval.histories.builder import MAX_HAND_LINES, HistoryError
-from studeval.histories.files import detect_encoding, numbered_lines, text_chunks
+from studeval.histories.files import detect_encoding, numbered_lines, split_lines, text_chunks
 from studeval.histories.hand import Imported, LineSite, Refused
 from studeval.histories.verify import Checked, check_hands, replay_checked, verify
 
@@ -170,12 +170,13 @@ def read_file(path: str, *, site: str | None = None) -> HistoryFile:
 
 
 def read_text(text: str, *, source: str = "<text>", site: str | None = None) -> Iterator[Imported | Refused]:
-    """The hands of a text (:func:`read_lines` on its lines, numbered from 1).
+    """The hands of a text (:func:`read_lines` on its lines, numbered from 1, split as a
+    file's are: :func:`~studeval.histories.files.split_lines`).
 
     >>> list(read_text("no hand here"))
     []
     """
-    return read_lines(enumerate(text.splitlines(), 1), source=source, site=site)
+    return read_lines(enumerate(split_lines(text), 1), source=source, site=site)
 
 
 def _number(site: LineSite, hand: list[tuple[int, str]]) -> str | None:

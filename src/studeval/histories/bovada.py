@@ -54,7 +54,7 @@ from studeval.histories.builder import HandBuilder, HistoryError, level, when
 
 __all__ = ["SITE"]
 
-_START = re.compile(r"(?:Bodog|Bovada|Ignition)(?:\.eu)? Hand #(?P<number>\d+):?\s*(?P<rest>.*)\Z", re.IGNORECASE)
+_START = re.compile(r"(?:Bodog|Bovada|Ignition)(?:\.eu)? Hand #(?P<number>[0-9]+):?\s*(?P<rest>.*)\Z", re.IGNORECASE)
 _GAME = re.compile(
     r"\b(?P<game>7\s*-?\s*CARD(?:\s+STUD)?|7\s*STUD|STUD|RAZZ|5\s*-?\s*CARD(?:\s+STUD)?|5\s*STUD)"
     r"(?P<hilo>\s*(?:Hi\s*[-/]?\s*Lo|H/L|8\s*or\s*better|8|/8)\b)?",
@@ -62,16 +62,16 @@ _GAME = re.compile(
 )
 _OTHER_GAME = re.compile(r"HOLD\s*'?EM|OMAHA|DRAW|BADUGI|TRIPLE|2-7", re.IGNORECASE)
 _NOT_LIMIT = re.compile(r"\b(?:No|Pot)\s*Limit\b", re.IGNORECASE)
-_TOURNAMENT = re.compile(r"Tournament\s*#\s*(\d+)", re.IGNORECASE)
+_TOURNAMENT = re.compile(r"Tournament\s*#\s*([0-9]+)", re.IGNORECASE)
 _TABLE = re.compile(r"TBL\s*#\s*([^\s,]+)", re.IGNORECASE)
 _LEVEL = re.compile(r"Level\s*([IVXLC]+|[0-9]+)\b")
-_WHEN = re.compile(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})[ T]+(\d{1,2}):(\d{2}):(\d{2})")
+_WHEN = re.compile(r"([0-9]{4})[-/]([0-9]{1,2})[-/]([0-9]{1,2})[ T]+([0-9]{1,2}):([0-9]{2}):([0-9]{2})")
 
 _AMT = r"(\$?\s?[0-9][0-9,]*(?:\.[0-9]+)?)"
 _TIMEOUT = r"(?:\s*\(\s*(?:time\s*-?\s*out|auto)\s*\))?"
 #: A player's line: ``Seat+S : TEXT`` (the hero ``Seat+S [ME] : TEXT``); ``gap`` is the space
 #: before the colon, which the seat list and the summary do not have.
-_PLAYER = re.compile(r"Seat\s*\+?\s*(?P<seat>\d+)(?P<me>\s*\[ME\])?(?P<gap>\s*):\s*(?P<text>.*)\Z", re.IGNORECASE)
+_PLAYER = re.compile(r"Seat\s*\+?\s*(?P<seat>[0-9]+)(?P<me>\s*\[ME\])?(?P<gap>\s*):\s*(?P<text>.*)\Z", re.IGNORECASE)
 _SEAT = re.compile(r"(?P<stack>\$?\s?[0-9][0-9,]*(?:\.[0-9]+)?)\s+in\s+chips\b.*\Z", re.IGNORECASE)
 _MARKER = re.compile(r"\*\*\*\s*(?P<name>.*?)\s*\*\*\*.*\Z")
 _STREET_MARKER = re.compile(
@@ -102,7 +102,7 @@ _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("returned", r"Return(?:ed)?\s+uncalled\s+portion\s+of\s+(?:the\s+)?bet\s*" + _AMT),
         (
             "result",
-            r"Hand\s+result(?:\s*[-:(]?\s*(?:Main|Side|Hi|High|Lo|Low)\b[A-Za-z ]*?(?:\s*[-#]?\s*\d+(?=\s+\$?\d))?\)?)?"
+            r"Hand\s+result(?:\s*[-:(]?\s*(?:Main|Side|Hi|High|Lo|Low)\b[A-Za-z ]*?(?:\s*[-#]?\s*[0-9]+(?=\s+\$?[0-9]))?\)?)?"
             r"\s*:?\s*" + _AMT,
         ),
         ("shows", r"Show(?:down|s)?(?:\s*\([^)]*\))?\s*(?P<cards>\[[^\]]*\])?.*"),
@@ -208,6 +208,10 @@ class _Hand:
         if self.st.index > 0 and len(tokens) > 1:  # the cards so far printed again, then the new
             before = [c for c in mine if c is not None]
             if len(groups) > 1:
+                if [_card(t) for g in groups[:-1] for t in g.split()] != before:  # checked, not trusted
+                    raise self.b.fail(
+                        f"{name}'s earlier cards [{' '.join(groups[:-1])}] are not the cards dealt before"
+                    )
                 tokens = groups[-1].split()
             elif [_card(t) for t in tokens[: len(before)]] == before:
                 tokens = tokens[len(before) :]
@@ -589,13 +593,13 @@ def _unique(values: list[int]) -> list[int]:
 
 
 def _card(token: str) -> str | None:
-    """A card's text as studeval reads it (``10d`` is ``Td``); None for a hidden card."""
+    """A card's text as studeval reads it (``10d`` is ``Td``); HistoryError for anything else
+    (Bovada prints every card: a placeholder such as ``X`` or ``??`` is not read as a hidden one)."""
     t = token.strip()
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0].upper() not in "23456789TJQKA" or t[1].lower() not in "cdhs":
-        if t.strip("Xx?*") == "":
-            return None
+        # Bovada prints every card (FORMATS.md 3.3): a placeholder is no card, and refused
         raise HistoryError(f"{token!r} is not a card")
     t = t[0].upper() + t[1].lower()
     try:
@@ -735,6 +739,7 @@ def _read_line(hand: _Hand, no: int, line: str) -> None:
     if seat and not hand.seated_in and not hand.antes and not hand.pending:
         if name in hand.seats:
             raise b.fail(f"{name} is seated twice")
+        b.listed(int(p.group("seat")), name)  # seats 1..10, dealt in or not
         hand.seats[name] = (int(p.group("seat")), seat.group("stack").replace(" ", ""), no)
         hand.stack[name] = hand.chips(seat.group("stack"))
         hand.put[name] = 0

@@ -11,6 +11,13 @@ Amounts are exact: a site's text (``$1,234.56``, ``€0.02``, ``1,500``) is read
 (100 for money, cents; 1 for tournament chips); an amount that is not a whole number of
 chips at that scale is refused, never rounded. The scale is recorded as ``_scale``.
 
+The amounts' grammar is what the sites write (../shared/histories/FORMATS.md): ASCII digits,
+commas only as thousands separators (every three digits), a decimal point, at most one
+currency sign (``$``, ``€``, ``£``) before the number or a euro sign or currency code after
+it, in the hand's currency. Anything else (``$1,00``, a Unicode minus, ``USD$1``, another
+script's digits) is refused naming the text, never read as a nearby number. A site that
+writes another form (Winamax's decimal comma) turns it into this one first.
+
 >>> b = HandBuilder("pokerstars", "42", "razz", scale=100, first_line=1)
 >>> b.amount("$1,234.56")
 123456
@@ -18,6 +25,10 @@ chips at that scale is refused, never rounded. The scale is recorded as ``_scale
 Traceback (most recent call last):
 ...
 studeval.histories.builder.HistoryError: amount '$0.015' is not a whole number of cents
+>>> b.amount("$12,50")
+Traceback (most recent call last):
+...
+studeval.histories.builder.HistoryError: amount '$12,50' is not an amount as the sites write them (ASCII digits, a comma every three digits, a decimal point, one currency sign)
 """
 
 from __future__ import annotations
@@ -33,13 +44,43 @@ from studeval.game.phh import HandHistory
 from studeval.game.structure import MAX_CHIPS, MAX_SEATS
 from studeval.games import get_game
 
-__all__ = ["MAX_HAND_LINES", "HandBuilder", "HistoryError", "level", "when", "when_matched"]
+__all__ = [
+    "MAX_AMOUNT_CHARS",
+    "MAX_HAND_LINES",
+    "MAX_SEAT_NUMBER",
+    "HandBuilder",
+    "HistoryError",
+    "ascii_number",
+    "level",
+    "when",
+    "when_matched",
+]
 
 #: The most lines one hand may have (a full eight-handed stud hand is about 120); more is
 #: not a hand but a file that lost its separators, and is refused rather than read on.
 MAX_HAND_LINES = 2000
 
-_AMOUNT = re.compile(r"[^0-9\-]{0,4}?([0-9][0-9,]{0,20}(?:\.[0-9]{1,6})?)\s*(?:[A-Z]{3})?\Z")
+#: The longest amount text read (a stack of 10**15 chips with separators and a sign is 26).
+MAX_AMOUNT_CHARS = 32
+#: The highest seat number a site prints (iPoker lists ten seats; the others fewer).
+MAX_SEAT_NUMBER = 10
+# The grammar of every site's amounts (FORMATS.md): no pattern of "anything, then digits".
+_AMOUNT = re.compile(
+    r"(?P<sign>[$\u20ac\u00a3]?)(?P<number>[0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)(?:\.(?P<fraction>[0-9]+))?"
+    r"(?P<after>\u20ac| (?:USD|EUR|GBP))?\Z",
+    re.ASCII,
+)
+_CURRENCY = {"$": "USD", "\u20ac": "EUR", "\u00a3": "GBP"}
+_DIGITS = re.compile(r"[0-9]+\Z", re.ASCII)
+
+
+def ascii_number(text: str) -> bool:
+    """Whether a number's text is ASCII digits only (``str.isdigit`` takes any script's).
+
+    >>> ascii_number("300001"), ascii_number("\uff13"), ascii_number("")
+    (True, False, False)
+    """
+    return _DIGITS.match(text) is not None
 
 
 class HistoryError(ValueError):
@@ -100,6 +141,7 @@ class HandBuilder:
         self._dealt: dict[str, list[int | None]] | None = None
         self._anted: set[str] = set()
         self._order: list[_Player] = []
+        self._listed: dict[int, str] = {}  # every seat listed, the dealt-in and the others
 
     # ------------------------------------------------------------------ reading amounts, names
 
@@ -108,12 +150,24 @@ class HandBuilder:
         return HistoryError(reason, self.line)
 
     def amount(self, text: str) -> int:
-        """A site's amount in whole chips at the hand's scale (exact, or refused)."""
-        m = _AMOUNT.match(text.strip())
+        """A site's amount in whole chips at the hand's scale (exact, or refused naming the text)."""
+        if len(text) > MAX_AMOUNT_CHARS:
+            raise self.fail(f"amount {text[:MAX_AMOUNT_CHARS]!r}... is longer than {MAX_AMOUNT_CHARS} characters")
+        m = _AMOUNT.match(text.strip(" \t"))  # ASCII blanks only: no other script's spaces
         if not m:
-            raise self.fail(f"amount {text!r} is not a number")
+            raise self.fail(
+                f"amount {text!r} is not an amount as the sites write them "
+                "(ASCII digits, a comma every three digits, a decimal point, one currency sign)"
+            )
+        after = (m.group("after") or "").strip()
+        currency = _CURRENCY.get(m.group("sign")) or _CURRENCY.get(after) or (after or None)
+        if m.group("sign") and after and _CURRENCY.get(m.group("sign")) != _CURRENCY.get(after, after):
+            raise self.fail(f"amount {text!r} has two currencies")
+        hand = self.fields.get("currency")
+        if currency and hand and currency != hand:
+            raise self.fail(f"amount {text!r} is not in the hand's currency ({hand})")
         try:
-            value = Decimal(m.group(1).replace(",", "")) * self.scale
+            value = Decimal(m.group("number").replace(",", "") + "." + (m.group("fraction") or "0")) * self.scale
         except InvalidOperation:  # pragma: no cover - the pattern admits only numbers
             raise self.fail(f"amount {text!r} is not a number") from None
         if value != value.to_integral_value():
@@ -140,12 +194,25 @@ class HandBuilder:
 
     # ------------------------------------------------------------------ the table
 
+    def listed(self, seat: int, name: str) -> None:
+        """A seat the table lists, whether or not its player is dealt in: no seat listed twice,
+        no player in two seats, seats 1 to :data:`MAX_SEAT_NUMBER`."""
+        if type(seat) is not int or not 1 <= seat <= MAX_SEAT_NUMBER:
+            raise self.fail(f"seat {seat!r} is not a seat 1..{MAX_SEAT_NUMBER}")
+        there = self._listed.get(seat)
+        if there is not None and there != name:
+            raise self.fail(f"seat {seat} is taken twice ({there!r} and {name!r})")
+        if there is None and name in self._listed.values():
+            raise self.fail(f"{name!r} is seated twice")
+        self._listed[seat] = name
+
     def seat(self, seat: int, name: str, stack_text: str) -> None:
         """A player in a seat with a stack."""
         if name in self.players:
             raise self.fail(f"{name!r} is seated twice")
         if any(p.seat == seat for p in self.players.values()):
             raise self.fail(f"seat {seat} is taken twice")
+        self.listed(seat, name)
         if len(self.players) >= MAX_SEATS:
             raise self.fail(f"more than {MAX_SEATS} players: a stud table seats at most {MAX_SEATS}")
         stack = self.amount(stack_text)
@@ -176,10 +243,14 @@ class HandBuilder:
         self._street_in = {}
         self._dealt = {}
 
-    def deal(self, name: str, cards: list[str]) -> None:
+    def deal(self, name: str, cards: list[str], before: list[str] | None = None) -> None:
         """The cards a player gets this street, as the text shows them: the new ones only,
-        all of them (a hero's down cards) or just the up ones (an opponent's)."""
+        all of them (a hero's down cards) or just the up ones (an opponent's). ``before``: the
+        cards the line repeats from earlier streets (``Dealt to Bob [7d] [4d]``), which must
+        be his up cards so far, or all his cards so far (the hero's)."""
         self.player(name)  # seated, or refused
+        if before is not None:
+            self.repeated(name, before)
         if self.street < 0 or self._dealt is None:
             raise self.fail("cards dealt outside a street's deal (before the first street, or after its betting began)")
         up = self.game.streets[self.street].up
@@ -191,7 +262,20 @@ class HandBuilder:
             new = [next(it) if u else None for u in up]
         else:
             raise self.fail(f"{len(known)} cards dealt to {name} on {self.game.streets[self.street].name}")
+        if name in self._dealt:  # one deal line a player and street: a second one contradicts or repeats it
+            raise self.fail(f"{name} is dealt twice on {self.game.streets[self.street].name}")
         self._dealt[name] = new
+
+    def repeated(self, name: str, before: list[str]) -> None:
+        """The cards a deal line repeats from earlier streets (``Dealt to Bob [7d] [4d]``) are his
+        up cards so far, or all his cards so far (the hero's); a contradiction is refused."""
+        p = self.player(name)
+        shown = sorted(self._cards(before))
+        ups = [u for s in self.game.streets[: self.street] for u in s.up]
+        up_cards = sorted(c for c, u in zip(p.cards, ups, strict=False) if u and c >= 0)
+        every = sorted(p.cards) if all(c >= 0 for c in p.cards) else None
+        if shown != up_cards and shown != every:
+            raise self.fail(f"{p.name}'s earlier cards [{' '.join(before)}] are not the cards dealt before")
 
     def community(self, card_text: str) -> None:
         """The one community card of the deck-exhaustion rule, dealt instead of this street's
@@ -359,7 +443,7 @@ class HandBuilder:
         if self.uncalled_in_collected:
             self._uncalled_from_totals(seated)
         extra: dict[str, Any] = {
-            "hand": int(self.number) if self.number.isdigit() and len(self.number) < 19 else self.number,
+            "hand": int(self.number) if ascii_number(self.number) and len(self.number) < 19 else self.number,
             **{k: v for k, v in self.fields.items() if not k.startswith("_")},
             "players": [p.name for p in seated],
             "seats": [p.seat for p in seated],
@@ -438,7 +522,7 @@ def level(fields: dict[str, Any], text: str) -> None:
     >>> f = {}; level(f, "XIV"); f
     {'level': 14}
     """
-    if text.isdigit():
+    if ascii_number(text):
         fields["level"] = int(text)
         return
     values = [_ROMAN[c] for c in text]

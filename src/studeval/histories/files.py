@@ -7,7 +7,9 @@ under a declaration that says UTF-8 (iPoker's euro sign). :func:`detect_encoding
 the byte-order mark, else by whether the whole file is valid UTF-8, else Windows-1252 (which
 reads any byte): the file is read twice, a chunk at a time, so memory stays bounded.
 :func:`text_chunks` gives the decoded text and :func:`numbered_lines` its lines; CR and CRLF line ends
-read as LF.
+read as LF. One rule splits lines everywhere (:func:`split_lines`): ``\\r\\n``, ``\\n`` and ``\\r``
+end a line, nothing else (a form feed, U+2028 or NEL in a chat line is text, as the sites
+write it).
 
 >>> import tempfile
 >>> with tempfile.NamedTemporaryFile("wb", suffix=".txt", delete=False) as f:
@@ -25,7 +27,7 @@ import io
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
-__all__ = ["CHUNK", "MAX_LINE_CHARS", "detect_encoding", "numbered_lines", "text_chunks"]
+__all__ = ["CHUNK", "MAX_LINE_CHARS", "detect_encoding", "numbered_lines", "split_lines", "text_chunks"]
 
 #: Bytes read at a time.
 CHUNK = 1 << 16
@@ -36,6 +38,20 @@ MAX_LINE_CHARS = 4096
 
 # The marks, longest first (UTF-32 is not written by any site and not read).
 _MARKS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be"))
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text, each without its end: ``\\r\\n``, ``\\n`` or ``\\r`` (unlike
+    ``str.splitlines``, which also splits at form feeds, U+2028 and other characters a chat
+    line may hold). A last line end ends the last line, not an empty one.
+
+    >>> split_lines("a\\r\\nb\\rc\\nd\\u2028e\\n")
+    ['a', 'b', 'c', 'd\\u2028e']
+    """
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def _open(path: str) -> BinaryIO:

@@ -80,8 +80,8 @@ _GAMES = {
     "5 card stud": "five",
 }
 _STAMP = (
-    r"(?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2}) (?P<zone>[A-Z]{2,5})"
-    r" - (?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2})"
+    r"(?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2}) (?P<zone>[A-Z]{2,5})"
+    r" - (?P<year>[0-9]{4})/(?P<month>[0-9]{1,2})/(?P<day>[0-9]{1,2})"
 )
 #: The header as data: a local time is followed by the ET one in brackets
 #: (``... CCT - 2010/12/05 [08:20:00 ET - 2010/12/04]``), which is read first.
@@ -93,19 +93,19 @@ _HEADER = text.Header(
     stakes=re.compile(
         r" - (?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?: Ante (?P<ante>[$€£]?[0-9][0-9.,]*))? - "
     ),
-    tournament=re.compile(r"\((\d+)\), Table "),
+    tournament=re.compile(r"\(([0-9]+)\), Table "),
     table=re.compile(r"Table (?P<table>.+?)(?: \([^)]*\))? - "),
     when=(re.compile(r"\[" + _STAMP + r"\]"), re.compile(_STAMP)),
 )
 
 
-_POT = r"(?:the )?(?:high |low |main |side )?pot(?: #?\d+)? \((\S+)\)(?: with .*)?\Z"
+_POT = r"(?:the )?(?:high |low |main |side )?pot(?: #?[0-9]+)? \((\S+)\)(?: with .*)?\Z"
 
 #: Lines that change nothing, whoever they name (``sits down`` and ``adds`` name players not
 #: seated in the hand): clock warnings (also without a name), seats taken and left, the
 #: bring-in notice, chat.
 _EVENTS = re.compile(
-    r"(?:(?:.+ has )?\d+ seconds left to act"
+    r"(?:(?:.+ has )?[0-9]+ seconds left to act"
     r"|.+ (?:has timed out.*|is sitting out|sits out|has returned|stands up|sits down|adds \S+|leaves the table"
     r"|has been disconnected|has reconnected|is disconnected|is connected|has requested TIME|is feeling \S+"
     r"|is (?:low|high) with \[[^\]]*\]|mucks hand|doesn't show(?: hand)?|has been removed.*)"
@@ -116,10 +116,12 @@ _EVENTS = re.compile(
 #: The site, as :mod:`studeval.histories` reads it.
 SITE = TextSite(
     name="fulltilt",
-    start=re.compile(r"Full Tilt Poker Game #(?P<number>\d+):\s+(?P<rest>.*)\Z"),
+    start=re.compile(r"Full Tilt Poker Game #(?P<number>[0-9]+):\s+(?P<rest>.*)\Z"),
     header=_HEADER,
     table=None,
-    seat=re.compile(r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[$€£]?[0-9][0-9.,]*)\)(?P<out>, is sitting out)?\Z"),
+    seat=re.compile(
+        r"Seat (?P<seat>[0-9]+): (?P<name>.+) \((?P<stack>[$€£]?[0-9][0-9.,]*)\)(?P<out>, is sitting out)?\Z"
+    ),
     streets=(
         "*** 3RD STREET ***",
         "*** 4TH STREET ***",
@@ -148,7 +150,7 @@ SITE = TextSite(
     noise=re.compile(r"Betting is capped\Z"),
     # 2ND (five card stud) to 7TH STREET, some with the pot so far: ``(Total Pot: 120, 2 Players, 1 All-In)``
     marker=re.compile(
-        r"\*\*\* (?P<street>\d)(?:ST|ND|RD|TH) STREET \*\*\*(?: \[(?P<board>[^\]]*)\])?(?: \(Total Pot: [^)]*\))?\Z",
+        r"\*\*\* (?P<street>[0-9])(?:ST|ND|RD|TH) STREET \*\*\*(?: \[(?P<board>[^\]]*)\])?(?: \(Total Pot: [^)]*\))?\Z",
         re.IGNORECASE,
     ),
     events=_EVENTS,

@@ -73,7 +73,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from studeval.game.phh import HandHistory
-from studeval.histories.builder import HandBuilder, HistoryError, when
+from studeval.histories.builder import HandBuilder, HistoryError, ascii_number, when
 from studeval.histories.hand import Imported, Refused
 from studeval.histories.verify import verify
 
@@ -539,6 +539,8 @@ class _Game:
         in the street read as his street total, not the chips added), and the other readings
         worth a try."""
         node, session = self.node, self.session
+        if not ascii_number(self.number):  # a hand number in other digits would be a second hand
+            raise HistoryError(f"<game> gamecode={self.number!r} is not a number in ASCII digits", node.line)
         alternatives: list[dict[str, Any]] = []
         options = {"community": community, "limits": limits, "bet_total": bet_total}
         general = node.first("general")
@@ -594,6 +596,8 @@ class _Game:
             if name in seen_names and name:
                 raise HistoryError(f"{name!r} is listed twice", p.line)
             seen_names.add(name)
+            if name:  # an empty seat is listed with no name; a named one once, dealt in or not
+                b.listed(self._int(p, "seat", p.attrs.get("seat")), name)
             if name not in dealt:
                 if name and b.amount(p.attrs.get("win", "0") or "0"):
                     raise HistoryError(f"{name} wins without being dealt in", p.line)
@@ -808,10 +812,10 @@ class _Game:
 
     @staticmethod
     def _int(node: _Node, name: str, text: str | None) -> int:
-        try:
-            return int((text or "").strip())
-        except ValueError:
-            raise HistoryError(f"<{node.tag}> {name}={text!r} is not a whole number", node.line) from None
+        digits = (text or "").strip()
+        if not ascii_number(digits) or len(digits) > 9:  # int() would take "+1", "1_0" and other scripts' digits
+            raise HistoryError(f"<{node.tag}> {name}={text!r} is not a whole number", node.line)
+        return int(digits)
 
 
 # ---------------------------------------------------------------------- the file

@@ -69,7 +69,7 @@ __all__ = ["SITE"]
 
 _GAME = re.compile(r"(7 Card Stud Hi/Lo|7 Card Stud|Razz|5 Card Stud)\s+Limit", re.IGNORECASE)
 _GAMES = {"7 card stud hi/lo": "stud8", "7 card stud": "seven", "5 card stud": "five"}  # razz is razz
-_STAMP = r"(?P<year>\d{4})/(?P<month>\d{1,2})/(?P<day>\d{1,2}) (?P<hour>\d{1,2}):(?P<minute>\d{2}):(?P<second>\d{2})"
+_STAMP = r"(?P<year>[0-9]{4})/(?P<month>[0-9]{1,2})/(?P<day>[0-9]{1,2}) (?P<hour>[0-9]{1,2}):(?P<minute>[0-9]{2}):(?P<second>[0-9]{2})"
 #: The header as data: a local time is followed by the ET one in brackets
 #: (``... CET [2009/07/10 8:05:00 ET]``), which is read first.
 _HEADER = text.Header(
@@ -78,7 +78,7 @@ _HEADER = text.Header(
     games=_GAMES,  # razz is razz
     other_game=re.compile(r"Hold'em|Omaha|Draw|Badugi|Courchevel", re.IGNORECASE),
     stakes=re.compile(r"[(,]\s*(?P<small>[$€£]?[0-9][0-9.,]*)/(?P<big>[$€£]?[0-9][0-9.,]*)(?:\s+(?P<iso>[A-Z]{3}))?\)"),
-    tournament=re.compile(r"Tournament #(\d+)", re.IGNORECASE),
+    tournament=re.compile(r"Tournament #([0-9]+)", re.IGNORECASE),
     level=re.compile(r"\bLevel ([IVXLC]+|[0-9]+)\b", re.IGNORECASE),
     when=(
         re.compile(r"\[" + _STAMP + r" (?P<zone>[A-Z]{2,5})\]"),
@@ -90,25 +90,27 @@ _HEADER = text.Header(
 #: Lines that change nothing, whoever they name: most name a player not seated in the hand
 #: (joining, removed, connecting), so they are known by their endings; chat; the site's notices.
 _EVENTS = re.compile(
-    r"(?:.+ (?:joins the table at seat #\d+|was removed from the table for failing to post|is connected"
+    r"(?:.+ (?:joins the table at seat #[0-9]+|was removed from the table for failing to post|is connected"
     r"|is disconnected|has been disconnected|has reconnected|leaves the table|is sitting out|sits out"
     r"|has returned|has timed out(?: while disconnected)?|will be allowed to play after the button"
-    r"|finished the tournament(?: in \d+\w* place)?.*|wins the tournament.*|wins the \S+ bounty.*"
+    r"|finished the tournament(?: in [0-9]+\w* place)?.*|wins the tournament.*|wins the \S+ bounty.*"
     r"|re-buys and receives .*|takes the add-on.*)"
     r"|.+?: (?:sits out|is sitting out|doesn't show hand|shows? nothing)"
     r"|.+? said, \".*"
     r"|Pair on board - a double bet is allowed|Betting is capped|No low hand qualified"
-    r"|.+? (?:has|have) \d+ seconds? left to act)\Z"
+    r"|.+? (?:has|have) [0-9]+ seconds? left to act)\Z"
 )
 
 #: The site, as :mod:`studeval.histories` reads it.
 SITE = TextSite(
     name="pokerstars",
-    start=re.compile(r"PokerStars (?:Hand|Game|Zoom Hand|Home Game Hand|Home Game) #(?P<number>\d+):\s+(?P<rest>.*)\Z"),
+    start=re.compile(
+        r"PokerStars (?:Hand|Game|Zoom Hand|Home Game Hand|Home Game) #(?P<number>[0-9]+):\s+(?P<rest>.*)\Z"
+    ),
     header=_HEADER,
-    table=re.compile(r"Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?.*\Z"),
+    table=re.compile(r"Table '(?P<table>.*)'(?: (?P<max>[0-9]+)-max)?.*\Z"),
     seat=re.compile(
-        r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]*?) in chips(?:, [^()]*? bounty)?\)"
+        r"Seat (?P<seat>[0-9]+): (?P<name>.+) \((?P<stack>[^()]*?) in chips(?:, [^()]*? bounty)?\)"
         r"(?P<out> is sitting out| out of hand.*)?\Z"
     ),
     streets=("*** 3rd STREET ***", "*** 4th STREET ***", "*** 5th STREET ***", "*** 6th STREET ***", "*** RIVER ***"),
@@ -125,14 +127,14 @@ SITE = TextSite(
         (re.compile(r": folds(?: \[[^\]]*\])?\Z"), text.fold),
         (re.compile(r": shows \[([^\]]*)\](?: \(.*\))?\Z"), text.shows),
         (re.compile(r": mucks hand(?: \[[^\]]*\])?\Z"), text.mucks),
-        (re.compile(r" collected " + AMOUNT + r" from (?:the )?(?:main |side )?pot(?:-\d+)?\Z"), text.collected),
+        (re.compile(r" collected " + AMOUNT + r" from (?:the )?(?:main |side )?pot(?:-[0-9]+)?\Z"), text.collected),
     ),
     uncalled=re.compile(r"Uncalled bet \((?P<amount>[^()]+)\) returned to (?P<name>.+)\Z"),
     pot=re.compile(r"Total pot (?P<total>\S+).*?\| Rake (?P<rake>\S+)"),
     noise=re.compile(r"Betting is capped\Z"),
     # 3rd to 6th STREET by number, the last street RIVER, with the community card when the deck runs out
     marker=re.compile(
-        r"\*\*\* (?:(?P<street>\d)(?:st|nd|rd|th) STREET|RIVER) \*\*\*(?: \[(?P<board>[^\]]*)\])?\Z", re.IGNORECASE
+        r"\*\*\* (?:(?P<street>[0-9])(?:st|nd|rd|th) STREET|RIVER) \*\*\*(?: \[(?P<board>[^\]]*)\])?\Z", re.IGNORECASE
     ),
     events=_EVENTS,
 )

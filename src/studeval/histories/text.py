@@ -33,8 +33,9 @@ __all__ = ["ALL_IN", "AMOUNT", "Header", "TextSite", "Verb", "read_hand"]
 #: What a verb does with its captured text (the name's player, the groups).
 Verb = tuple["re.Pattern[str]", Callable[[HandBuilder, str, Sequence[str]], None]]
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
-#: A word where a card should be (PokerStars' ``[of]``): lower-case letters, unlike a card's rank.
-_WORD = re.compile(r"[a-z]+\Z")
+#: The word PokerStars prints where a card should be (``[of]``, FORMATS.md 7.9): a card the
+#: text does not give. Only that word: any other text where a card should be is refused.
+_WORD = re.compile(r"of\Z")
 #: The field where a partial show waits for the end of the hand (popped before the history).
 _PARTIAL = "_partial_shows"
 
@@ -60,8 +61,8 @@ class Header:
       ``month``, ``day``, ``hour``, ``minute``, ``second`` and ``zone``).
 
     >>> h = Header("demo", re.compile(r"(Razz) Limit"), {}, re.compile("Hold'em"),
-    ...            re.compile(r"\((?P<small>\S+)/(?P<big>\S+)\)"), re.compile(r"T#(\d+)"))
-    >>> b = h(re.match(r"#(?P<number>\d+): (?P<rest>.*)", "#7: Razz Limit ($0.10/$0.20)"), 1)
+    ...            re.compile(r"\((?P<small>\S+)/(?P<big>\S+)\)"), re.compile(r"T#([0-9]+)"))
+    >>> b = h(re.match(r"#(?P<number>[0-9]+): (?P<rest>.*)", "#7: Razz Limit ($0.10/$0.20)"), 1)
     >>> b.game.name, b.small_bet, b.big_bet, b.fields["currency"]
     ('razz', 10, 20, 'USD')
     """
@@ -197,6 +198,7 @@ def read_hand(site: TextSite, lines: Sequence[tuple[int, str]]) -> HandHistory:
             s = site.seat.match(line)
             if s:
                 # the mark does not decide: a marked player who antes or is dealt plays the hand
+                b.listed(int(s.group("seat")), s.group("name"))  # a seat taken twice is refused, dealt in or not
                 if not s.group("out") or _plays(site, lines, s.group("name")):
                     b.seat(int(s.group("seat")), s.group("name"), s.group("stack"))
                 continue
@@ -261,8 +263,10 @@ def _action(site: TextSite, b: HandBuilder, line: str) -> None:
             raise b.fail(f"no cards in {line!r}")
         # the first street: every card shown (a hero's down cards and door card); later: the new one
         tokens = " ".join(groups).split() if b.street == 0 else groups[-1].split()
+        # later streets repeat the cards dealt before in the first bracket: checked, not trusted
+        before = " ".join(groups[:-1]).split() if b.street > 0 and len(groups) > 1 else None
         # a word where a card should be (PokerStars' ``[of]``) is a card the text does not give
-        b.deal(name, [t for t in tokens if not _WORD.match(t)])
+        b.deal(name, [t for t in tokens if not _WORD.match(t)], before)
         return
     u = site.uncalled.match(line)
     if u:

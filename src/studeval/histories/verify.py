@@ -30,15 +30,16 @@ history (``studeval import --rake``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any, NamedTuple
 
 from studeval.game.phh import HandHistory, rake_fields
 from studeval.game.phh_replay import Replay, replay_hand
 from studeval.game.state import StudState
-from studeval.game.structure import RAKE_ROUNDING, Rake
+from studeval.game.structure import MAX_CHIPS, RAKE_ROUNDING, Rake
 from studeval.histories.hand import Imported, Refused
 
 __all__ = ["Checked", "SiteRake", "check_hands", "replay_checked", "verify"]
@@ -58,7 +59,7 @@ class SiteRake:
     >>> SiteRake.parse("5,cap=-1")
     Traceback (most recent call last):
     ...
-    ValueError: rake cap '-1' must be an amount such as 3.00
+    ValueError: rake cap '-1' must be an amount such as 3.00 (ASCII digits, at most 6 decimals, at most 1000000000000000)
     """
 
     percent: str
@@ -118,13 +119,28 @@ class SiteRake:
         hh.extra.update(rake_fields(self.rake(scale if type(scale) is int and scale > 0 else 1)))
 
 
+#: A rule's amount as text: ASCII digits, at most six decimals, an optional currency sign
+#: before it; checked before any arithmetic (``1e999999`` is refused, not computed).
+_RULE_AMOUNT = re.compile(r"[$\u20ac\u00a3]?([0-9]{1,16}(?:\.[0-9]{1,6})?)\Z", re.ASCII)
+
+
 def _amount(name: str, text: str) -> Decimal:
-    try:
-        value = Decimal(text.lstrip("$€£"))
-    except InvalidOperation:
-        value = Decimal(-1)
-    if not value.is_finite() or value < 0:
-        raise ValueError(f"rake {name} {text!r} must be an amount such as 3.00")
+    """An amount of a rake rule, in the hand's currency, at most :data:`MAX_CHIPS`.
+
+    >>> _amount("cap", "$3.00")
+    Decimal('3.00')
+    >>> _amount("cap", "1e400")
+    Traceback (most recent call last):
+    ...
+    ValueError: rake cap '1e400' must be an amount such as 3.00 (ASCII digits, at most 6 decimals, at most 1000000000000000)
+    """
+    m = _RULE_AMOUNT.match(text)
+    value = Decimal(m.group(1)) if m else None
+    if value is None or value > MAX_CHIPS:
+        raise ValueError(
+            f"rake {name} {text[:40]!r} must be an amount such as 3.00 "
+            f"(ASCII digits, at most 6 decimals, at most {MAX_CHIPS})"
+        )
     return value
 
 

@@ -66,17 +66,17 @@ _GAME = re.compile(
 _OTHER_GAME = re.compile(r"hold'?em|omaha|draw|badugi|courchevel", re.IGNORECASE)
 _AMOUNT = r"(-?[0-9][0-9,]*(?:\.[0-9]+)?\s*(?:€|EUR)?)"
 _STAKES = re.compile(r"\((?P<a>[^()/]+)/(?P<b>[^()/]+)(?:/(?P<c>[^()/]+))?\)")
-_WHEN = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?")
+_WHEN = re.compile(r"([0-9]{4})/([0-9]{1,2})/([0-9]{1,2}) ([0-9]{1,2}):([0-9]{2}):([0-9]{2})(?: ([A-Z]{2,5}))?")
 _TOURNAMENT = re.compile(r"Tournament|Sit ?& ?Go|Expresso|Go Fast|Freeroll", re.IGNORECASE)
 _TOURNAMENT_NAME = re.compile(r"\"(?P<name>[^\"]*)\"")
 _LEVEL = re.compile(r"level:?\s*(?P<level>[0-9]+|[IVXLC]+)\b", re.IGNORECASE)
-_TABLE = re.compile(r"Table: '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \((?P<money>real|play) money\))?.*\Z")
-_TABLE_TOURNAMENT = re.compile(r"\((?P<id>\d+)\)#\d+\Z")
+_TABLE = re.compile(r"Table: '(?P<table>.*)'(?: (?P<max>[0-9]+)-max)?(?: \((?P<money>real|play) money\))?.*\Z")
+_TABLE_TOURNAMENT = re.compile(r"\((?P<id>[0-9]+)\)#[0-9]+\Z")
 _SEAT = re.compile(
-    r"Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^()]+?)(?:, [^()]*)?\)(?P<out>\s*\(?(?:sitting out|out of hand).*)?\Z",
+    r"Seat (?P<seat>[0-9]+): (?P<name>.+) \((?P<stack>[^()]+?)(?:, [^()]*)?\)(?P<out>\s*\(?(?:sitting out|out of hand).*)?\Z",
     re.IGNORECASE,
 )
-_BUTTON = re.compile(r"Seat #\d+ is the button\Z")
+_BUTTON = re.compile(r"Seat #[0-9]+ is the button\Z")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
 _STREET = re.compile(
     r"\*\*\* (?:(?P<n>[1-7])(?:st|nd|rd|th) STREET|(?P<word>FIRST|SECOND|THIRD|FOURTH|FIFTH|SIXTH|SEVENTH)(?: STREET)?)"
@@ -108,10 +108,10 @@ _FOLDS = re.compile(r" folds(?: \[[^\]]*\])?\Z")
 _SHOWS = re.compile(r" shows \[(?P<cards>[^\]]*)\](?: \(.*\))?.*\Z")
 _MUCKS = re.compile(r" (?:mucks(?: hand)?|doesn't show(?: hand)?)\Z")
 _COLLECTED = re.compile(
-    r" collected " + _AMOUNT + r" from (?:the )?(?:main |side )?pot(?:\s*-?\s*\d+)?\s*(?:\((?:HI|LO|HIGH|LOW)\))?\Z",
+    r" collected " + _AMOUNT + r" from (?:the )?(?:main |side )?pot(?:\s*-?\s*[0-9]+)?\s*(?:\((?:HI|LO|HIGH|LOW)\))?\Z",
     re.IGNORECASE,
 )
-_SUMMARY_SEAT = re.compile(r"Seat \d+: (?P<rest>.*)\Z")
+_SUMMARY_SEAT = re.compile(r"Seat [0-9]+: (?P<rest>.*)\Z")
 _SHOWED = re.compile(r" (?:\([^)]*\) )?showed \[(?P<cards>[^\]]*)\]")
 _NOTHING = re.compile(
     r" (?:sits out|is sitting out|is disconnected|is connected|has timed out.*|has returned|is back"
@@ -131,6 +131,8 @@ def _chips(b: HandBuilder, text: str) -> int:
     decimal comma (``2,50€``); in chips a comma separates thousands (``1,500``).
     """
     text = _DECIMAL_COMMA.sub(r"\1.\2", text.strip())
+    if "," in text and ("€" in text or "EUR" in text):  # euros have no thousands separator: 1,500€ is no amount
+        raise b.fail(f"amount {text!r} is not a euro amount as Winamax writes them (2417.80€, 2,50€)")
     return b.amount(text.replace("€", "").replace("EUR", "").strip())
 
 
@@ -226,6 +228,8 @@ class _Hand:
         if not groups:
             raise b.fail(f"no cards in 'Dealt to {rest}'")
         name = found[0].name
+        if b.street > 0 and len(groups) > 1:  # the cards so far, repeated (X hidden): checked, not trusted
+            b.repeated(name, [t for t in " ".join(groups[:-1]).split() if t.upper() != "X"])
         tokens = " ".join(groups).split() if b.street == 0 else groups[-1].split()
         known = [t for t in tokens if t.upper() != "X"]
         self.dealt_lines += 1
@@ -482,7 +486,7 @@ def _read(lines: Sequence[tuple[int, str]], *, prefer_added: bool) -> tuple[Hand
     m = SITE.start.match(first.strip())
     if not m:
         raise HistoryError("not the first line of a hand", first_no)
-    decimals = any(re.search(r"\d\.\d", text) for _, text in lines[1:] if not text.lstrip().startswith("Table:"))
+    decimals = any(re.search(r"[0-9]\.[0-9]", text) for _, text in lines[1:] if not text.lstrip().startswith("Table:"))
     b = _header(m.group("number"), m.group("rest"), first_no, decimals)
     b.uncalled_in_collected = True
     hand = _Hand(b, street_line=first_no, prefer_added=prefer_added)
@@ -531,6 +535,7 @@ def _feed(hand: _Hand, lines: Sequence[tuple[int, str]]) -> HandHistory:
                 continue
             s = _SEAT.match(line)
             if s:
+                b.listed(int(s.group("seat")), s.group("name"))  # a seat taken twice is refused, dealt in or not
                 if not s.group("out"):
                     b.seat(int(s.group("seat")), s.group("name"), _text(b, _chips(b, s.group("stack"))))
                 continue
