@@ -384,32 +384,35 @@ cdef extern from "_batch_simd.h" nogil:
 cdef enum:
     CHUNK = 16384  # rows per work item: a few hundred KB of input
 
-#: The batch kernels' paths by their code in _batch_simd.h (STUD_SIMD_*), slowest first: the
-#: scalar kernel (the reference, on every machine) and the x86-64 vector ones.
+#: The batch kernels' paths by their code in _batch_simd.h (STUD_SIMD_*): the scalar kernel
+#: (the reference, on every machine) and the x86-64 vector ones.
 SIMD_NAMES = ("scalar", "avx2", "avx512")
-# the fastest path this processor runs (and fills the vector kernels' constants)
+# the widest path this processor runs (the call also fills the vector kernels' constants)
 cdef int _SIMD_BEST = stud_simd_best()
+# the path taken unless told: AVX-512 where the processor has it, else the scalar kernel (the
+# AVX2 path measured no faster than the scalar one: see _batch_simd.h and RESULTS.md)
+cdef int _SIMD_FASTEST = 2 if _SIMD_BEST == 2 else 0
 
 
 def _simd_from_env(value) -> int:
-    """The path of the environment's STUDEVAL_SIMD: unset, empty or 1 the fastest the processor
-    runs; 0 (or scalar, off, false, no) the scalar kernel; a path's name that path, or the
-    fastest below it where the processor lacks it; anything else the fastest."""
+    """The path code of the environment's STUDEVAL_SIMD: unset, empty or 1 the fastest path;
+    0 (or scalar, off, false, no) the scalar kernel; a path's name that path where the
+    processor runs it, else the fastest it runs below it; anything else the fastest path."""
     text = (value or "").strip().lower()
     if text in ("0", "scalar", "off", "false", "no"):
         return 0
     if text in SIMD_NAMES:
         return min(SIMD_NAMES.index(text), _SIMD_BEST)
-    return _SIMD_BEST
+    return _SIMD_FASTEST
 
 
 cdef int _simd_default = _simd_from_env(os.environ.get("STUDEVAL_SIMD"))
 
 
 def simd_paths() -> tuple:
-    """The batch kernel's paths this build runs on this processor, slowest first: always
-    ``"scalar"``, then ``"avx2"`` and ``"avx512"`` where the processor has them (x86-64,
-    built by GCC or Clang).
+    """The batch kernel's paths this build runs on this processor: always ``"scalar"``, then
+    ``"avx2"`` and ``"avx512"`` where the processor has them (x86-64 Linux, built by GCC or
+    Clang; elsewhere the scalar kernel alone).
 
     >>> simd_paths()[0]
     'scalar'
@@ -418,9 +421,11 @@ def simd_paths() -> tuple:
 
 
 def simd_path() -> str:
-    """The path :func:`evaluate_batch` takes unless told: the fastest of :func:`simd_paths`,
-    or the scalar kernel when the environment holds ``STUDEVAL_SIMD=0`` at import (for tests
-    and bug reports; ``STUDEVAL_SIMD=avx2`` caps it at AVX2). Every path gives the same values.
+    """The path :func:`evaluate_batch` takes unless told: ``"avx512"`` where the processor has
+    AVX-512 (F and BW), else ``"scalar"``; the scalar kernel when the environment holds
+    ``STUDEVAL_SIMD=0`` at import (for tests and bug reports), or a path named there
+    (``STUDEVAL_SIMD=avx2``: AVX2, which is otherwise never taken: it measured no faster than
+    the scalar kernel). Every path gives the same values and refuses the same rows.
 
     >>> simd_path() in simd_paths()
     True
