@@ -101,7 +101,20 @@ typedef struct {
 
 static stud_simd_pairs STUD_SIMD_PAIRS[3][2]; /* by N - 5, and R: 64, 16 */
 
+/* For 64 whole rows, by N - 5, vector and distance d = 1..N/2: the positions whose byte at
+ * (row position + d) mod N is the byte d - N away (1 bits) rather than d (stud512_check64). */
+static uint64_t STUD_SIMD_WRAP[3][7][3];
+
 static void stud_simd_pairs_init(void) {
+    for (int N = 5; N <= 7; N++) {
+        for (int v = 0; v < N; v++) {
+            for (int d = 1; d <= N / 2; d++) {
+                uint64_t wrap = 0;
+                for (int q = 0; q < 64; q++) wrap |= (uint64_t)((64 * v + q) % N + d >= N) << q;
+                STUD_SIMD_WRAP[N - 5][v][d - 1] = wrap;
+            }
+        }
+    }
     for (int N = 5; N <= 7; N++) {
         for (int k = 0; k < 2; k++) {
             int R = k ? 16 : 64;
@@ -137,21 +150,22 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_check(const uint8_t *h, const int N, c
     }
 }
 
-/* The same for 64 rows at h followed by at least 8 more bytes (none is read past them): N
- * whole vectors, no masks. */
-STUD_AVX512 STUD_SIMD_INLINE void stud512_check64(const uint8_t *h, const int N, const stud_simd_pairs *pairs,
-                                                  __m512i *top, __m512i *same) {
+/* The same, with the check, for 64 rows at h followed by at least 8 more bytes: N whole
+ * vectors, and each byte against the bytes at (row position + d) mod N of its row for
+ * d = 1..N/2, which pairs every two cards of a row (N = 6, d = 3: twice): the byte d away, or
+ * where that is past the row, d - N away (a masked load: no byte before h is read). */
+STUD_AVX512 STUD_SIMD_INLINE void stud512_check64(const uint8_t *h, const int N, __m512i *top, __m512i *same) {
     __m512i t = *top, m = *same;
 #pragma GCC unroll 7
     for (int v = 0; v < N; v++) {
         const uint8_t *at = h + 64 * v;
         const __m512i x = _mm512_loadu_si512((const void *)at);
         t = _mm512_max_epu8(t, x);
-#pragma GCC unroll 6
-        for (int d = 1; d < N; d++) {
-            __m512i y = _mm512_loadu_si512((const void *)(at + d));
-            m = _mm512_min_epu8(
-                m, _mm512_ternarylogic_epi32(x, y, _mm512_loadu_si512((const void *)pairs->apart[d - 1][v]), 0xBE));
+#pragma GCC unroll 3
+        for (int d = 1; d <= N / 2; d++) {
+            __m512i y = _mm512_mask_loadu_epi8(_mm512_loadu_si512((const void *)(at + d)),
+                                               (__mmask64)STUD_SIMD_WRAP[N - 5][v][d - 1], at + d - N);
+            m = _mm512_min_epu8(m, _mm512_xor_si512(x, y));
         }
     }
     *top = t;
@@ -232,7 +246,7 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
             const uint8_t *at = h + 16 * N * b;
             if ((b - g) % 4 == 0 && b + 4 < blocks && b + 4 <= end) {
                 if (check)
-                    stud512_check64(at, N, pairs64, &top, &same);
+                    stud512_check64(at, N, &top, &same);
                 else
                     stud512_check(at, N, 64, 0, pairs64, &top, &same);
             } else if ((b - g) % 4 == 0 && b + 4 == blocks && b + 4 <= end)
