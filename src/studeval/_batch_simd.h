@@ -48,8 +48,8 @@ enum { STUD_SIMD_SCALAR = 0, STUD_SIMD_AVX2 = 1, STUD_SIMD_AVX512 = 2, STUD_SIMD
 
 /* Not on Windows: MinGW's GCC does not align the stack for spilled wide vectors (GCC bug
  * 54412), and MSVC builds the wheels there. Not on macOS, as _batch.h's popcnt copies. */
-#if (defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__) && \
-     !defined(_WIN32) && !defined(STUD_NO_SIMD))
+#if (defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__) && !defined(_WIN32) && \
+     !defined(STUD_NO_SIMD))
 #define STUD_SIMD_X86 1
 #include <immintrin.h>
 
@@ -83,11 +83,11 @@ static void stud_simd_rank_keys(uint32_t keys[16]) {
 #define STUD_SIMD_AT(member) (STUD_SIMD_BYTES + offsetof(stud_tables, member))
 
 /* The scalar row kernel of one lane (a flush, or the 2-7 low's flush): out = its value. */
-#define STUD_SIMD_FIX_LANE(N, KIND, c, out_i)          \
-    do {                                               \
-        uint64_t key_, bits_;                          \
-        STUD_ROW_SUMS(c, N, key_, bits_);              \
-        (out_i) = stud_row_##KIND(key_, bits_);        \
+#define STUD_SIMD_FIX_LANE(N, KIND, c, out_i)   \
+    do {                                        \
+        uint64_t key_, bits_;                   \
+        STUD_ROW_SUMS(c, N, key_, bits_);       \
+        (out_i) = stud_row_##KIND(key_, bits_); \
     } while (0)
 
 /* ---------------------------------------------------------------------------------- AVX-512 */
@@ -208,7 +208,8 @@ STUD_AVX512 STUD_SIMD_INLINE unsigned stud512_block(const uint8_t *h, uint16_t *
     } else {
         v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(low), 2);
         if (kind == STUD_KIND_LOW8) /* bytes: the word ending at the byte wanted */
-            v = _mm512_srli_epi32(_mm512_i32gather_epi32(_mm512_and_si512(v, word), STUD_SIMD_AT(low8_of_low) - 3, 1), 24);
+            v = _mm512_srli_epi32(_mm512_i32gather_epi32(_mm512_and_si512(v, word), STUD_SIMD_AT(low8_of_low) - 3, 1),
+                                  24);
     }
     _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v)); /* the low 16 bits of each lane */
     return suits ? (unsigned)_mm512_test_epi32_mask(sc, _mm512_set1_epi32(0x8888)) : 0;
@@ -275,8 +276,8 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
 /* ------------------------------------------------------------------------------------- AVX2 */
 
 STUD_AVX2 STUD_SIMD_INLINE __m256i stud256_popcount(__m256i v) {
-    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2,
-                                         3, 2, 3, 3, 4);
+    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
+                                         2, 3, 2, 3, 3, 4);
     const __m256i low4 = _mm256_set1_epi8(0x0F);
     __m256i n = _mm256_add_epi8(_mm256_shuffle_epi8(lut, _mm256_and_si256(v, low4)),
                                 _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi32(v, 4), low4)));
@@ -288,8 +289,8 @@ STUD_AVX2 STUD_SIMD_INLINE __m256i stud256_popcount(__m256i v) {
 /* 8 rows of N cards from h: their values into out; nonzero when some row is bad. Lanes 0..3
  * read words of the block's first 32 bytes, lanes 4..7 of its last 32 (from byte 8N - 32). */
 STUD_AVX2 STUD_SIMD_INLINE int stud256_block(const uint8_t *h, uint16_t *out, const int N, const int kind,
-                                             const int check, const __m256i *idx, const __m256i *shl,
-                                             __m256i keys_lo, __m256i keys_hi, __m256i suit_steps) {
+                                             const int check, const __m256i *idx, const __m256i *shl, __m256i keys_lo,
+                                             __m256i keys_hi, __m256i suit_steps) {
     const __m256i A = _mm256_loadu_si256((const __m256i *)h);
     const __m256i B = _mm256_loadu_si256((const __m256i *)(h + 8 * N - 32));
     const int suits = kind == STUD_KIND_HIGH || kind == STUD_KIND_LOW27;
@@ -297,13 +298,12 @@ STUD_AVX2 STUD_SIMD_INLINE int stud256_block(const uint8_t *h, uint16_t *out, co
     __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
     const __m256i one = _mm256_set1_epi32(1), b32 = _mm256_set1_epi32(32);
     for (int j = 0; j < N; j++) {
-        __m256i w = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(A, idx[j]), _mm256_permutevar8x32_epi32(B, idx[j]),
-                                       0xF0);
+        __m256i w =
+            _mm256_blend_epi32(_mm256_permutevar8x32_epi32(A, idx[j]), _mm256_permutevar8x32_epi32(B, idx[j]), 0xF0);
         __m256i x = _mm256_sllv_epi32(w, shl[j]);
         __m256i c = _mm256_srli_epi32(x, 24), r = _mm256_srli_epi32(x, 26);
         /* ranks 8..15 (bit 29 of x): the second table */
-        __m256i k = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(keys_lo, r),
-                                       _mm256_permutevar8x32_epi32(keys_hi, r),
+        __m256i k = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(keys_lo, r), _mm256_permutevar8x32_epi32(keys_hi, r),
                                        _mm256_srai_epi32(_mm256_slli_epi32(x, 2), 31));
         key = _mm256_add_epi32(key, k);
         if (suits) sc = _mm256_add_epi32(sc, _mm256_permutevar8x32_epi32(suit_steps, c));
@@ -316,8 +316,8 @@ STUD_AVX2 STUD_SIMD_INLINE int stud256_block(const uint8_t *h, uint16_t *out, co
     }
     int bad;
     if (check) {
-        __m256i n = _mm256_add_epi32(stud256_popcount(lo),
-                                     stud256_popcount(_mm256_and_si256(hi, _mm256_set1_epi32(0xFFFFF))));
+        __m256i n =
+            _mm256_add_epi32(stud256_popcount(lo), stud256_popcount(_mm256_and_si256(hi, _mm256_set1_epi32(0xFFFFF))));
         bad = _mm256_movemask_epi8(_mm256_cmpeq_epi32(n, _mm256_set1_epi32(N))) != -1;
     } else {
         /* top >= 52 << 24 (unsigned): max(top, limit) == top */
@@ -359,16 +359,15 @@ STUD_AVX2 STUD_SIMD_INLINE int stud256_block(const uint8_t *h, uint16_t *out, co
     return bad;
 }
 
-STUD_AVX2 STUD_SIMD_INLINE int stud256_rows(const uint8_t *h, size_t blocks, uint16_t *out, const int N,
-                                            const int kind, const int check) {
+STUD_AVX2 STUD_SIMD_INLINE int stud256_rows(const uint8_t *h, size_t blocks, uint16_t *out, const int N, const int kind,
+                                            const int check) {
     uint32_t keys[16];
     stud_simd_rank_keys(keys);
     const __m256i keys_lo = _mm256_loadu_si256((const __m256i *)keys);
     const __m256i keys_hi = _mm256_loadu_si256((const __m256i *)(keys + 8));
-    const __m256i suit_steps =
-        _mm256_setr_epi32(STUD_SIMD_SUIT_STEP(0), STUD_SIMD_SUIT_STEP(1), STUD_SIMD_SUIT_STEP(2),
-                          STUD_SIMD_SUIT_STEP(3), STUD_SIMD_SUIT_STEP(4), STUD_SIMD_SUIT_STEP(5),
-                          STUD_SIMD_SUIT_STEP(6), STUD_SIMD_SUIT_STEP(7));
+    const __m256i suit_steps = _mm256_setr_epi32(STUD_SIMD_SUIT_STEP(0), STUD_SIMD_SUIT_STEP(1), STUD_SIMD_SUIT_STEP(2),
+                                                 STUD_SIMD_SUIT_STEP(3), STUD_SIMD_SUIT_STEP(4), STUD_SIMD_SUIT_STEP(5),
+                                                 STUD_SIMD_SUIT_STEP(6), STUD_SIMD_SUIT_STEP(7));
     __m256i idx[7], shl[7];
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     /* lanes 4..7 read from byte 8N - 32 on */
@@ -387,10 +386,10 @@ STUD_AVX2 STUD_SIMD_INLINE int stud256_rows(const uint8_t *h, size_t blocks, uin
 
 /* ------------------------------------------------------------------------------ the kernels */
 
-#define STUD_SIMD_DEFINE(N, KIND, CODE)                                                                 \
+#define STUD_SIMD_DEFINE(N, KIND, CODE)                                                                        \
     STUD_AVX512 static int stud512_batch##N##KIND(const uint8_t *h, size_t blocks, uint16_t *out, int check) { \
         return check ? stud512_rows(h, blocks, out, N, CODE, 1) : stud512_rows(h, blocks, out, N, CODE, 0);    \
-    }                                                                                                   \
+    }                                                                                                          \
     STUD_AVX2 static int stud256_batch##N##KIND(const uint8_t *h, size_t blocks, uint16_t *out, int check) {   \
         return check ? stud256_rows(h, blocks, out, N, CODE, 1) : stud256_rows(h, blocks, out, N, CODE, 0);    \
     }
@@ -407,9 +406,8 @@ STUD_SIMD_DEFINE_KIND(low27, STUD_KIND_LOW27)
 typedef int (*stud_simd_kernel)(const uint8_t *, size_t, uint16_t *, int);
 
 #define STUD_SIMD_WIDTHS(P, KIND) {P##_batch5##KIND, P##_batch6##KIND, P##_batch7##KIND}
-#define STUD_SIMD_KINDS(P)                                                                             \
-    {STUD_SIMD_WIDTHS(P, high), STUD_SIMD_WIDTHS(P, low), STUD_SIMD_WIDTHS(P, low8), \
-     STUD_SIMD_WIDTHS(P, low27)}
+#define STUD_SIMD_KINDS(P) \
+    {STUD_SIMD_WIDTHS(P, high), STUD_SIMD_WIDTHS(P, low), STUD_SIMD_WIDTHS(P, low8), STUD_SIMD_WIDTHS(P, low27)}
 
 /* by path - 1, kind and width - 5 */
 static const stud_simd_kernel STUD_SIMD_KERNELS[2][STUD_KINDS][3] = {STUD_SIMD_KINDS(stud256),
@@ -423,13 +421,13 @@ STUD_INLINE int stud_simd_best(void) { return STUD_SIMD_SCALAR; }
 /* Values of one kind (STUD_KIND_*) of `rows` hands of `width` (5, 6 or 7) cards, on a path
  * (STUD_SIMD_*: one stud_simd_best() allows, or the scalar one); nonzero if some row is bad.
  * The same values and verdict as stud_batch_kind (bad rows: unspecified values). */
-static int stud_batch_path(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind,
-                           int path) {
+static int stud_batch_path(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind, int path) {
 #ifdef STUD_SIMD_X86
     if (stud_simd_ready && path > STUD_SIMD_SCALAR && path < STUD_SIMD_PATHS && kind >= 0 && kind < STUD_KINDS) {
         size_t lanes = (size_t)STUD_SIMD_LANES[path - 1], blocks = rows / lanes, done = blocks * lanes;
         int bad = blocks ? STUD_SIMD_KERNELS[path - 1][kind][width - 5](hands, blocks, out, check) : 0;
-        if (done < rows) bad |= stud_batch_kind(hands + (size_t)width * done, width, rows - done, out + done, check, kind);
+        if (done < rows)
+            bad |= stud_batch_kind(hands + (size_t)width * done, width, rows - done, out + done, check, kind);
         return bad;
     }
 #endif

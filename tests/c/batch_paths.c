@@ -22,11 +22,10 @@ static uint64_t next(void) {
 }
 
 static int per_hand(const uint8_t *c, int width, int kind) {
-    return kind == STUD_KIND_HIGH  ? stud_eval_cards(c, width)
-           : kind == STUD_KIND_LOW ? stud_low_cards(c, width)
-           : kind == STUD_KIND_LOW8
-               ? stud_low8_cards(c, width)
-               : stud_low27_cards(c, width);
+    return kind == STUD_KIND_HIGH   ? stud_eval_cards(c, width)
+           : kind == STUD_KIND_LOW  ? stud_low_cards(c, width)
+           : kind == STUD_KIND_LOW8 ? stud_low8_cards(c, width)
+                                    : stud_low27_cards(c, width);
 }
 
 static void deal(uint8_t *row, int width) {
@@ -88,11 +87,12 @@ int main(void) {
                     for (int how = 0; how < 4; how++) {
                         memcpy(small, hands, (size_t)BATCH * width);
                         uint8_t *row = small + at * width;
-                        int j = (int)(next() % (unsigned)width), k = (j + 1 + (int)(next() % (unsigned)(width - 1))) % width;
+                        int j = (int)(next() % (unsigned)width),
+                            k = (j + 1 + (int)(next() % (unsigned)(width - 1))) % width;
                         if (how == 0) row[j] = row[k];                       /* a repeated card */
                         if (how == 1) row[j] = 52;                           /* the first byte above 51 */
                         if (how == 2) row[j] = (uint8_t)(64 + next() % 192); /* a byte above 63 */
-                        if (how == 3) row[j] = (uint8_t)(row[k] ^ 32); /* another card's bit in the other word */
+                        if (how == 3) row[j] = (uint8_t)(row[k] ^ 32);       /* another card's bit in the other word */
                         int bad_row = stud_check_row(row, width) != 0, range = 0;
                         for (int m = 0; m < width; m++) range |= row[m] > 51;
                         for (int check = 0; check <= 1; check++) {
