@@ -34,7 +34,7 @@
  * the check it keeps the largest byte.
  *
  * Measured on an Intel Xeon (Emerald Rapids), random 7-card hands, one thread: AVX-512 about
- * 1.8x the scalar kernel checked and 2.4x unchecked (benchmarks/RESULTS.md); AVX2 0.9x and
+ * 2.1x the scalar kernel checked and 2.4x unchecked (benchmarks/RESULTS.md); AVX2 0.9x and
  * 1.1x (its cross-lane permutes share one port), so _core takes AVX2 only when asked.
  */
 #ifndef STUD_BATCH_SIMD_H
