@@ -1,7 +1,8 @@
 """The batch kernel's portable paths (SSE2, vector extensions, plain C) agree with the
 per-hand kernel. Only one path is compiled into an extension on a given machine, so each is
 built here as a small C program (the tables' contents compiled once, apart); skipped where no
-C compiler is on PATH."""
+C compiler is on PATH. Each build also runs the vector paths (_batch_simd.h: AVX2, AVX-512)
+that the processor has against the same, bad rows at every position of a batch among them."""
 
 import shutil
 import subprocess
