@@ -36,7 +36,8 @@ def tables_object(tmp_path_factory) -> Path:
 
 
 @pytest.mark.skipif(CC is None, reason="no C compiler on PATH")
-@pytest.mark.parametrize("path", ["default", "STUD_BATCH_VECEXT", "STUD_BATCH_SCALAR"])
+# STUD_NO_SIMD: the build of a machine without the vector paths (arm64, MSVC): scalar alone
+@pytest.mark.parametrize("path", ["default", "STUD_BATCH_VECEXT", "STUD_BATCH_SCALAR", "STUD_NO_SIMD"])
 def test_batch_path_agrees_with_per_hand_kernel(path, tables_object, tmp_path) -> None:
     exe = tmp_path / "batch_paths"
     flags = [] if path == "default" else [f"-D{path}"]
