@@ -27,9 +27,10 @@
  * scalar kernel.
  *
  * The checks. AVX-512 checks the rows' bytes, 64 rows (N vectors) at a time: the largest
- * byte (above 51: a bad row, check or not), and with the check, for each distance d < N,
- * (byte p ^ byte p + d) | (0xFF where p + d is in another row): a zero is a card repeated
- * within a row. AVX2 or-s each card's bit (1 << card) into two words (cards 0..31, 32..63; a
+ * byte (above 51: a bad row, check or not), and with the check, each byte xor the bytes at
+ * cyclic distances 1..N/2 within its row: a zero is a card repeated within a row (the last 64
+ * rows of a call and a last block of 16, whose loads must stop at the rows' end: each
+ * distance d < N, masked where p + d is in another row). AVX2 or-s each card's bit (1 << card) into two words (cards 0..31, 32..63; a
  * byte above 63 sets none): a row is good when they hold N bits and none at 52..63; without
  * the check it keeps the largest byte.
  *
@@ -57,11 +58,13 @@ enum { STUD_SIMD_SCALAR = 0, STUD_SIMD_AVX2 = 1, STUD_SIMD_AVX512 = 2, STUD_SIMD
 #define STUD_AVX2 __attribute__((target("avx2")))
 #define STUD_SIMD_INLINE static inline __attribute__((always_inline))
 
-/* The best path this processor runs (the OS saving the wide registers included: libgcc's and
- * compiler-rt's checks read XGETBV). */
 static int stud_simd_ready; /* the checks' constants are filled: the kernels may run */
 static void stud_simd_pairs_init(void);
 
+/* The widest path this processor runs (the OS saving the wide registers included: libgcc's
+ * and compiler-rt's checks read XGETBV). The first call fills the checks' constants: call it
+ * once before any kernel runs (_core does at import); until then stud_batch_path() runs the
+ * scalar kernel whatever the path asked. */
 static int stud_simd_best(void) {
     if (!stud_simd_ready) {
         stud_simd_pairs_init();
