@@ -30,9 +30,9 @@
  * byte (above 51: a bad row, check or not), and with the check, each byte xor the bytes at
  * cyclic distances 1..N/2 within its row: a zero is a card repeated within a row (the last 64
  * rows of a call and a last block of 16, whose loads must stop at the rows' end: each
- * distance d < N, masked where p + d is in another row). AVX2 or-s each card's bit (1 << card) into two words (cards 0..31, 32..63; a
- * byte above 63 sets none): a row is good when they hold N bits and none at 52..63; without
- * the check it keeps the largest byte.
+ * distance d < N, masked where p + d is in another row). AVX2 or-s each card's bit
+ * (1 << card) into two words (cards 0..31, 32..63; a byte above 63 sets none): a row is good
+ * when they hold N bits and none at 52..63; without the check it keeps the largest byte.
  *
  * Measured on an Intel Xeon (Emerald Rapids), random 7-card hands, one thread: AVX-512 about
  * 2.1x the scalar kernel checked and 2.4x unchecked (benchmarks/RESULTS.md); AVX2 0.9x and
