@@ -13,6 +13,8 @@ import pytest
 from bench_inputs import card_text, random_hands
 
 import studeval
+from studeval import _core
+from studeval.kinds import get_kind
 
 PER_CALL = 1000  # hands per round in the per-call groups
 
@@ -135,6 +137,41 @@ def test_studeval_batch5(benchmark, batch5, threads, check):
     )
 
 
+# The batch kernel's paths side by side (studeval._core.simd_paths(): the scalar kernel, the
+# reference, and the vector ones this processor runs; the default takes the fastest, or the
+# scalar one under STUDEVAL_SIMD=0), on the same hands in one run.
+SIMD_PATHS = list(_core.simd_paths())
+
+
+@pytest.mark.benchmark(group="evaluate 7 cards, batch of 10M random hands, by kernel path")
+@pytest.mark.parametrize("threads", [1, None], ids=["1 thread", "all threads"])
+@pytest.mark.parametrize("check", [True, False], ids=["checked", "unchecked"])
+@pytest.mark.parametrize("path", SIMD_PATHS)
+def test_studeval_batch7_paths(benchmark, batch7, path, check, threads):
+    benchmark.extra_info["hands"] = len(batch7)
+    benchmark.pedantic(
+        _core.evaluate_batch,
+        args=(batch7,),
+        kwargs={"threads": threads, "check": check, "simd": path},
+        rounds=7,
+        warmup_rounds=1,
+    )
+
+
+@pytest.mark.benchmark(group="evaluate 5 cards, batch of 10M random hands, by kernel path")
+@pytest.mark.parametrize("check", [True, False], ids=["checked", "unchecked"])
+@pytest.mark.parametrize("path", SIMD_PATHS)
+def test_studeval_batch5_paths(benchmark, batch5, path, check):
+    benchmark.extra_info["hands"] = len(batch5)
+    benchmark.pedantic(
+        _core.evaluate_batch,
+        args=(batch5,),
+        kwargs={"threads": 1, "check": check, "simd": path},
+        rounds=7,
+        warmup_rounds=1,
+    )
+
+
 @pytest.mark.benchmark(group="evaluate 7 cards, batch of 10M random hands")
 def test_poker_equity_score_batch7(benchmark, batch7):
     poker_equity = pytest.importorskip("poker_equity")
@@ -185,6 +222,20 @@ def test_studeval_batch7_kinds(benchmark, batch7, kind):
     benchmark.extra_info["hands"] = len(batch7)
     benchmark.pedantic(
         studeval.evaluate_batch, args=(batch7,), kwargs={"threads": 1, "kind": kind}, rounds=7, warmup_rounds=1
+    )
+
+
+@pytest.mark.benchmark(group="each kind of 7 cards, batch of 10M random hands, by kernel path")
+@pytest.mark.parametrize("path", SIMD_PATHS)
+@pytest.mark.parametrize("kind", studeval.KINDS)
+def test_studeval_batch7_kinds_paths(benchmark, batch7, kind, path):
+    benchmark.extra_info["hands"] = len(batch7)
+    benchmark.pedantic(
+        _core.evaluate_batch,
+        args=(batch7,),
+        kwargs={"threads": 1, "kind": get_kind(kind).code, "simd": path},
+        rounds=7,
+        warmup_rounds=1,
     )
 
 

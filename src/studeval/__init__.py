@@ -51,6 +51,8 @@ from studeval.evaluate import (
     showing_rank,
     showing_rank_low,
     showing_rank_low27,
+    simd_path,
+    simd_paths,
 )
 
 if TYPE_CHECKING:
@@ -128,5 +130,7 @@ __all__ = [
     "showing_rank",
     "showing_rank_low",
     "showing_rank_low27",
+    "simd_path",
+    "simd_paths",
     "stud_equity",
 ]

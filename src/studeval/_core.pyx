@@ -375,21 +375,85 @@ def check_threads(threads) -> int:
     return int(threads)
 
 
-cdef extern from "_batch.h" nogil:
-    int stud_batch_kind(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind) noexcept
+cdef extern from "_batch_simd.h" nogil:
+    int stud_simd_best() noexcept
+    int stud_batch_path(
+        const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind, int path
+    ) noexcept
 
 cdef enum:
     CHUNK = 16384  # rows per work item: a few hundred KB of input
 
+#: The batch kernels' paths by their code in _batch_simd.h (STUD_SIMD_*): the scalar kernel
+#: (the reference, on every machine) and the x86-64 vector ones.
+SIMD_NAMES = ("scalar", "avx2", "avx512")
+# the widest path this processor runs (the call also fills the vector kernels' constants)
+cdef int _SIMD_BEST = stud_simd_best()
+# the path taken unless told: AVX-512 where the processor has it, else the scalar kernel (the
+# AVX2 path measured no faster than the scalar one: see _batch_simd.h and RESULTS.md)
+cdef int _SIMD_FASTEST = 2 if _SIMD_BEST == 2 else 0
 
-cdef int _eval_rows(const uint8_t[:, ::1] hands, uint16_t[::1] out, int threads, int check, int kind) noexcept nogil:
+
+def _simd_from_env(value) -> int:
+    """The path code of the environment's STUDEVAL_SIMD: unset, empty or 1 the fastest path;
+    0 (or scalar, off, false, no) the scalar kernel; a path's name that path where the
+    processor runs it, else the fastest it runs below it; anything else the fastest path."""
+    text = (value or "").strip().lower()
+    if text in ("0", "scalar", "off", "false", "no"):
+        return 0
+    if text in SIMD_NAMES:
+        return min(SIMD_NAMES.index(text), _SIMD_BEST)
+    return _SIMD_FASTEST
+
+
+cdef int _simd_default = _simd_from_env(os.environ.get("STUDEVAL_SIMD"))
+
+
+def simd_paths() -> tuple:
+    """The batch kernel's paths this build runs on this processor: always ``"scalar"``, then
+    ``"avx2"`` and ``"avx512"`` where the processor has them (x86-64 Linux, built by GCC or
+    Clang; elsewhere the scalar kernel alone).
+
+    >>> simd_paths()[0]
+    'scalar'
+    """
+    return SIMD_NAMES[: _SIMD_BEST + 1]
+
+
+def simd_path() -> str:
+    """The path :func:`evaluate_batch` takes unless told: ``"avx512"`` where the processor has
+    AVX-512 (F and BW), else ``"scalar"``; the scalar kernel when the environment holds
+    ``STUDEVAL_SIMD=0`` at import (for tests and bug reports), or a path named there
+    (``STUDEVAL_SIMD=avx2``: AVX2, which is otherwise never taken: it measured no faster than
+    the scalar kernel). Every path gives the same values and refuses the same rows.
+
+    >>> simd_path() in simd_paths()
+    True
+    """
+    return SIMD_NAMES[_simd_default]
+
+
+cdef int _simd_code(object simd) except -1:
+    if simd is None:
+        return _simd_default
+    if not isinstance(simd, str) or simd not in SIMD_NAMES:
+        raise ValueError(f"simd must be None or one of {SIMD_NAMES}, got {simd!r}")
+    cdef int code = SIMD_NAMES.index(simd)
+    if code > _SIMD_BEST:
+        raise ValueError(f"this processor (or build) cannot run the {simd!r} path; it runs {simd_paths()}")
+    return code
+
+
+cdef int _eval_rows(
+    const uint8_t[:, ::1] hands, uint16_t[::1] out, int threads, int check, int kind, int path
+) noexcept nogil:
     """Evaluate every row, in chunks spread over the threads; 1 if some row is bad."""
     cdef Py_ssize_t n = hands.shape[0], chunks = (n + CHUNK - 1) // CHUNK, k, lo, rows
     cdef int width = <int>hands.shape[1], bad = 0
     for k in prange(chunks, num_threads=threads, schedule="static"):
         lo = k * CHUNK
         rows = min(CHUNK, n - lo)
-        bad |= stud_batch_kind(&hands[lo, 0], width, rows, &out[lo], check, kind)
+        bad |= stud_batch_path(&hands[lo, 0], width, rows, &out[lo], check, kind, path)
     return bad
 
 
@@ -410,7 +474,7 @@ def check_hand_array(hands) -> None:
         raise ValueError(f"evaluate_batch takes an array of shape (N, 5), (N, 6) or (N, 7), got {hands.shape}")
 
 
-def evaluate_batch(hands, *, threads=None, check=True, int kind=STUD_KIND_HIGH):
+def evaluate_batch(hands, *, threads=None, check=True, int kind=STUD_KIND_HIGH, simd=None):
     """Values of many hands at once: an (N, 5), (N, 6) or (N, 7) uint8 array gives (N,) uint16.
 
     ``kind`` is the code of the value (a Kind's ``code``): ``KIND_HIGH`` (as
@@ -422,8 +486,12 @@ def evaluate_batch(hands, *, threads=None, check=True, int kind=STUD_KIND_HIGH):
     Releases the GIL and splits the rows over ``threads`` (None: all cores). A byte above 51
     always raises ValueError naming its row; so does a card repeated within a row, unless
     ``check=False`` (for rows known to hold distinct cards: a repeated card then gives an
-    unspecified value). The check costs next to nothing where the CPU counts bits in one
-    instruction, which is nearly everywhere.
+    unspecified value). The check costs the scalar kernel next to nothing where the CPU counts
+    bits in one instruction (nearly everywhere), the AVX-512 one about a fifth of its time.
+
+    ``simd`` picks the kernel's path: None the one :func:`simd_path` names (the fastest the
+    processor runs, unless ``STUDEVAL_SIMD=0``), or a name from :func:`simd_paths` (``"scalar"``
+    is the reference kernel). Every path gives the same values and refuses the same rows.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 17]], dtype=np.uint8)).tolist()
@@ -444,6 +512,7 @@ def evaluate_batch(hands, *, threads=None, check=True, int kind=STUD_KIND_HIGH):
     if not isinstance(hands, np.ndarray):
         raise TypeError(f"evaluate_batch takes a numpy array of dtype uint8, got {type(hands).__name__}")
     check_hand_array(hands)
+    cdef int path = _simd_code(simd)
     cdef int nthreads = _thread_count(threads, hands.shape[0])
     arr = np.ascontiguousarray(hands)
     out = np.empty(arr.shape[0], dtype=np.uint16)
@@ -454,7 +523,7 @@ def evaluate_batch(hands, *, threads=None, check=True, int kind=STUD_KIND_HIGH):
     if view.shape[0] == 0:
         return out
     with nogil:
-        bad = _eval_rows(view, res, nthreads, do_check, kind_code)
+        bad = _eval_rows(view, res, nthreads, do_check, kind_code, path)
     if bad:
         _raise_bad_row(arr)
     return out

@@ -1,7 +1,8 @@
 """The batch kernel's portable paths (SSE2, vector extensions, plain C) agree with the
 per-hand kernel. Only one path is compiled into an extension on a given machine, so each is
 built here as a small C program (the tables' contents compiled once, apart); skipped where no
-C compiler is on PATH."""
+C compiler is on PATH. Each build also runs the vector paths (_batch_simd.h: AVX2, AVX-512)
+that the processor has against the same, bad rows at every position of a batch among them."""
 
 import shutil
 import subprocess
@@ -35,7 +36,8 @@ def tables_object(tmp_path_factory) -> Path:
 
 
 @pytest.mark.skipif(CC is None, reason="no C compiler on PATH")
-@pytest.mark.parametrize("path", ["default", "STUD_BATCH_VECEXT", "STUD_BATCH_SCALAR"])
+# STUD_NO_SIMD: the build of a machine without the vector paths (arm64, MSVC): scalar alone
+@pytest.mark.parametrize("path", ["default", "STUD_BATCH_VECEXT", "STUD_BATCH_SCALAR", "STUD_NO_SIMD"])
 def test_batch_path_agrees_with_per_hand_kernel(path, tables_object, tmp_path) -> None:
     exe = tmp_path / "batch_paths"
     flags = [] if path == "default" else [f"-D{path}"]

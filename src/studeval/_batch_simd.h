@@ -1,0 +1,441 @@
+/* SIMD batch kernels: the batch of _batch.h, 16 hands at a time (AVX-512) or 8 (AVX2), for
+ * every kind and 5, 6 or 7 cards. The extension stays built for the baseline instruction set:
+ * each kernel is compiled for its own target by a function attribute, and the caller picks a
+ * path the processor runs (stud_simd_best()). GCC and Clang on x86-64 Linux and BSD only:
+ * elsewhere (MSVC, macOS, arm64) stud_simd_best() is STUD_SIMD_SCALAR and stud_batch_path()
+ * runs the scalar kernel of _batch.h, which stays the fallback and the reference. The values
+ * and the verdict (some row bad or not) are the scalar kernel's, bit for bit.
+ *
+ * One 32-bit lane per hand. For card j of each hand of a block:
+ * - the card byte: the block's bytes are loaded whole (two loads) and a permute of 32-bit
+ *   words brings the word holding each hand's byte j to its lane; a variable shift brings the
+ *   byte down (the bits above it are other cards', which the permutes below never read);
+ * - the rank part of the key (the scalar key's low 32 bits: a sum of one constant per rank)
+ *   is a permute of a 16-entry table by the rank (AVX2: 8 entries per permute, so two and a
+ *   blend by rank >= 8);
+ * - the suit counters (the scalar key's bits 32..47: four nibbles, each starting at 3 so that
+ *   bit 3 is set at five cards of a suit) a permute of a table by the card's low 4 bits.
+ * Then the perfect hash of the rank part in 32-bit lanes: the scalar kernel's 64-bit product
+ * x = key * STUD_HASH_MULT matters only through its bits 32..63 (the slot and, the top 14,
+ * the bucket), which are the high half of key * (MULT's low word) plus the low half of
+ * key * (MULT's high word); a gather reads the bucket's displacement, another the slot's
+ * value (16-bit tables read by 32-bit gathers and masked: a read past an array's end stays
+ * inside the tables' struct; the last array, bytes, is read by the word ending at the byte).
+ * A flush (a suit counter's bit 3) of the high hand or the 2-7 low is left to the scalar row
+ * kernel: AVX-512 lists those lanes (a compress, no branch per block) and does them after
+ * each group of blocks; AVX2 does them at once. Rows after the last whole block go to the
+ * scalar kernel.
+ *
+ * The checks. AVX-512 checks the rows' bytes, 64 rows (N vectors) at a time: the largest
+ * byte (above 51: a bad row, check or not), and with the check, each byte xor the bytes at
+ * cyclic distances 1..N/2 within its row: a zero is a card repeated within a row (the last 64
+ * rows of a call and a last block of 16, whose loads must stop at the rows' end: each
+ * distance d < N, masked where p + d is in another row). AVX2 or-s each card's bit
+ * (1 << card) into two words (cards 0..31, 32..63; a byte above 63 sets none): a row is good
+ * when they hold N bits and none at 52..63; without the check it keeps the largest byte.
+ *
+ * Measured on an Intel Xeon (Emerald Rapids), random 7-card hands, one thread: AVX-512 about
+ * 2.1x the scalar kernel checked and 2.4x unchecked (benchmarks/RESULTS.md); AVX2 0.9x and
+ * 1.1x (its cross-lane permutes share one port), so _core takes AVX2 only when asked.
+ */
+#ifndef STUD_BATCH_SIMD_H
+#define STUD_BATCH_SIMD_H
+
+#include <stddef.h>
+#include "_batch.h"
+
+/* The paths, in the order of preference; their names are _core's STUD_SIMD_NAMES. */
+enum { STUD_SIMD_SCALAR = 0, STUD_SIMD_AVX2 = 1, STUD_SIMD_AVX512 = 2, STUD_SIMD_PATHS = 3 };
+
+/* Not on Windows: MinGW's GCC does not align the stack for spilled wide vectors (GCC bug
+ * 54412), and MSVC builds the wheels there. Not on macOS, as _batch.h's popcnt copies. */
+#if (defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__APPLE__) && !defined(_WIN32) && \
+     !defined(STUD_NO_SIMD))
+#define STUD_SIMD_X86 1
+#include <immintrin.h>
+
+#define STUD_AVX512 __attribute__((target("avx2,avx512f,avx512bw")))
+#define STUD_AVX2 __attribute__((target("avx2")))
+#define STUD_SIMD_INLINE static inline __attribute__((always_inline))
+
+static int stud_simd_ready; /* the checks' constants are filled: the kernels may run */
+static void stud_simd_pairs_init(void);
+
+/* The widest path this processor runs (the OS saving the wide registers included: libgcc's
+ * and compiler-rt's checks read XGETBV). The first call fills the checks' constants: call it
+ * once before any kernel runs (_core does at import); until then stud_batch_path() runs the
+ * scalar kernel whatever the path asked. */
+static int stud_simd_best(void) {
+    if (!stud_simd_ready) {
+        stud_simd_pairs_init();
+        stud_simd_ready = 1;
+    }
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) return STUD_SIMD_AVX512;
+    if (__builtin_cpu_supports("avx2")) return STUD_SIMD_AVX2;
+    return STUD_SIMD_SCALAR;
+}
+
+/* the rank part of each rank's key (ranks 13..15, bytes 52..63, add nothing: such a row is
+ * refused anyway), the suit counters' step of a card by its low 4 bits, and the tables' bytes */
+static void stud_simd_rank_keys(uint32_t keys[16]) {
+    for (int r = 0; r < 16; r++) keys[r] = r < 13 ? (uint32_t)STUD_CARD_KEY[4 * r] : 0;
+}
+#define STUD_SIMD_SUIT_STEP(i) (1u << (4 * ((i) & 3)))
+#define STUD_SIMD_BYTES ((const char *)stud_tables_in_use)
+#define STUD_SIMD_AT(member) (STUD_SIMD_BYTES + offsetof(stud_tables, member))
+
+/* The scalar row kernel of one lane (a flush, or the 2-7 low's flush): out = its value. */
+#define STUD_SIMD_FIX_LANE(N, KIND, c, out_i)   \
+    do {                                        \
+        uint64_t key_, bits_;                   \
+        STUD_ROW_SUMS(c, N, key_, bits_);       \
+        (out_i) = stud_row_##KIND(key_, bits_); \
+    } while (0)
+
+/* ---------------------------------------------------------------------------------- AVX-512 */
+
+/* The repeat check's constants for R = 64 or 16 rows of N = 5, 6 or 7 cards (R N bytes, up to
+ * 7 vectors of 64): for each distance d = 1..N-1, a byte 0xFF at the positions p whose byte
+ * p + d is not in the same row (or is past the rows), else 0. Filled once, by stud_simd_best(). */
+typedef struct {
+    uint8_t apart[6][7][64];
+} stud_simd_pairs;
+
+static stud_simd_pairs STUD_SIMD_PAIRS[3][2]; /* by N - 5, and R: 64, 16 */
+
+/* For 64 whole rows, by N - 5, vector and distance d = 1..N/2: the positions whose byte at
+ * (row position + d) mod N is the byte d - N away (1 bits) rather than d (stud512_check64). */
+static uint64_t STUD_SIMD_WRAP[3][7][3];
+
+static void stud_simd_pairs_init(void) {
+    for (int N = 5; N <= 7; N++) {
+        for (int v = 0; v < N; v++) {
+            for (int d = 1; d <= N / 2; d++) {
+                uint64_t wrap = 0;
+                for (int q = 0; q < 64; q++) wrap |= (uint64_t)((64 * v + q) % N + d >= N) << q;
+                STUD_SIMD_WRAP[N - 5][v][d - 1] = wrap;
+            }
+        }
+    }
+    for (int N = 5; N <= 7; N++) {
+        for (int k = 0; k < 2; k++) {
+            int R = k ? 16 : 64;
+            for (int d = 1; d < N; d++) {
+                for (int p = 0; p < 7 * 64; p++) {
+                    int apart = p % N + d >= N || p >= N * R;
+                    STUD_SIMD_PAIRS[N - 5][k].apart[d - 1][p / 64][p % 64] = apart ? 0xFF : 0;
+                }
+            }
+        }
+    }
+}
+
+/* The range and repeat checks of R rows of N cards at h, by bytes: the largest byte into *top
+ * and (check) into *same, the smallest of (byte p ^ byte p + d) | apart: zero only for a card
+ * repeated within a row. Bytes past the rows are not read. */
+STUD_AVX512 STUD_SIMD_INLINE void stud512_check(const uint8_t *h, const int N, const int R, const int check,
+                                                const stud_simd_pairs *pairs, __m512i *top, __m512i *same) {
+    const int V = (N * R + 63) / 64;
+    for (int v = 0; v < V; v++) {
+        const uint8_t *at = h + 64 * v;
+        const int left = N * R - 64 * v; /* bytes from at to the end of the rows */
+        const __mmask64 in = left >= 64 ? ~(__mmask64)0 : (__mmask64)((1ULL << left) - 1);
+        const __m512i x = _mm512_maskz_loadu_epi8(in, at);
+        *top = _mm512_max_epu8(*top, x);
+        if (!check) continue;
+        for (int d = 1; d < N; d++) {
+            const __mmask64 in_d = left - d >= 64 ? ~(__mmask64)0 : (__mmask64)((1ULL << (left - d)) - 1);
+            __m512i y = _mm512_maskz_loadu_epi8(in_d, at + d);
+            __m512i a = _mm512_ternarylogic_epi32(x, y, _mm512_loadu_si512((const void *)pairs->apart[d - 1][v]), 0xBE);
+            *same = _mm512_min_epu8(*same, a);
+        }
+    }
+}
+
+/* The same, with the check, for 64 rows at h followed by at least 8 more bytes: N whole
+ * vectors, and each byte against the bytes at (row position + d) mod N of its row for
+ * d = 1..N/2, which pairs every two cards of a row (N = 6, d = 3: twice): the byte d away, or
+ * where that is past the row, d - N away (a masked load: no byte before h is read). */
+STUD_AVX512 STUD_SIMD_INLINE void stud512_check64(const uint8_t *h, const int N, __m512i *top, __m512i *same) {
+    __m512i t = *top, m = *same;
+#pragma GCC unroll 7
+    for (int v = 0; v < N; v++) {
+        const uint8_t *at = h + 64 * v;
+        const __m512i x = _mm512_loadu_si512((const void *)at);
+        t = _mm512_max_epu8(t, x);
+#pragma GCC unroll 3
+        for (int d = 1; d <= N / 2; d++) {
+            __m512i y = _mm512_mask_loadu_epi8(_mm512_loadu_si512((const void *)(at + d)),
+                                               (__mmask64)STUD_SIMD_WRAP[N - 5][v][d - 1], at + d - N);
+            m = _mm512_min_epu8(m, _mm512_xor_si512(x, y));
+        }
+    }
+    *top = t;
+    *same = m;
+}
+
+/* 16 rows of N cards from h: their values into out; the mask of the lanes whose value the
+ * scalar row kernel gives (a flush, for the high hand and the 2-7 low). */
+STUD_AVX512 STUD_SIMD_INLINE unsigned stud512_block(const uint8_t *h, uint16_t *out, const int N, const int kind,
+                                                    const __m512i *idx, const __m512i *shr, __m512i rank_keys,
+                                                    __m512i suit_steps) {
+    const __m512i A = _mm512_loadu_si512((const void *)h);
+    const __m512i B = _mm512_maskz_loadu_epi8((__mmask64)((1ULL << (16 * N - 64)) - 1), h + 64);
+    const int suits = kind == STUD_KIND_HIGH || kind == STUD_KIND_LOW27;
+    __m512i key = _mm512_setzero_si512(), sc = _mm512_set1_epi32(0x3333);
+    const __m512i two = _mm512_set1_epi32(2);
+    for (int j = 0; j < N; j++) {
+        /* the word holding byte j of each row, and the byte shifted to the bottom (words above
+         * it stay: the permutes read the low 4 bits of each lane only) */
+        __m512i w = _mm512_permutex2var_epi32(A, idx[j], B);
+        key = _mm512_add_epi32(
+            key, _mm512_permutexvar_epi32(_mm512_srlv_epi32(w, _mm512_add_epi32(shr[j], two)), rank_keys));
+        if (suits) sc = _mm512_add_epi32(sc, _mm512_permutexvar_epi32(_mm512_srlv_epi32(w, shr[j]), suit_steps));
+    }
+    /* the hash: bits 32..63 of key * STUD_HASH_MULT */
+    const __m512i mult_lo = _mm512_set1_epi32((int)(uint32_t)STUD_HASH_MULT);
+    const __m512i mult_hi = _mm512_set1_epi32((int)(uint32_t)(STUD_HASH_MULT >> 32));
+    __m512i even = _mm512_srli_epi64(_mm512_mul_epu32(key, mult_lo), 32);
+    __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(key, 32), mult_lo);
+    __m512i x = _mm512_add_epi32(_mm512_mask_blend_epi32(0xAAAA, even, odd), _mm512_mullo_epi32(key, mult_hi));
+    const __m512i word = _mm512_set1_epi32(0xFFFF);
+    __m512i disp = _mm512_and_si512(
+        _mm512_i32gather_epi32(_mm512_srli_epi32(x, 32 - STUD_BUCKET_BITS), STUD_SIMD_AT(disp), 2), word);
+    __m512i slot = _mm512_and_si512(_mm512_xor_si512(x, disp), _mm512_set1_epi32(STUD_SLOT_MASK));
+    __m512i v;
+    if (kind == STUD_KIND_HIGH) {
+        v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(value), 2);
+    } else if (kind == STUD_KIND_LOW27) {
+        v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(low27), 2);
+    } else {
+        v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(low), 2);
+        if (kind == STUD_KIND_LOW8) /* bytes: the word ending at the byte wanted */
+            v = _mm512_srli_epi32(_mm512_i32gather_epi32(_mm512_and_si512(v, word), STUD_SIMD_AT(low8_of_low) - 3, 1),
+                                  24);
+    }
+    _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v)); /* the low 16 bits of each lane */
+    return suits ? (unsigned)_mm512_test_epi32_mask(sc, _mm512_set1_epi32(0x8888)) : 0;
+}
+
+/* rows per group: the lanes left to the scalar row kernel are listed, and done, per group */
+#define STUD_SIMD_GROUP 1024
+
+STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, uint16_t *out, const int N,
+                                              const int kind, const int check) {
+    uint32_t keys[16];
+    stud_simd_rank_keys(keys);
+    const __m512i rank_keys = _mm512_loadu_si512((const void *)keys);
+    const __m512i suit_steps = _mm512_setr_epi32(
+        STUD_SIMD_SUIT_STEP(0), STUD_SIMD_SUIT_STEP(1), STUD_SIMD_SUIT_STEP(2), STUD_SIMD_SUIT_STEP(3),
+        STUD_SIMD_SUIT_STEP(4), STUD_SIMD_SUIT_STEP(5), STUD_SIMD_SUIT_STEP(6), STUD_SIMD_SUIT_STEP(7),
+        STUD_SIMD_SUIT_STEP(8), STUD_SIMD_SUIT_STEP(9), STUD_SIMD_SUIT_STEP(10), STUD_SIMD_SUIT_STEP(11),
+        STUD_SIMD_SUIT_STEP(12), STUD_SIMD_SUIT_STEP(13), STUD_SIMD_SUIT_STEP(14), STUD_SIMD_SUIT_STEP(15));
+    /* the checks run on 64 rows at a time (N whole vectors), or 16 at the end */
+    const stud_simd_pairs *pairs64 = &STUD_SIMD_PAIRS[N - 5][0], *pairs16 = &STUD_SIMD_PAIRS[N - 5][1];
+    __m512i idx[7], shr[7];
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (int j = 0; j < N; j++) {
+        /* byte N*i + j of the block: word (N*i + j) / 4, from bit 8 * ((N*i + j) % 4) */
+        __m512i p = _mm512_add_epi32(_mm512_mullo_epi32(lane, _mm512_set1_epi32(N)), _mm512_set1_epi32(j));
+        idx[j] = _mm512_srli_epi32(p, 2);
+        shr[j] = _mm512_slli_epi32(_mm512_and_si512(p, _mm512_set1_epi32(3)), 3);
+    }
+    __m512i top = _mm512_setzero_si512(), same = _mm512_set1_epi8(-1);
+    uint32_t fix[STUD_SIMD_GROUP + 16];
+    const size_t group_blocks = STUD_SIMD_GROUP / 16;
+    for (size_t g = 0; g < blocks; g += group_blocks) {
+        size_t end = g + group_blocks < blocks ? g + group_blocks : blocks, n = 0;
+        for (size_t b = g; b < end; b++) {
+            const uint8_t *at = h + 16 * N * b;
+            if ((b - g) % 4 == 0 && b + 4 < blocks && b + 4 <= end) {
+                if (check)
+                    stud512_check64(at, N, &top, &same);
+                else
+                    stud512_check(at, N, 64, 0, pairs64, &top, &same);
+            } else if ((b - g) % 4 == 0 && b + 4 == blocks && b + 4 <= end)
+                stud512_check(at, N, 64, check, pairs64, &top, &same);
+            else if (b + 4 > end && (b - g) % 4 == 0) {
+                for (size_t t = b; t < end; t++) stud512_check(h + 16 * N * t, N, 16, check, pairs16, &top, &same);
+            }
+            unsigned lanes = stud512_block(at, out + 16 * b, N, kind, idx, shr, rank_keys, suit_steps);
+            /* the rows of those lanes, counted from the group's first, onto the list */
+            __m512i rows = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(16 * (b - g))));
+            _mm512_storeu_si512((void *)(fix + n), _mm512_maskz_compress_epi32((__mmask16)lanes, rows));
+            n += (size_t)__builtin_popcount(lanes);
+        }
+        for (size_t k = 0; k < n; k++) {
+            size_t i = 16 * g + fix[k];
+            if (kind == STUD_KIND_HIGH)
+                STUD_SIMD_FIX_LANE(N, high, h + N * i, out[i]);
+            else
+                STUD_SIMD_FIX_LANE(N, low27, h + N * i, out[i]);
+        }
+    }
+    return _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(51)) != 0 ||
+           _mm512_cmpeq_epi8_mask(same, _mm512_setzero_si512()) != 0;
+}
+
+/* ------------------------------------------------------------------------------------- AVX2 */
+
+STUD_AVX2 STUD_SIMD_INLINE __m256i stud256_popcount(__m256i v) {
+    const __m256i lut = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2,
+                                         2, 3, 2, 3, 3, 4);
+    const __m256i low4 = _mm256_set1_epi8(0x0F);
+    __m256i n = _mm256_add_epi8(_mm256_shuffle_epi8(lut, _mm256_and_si256(v, low4)),
+                                _mm256_shuffle_epi8(lut, _mm256_and_si256(_mm256_srli_epi32(v, 4), low4)));
+    n = _mm256_add_epi8(n, _mm256_srli_epi32(n, 8));
+    n = _mm256_add_epi8(n, _mm256_srli_epi32(n, 16));
+    return _mm256_and_si256(n, _mm256_set1_epi32(0xFF));
+}
+
+/* 8 rows of N cards from h: their values into out; nonzero when some row is bad. Lanes 0..3
+ * read words of the block's first 32 bytes, lanes 4..7 of its last 32 (from byte 8N - 32). */
+STUD_AVX2 STUD_SIMD_INLINE int stud256_block(const uint8_t *h, uint16_t *out, const int N, const int kind,
+                                             const int check, const __m256i *idx, const __m256i *shl, __m256i keys_lo,
+                                             __m256i keys_hi, __m256i suit_steps) {
+    const __m256i A = _mm256_loadu_si256((const __m256i *)h);
+    const __m256i B = _mm256_loadu_si256((const __m256i *)(h + 8 * N - 32));
+    const int suits = kind == STUD_KIND_HIGH || kind == STUD_KIND_LOW27;
+    __m256i key = _mm256_setzero_si256(), sc = _mm256_set1_epi32(0x3333), top = _mm256_setzero_si256();
+    __m256i lo = _mm256_setzero_si256(), hi = _mm256_setzero_si256();
+    const __m256i one = _mm256_set1_epi32(1), b32 = _mm256_set1_epi32(32);
+    for (int j = 0; j < N; j++) {
+        __m256i w =
+            _mm256_blend_epi32(_mm256_permutevar8x32_epi32(A, idx[j]), _mm256_permutevar8x32_epi32(B, idx[j]), 0xF0);
+        __m256i x = _mm256_sllv_epi32(w, shl[j]);
+        __m256i c = _mm256_srli_epi32(x, 24), r = _mm256_srli_epi32(x, 26);
+        /* ranks 8..15 (bit 29 of x): the second table */
+        __m256i k = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(keys_lo, r), _mm256_permutevar8x32_epi32(keys_hi, r),
+                                       _mm256_srai_epi32(_mm256_slli_epi32(x, 2), 31));
+        key = _mm256_add_epi32(key, k);
+        if (suits) sc = _mm256_add_epi32(sc, _mm256_permutevar8x32_epi32(suit_steps, c));
+        if (check) {
+            lo = _mm256_or_si256(lo, _mm256_sllv_epi32(one, c));
+            hi = _mm256_or_si256(hi, _mm256_sllv_epi32(one, _mm256_xor_si256(c, b32)));
+        } else {
+            top = _mm256_max_epu32(top, x);
+        }
+    }
+    int bad;
+    if (check) {
+        __m256i n =
+            _mm256_add_epi32(stud256_popcount(lo), stud256_popcount(_mm256_and_si256(hi, _mm256_set1_epi32(0xFFFFF))));
+        bad = _mm256_movemask_epi8(_mm256_cmpeq_epi32(n, _mm256_set1_epi32(N))) != -1;
+    } else {
+        /* top >= 52 << 24 (unsigned): max(top, limit) == top */
+        __m256i limit = _mm256_set1_epi32(52 << 24);
+        bad = _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_max_epu32(top, limit), top)) != 0;
+    }
+    const __m256i mult_lo = _mm256_set1_epi32((int)(uint32_t)STUD_HASH_MULT);
+    const __m256i mult_hi = _mm256_set1_epi32((int)(uint32_t)(STUD_HASH_MULT >> 32));
+    __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(key, mult_lo), 32);
+    __m256i odd = _mm256_mul_epu32(_mm256_srli_epi64(key, 32), mult_lo);
+    __m256i x = _mm256_add_epi32(_mm256_blend_epi32(even, odd, 0xAA), _mm256_mullo_epi32(key, mult_hi));
+    const __m256i word = _mm256_set1_epi32(0xFFFF);
+    __m256i disp = _mm256_and_si256(
+        _mm256_i32gather_epi32((const int *)STUD_SIMD_AT(disp), _mm256_srli_epi32(x, 32 - STUD_BUCKET_BITS), 2), word);
+    __m256i slot = _mm256_and_si256(_mm256_xor_si256(x, disp), _mm256_set1_epi32(STUD_SLOT_MASK));
+    __m256i v;
+    if (kind == STUD_KIND_HIGH) {
+        v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_AT(value), slot, 2), word);
+    } else if (kind == STUD_KIND_LOW27) {
+        v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_AT(low27), slot, 2), word);
+    } else {
+        v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_AT(low), slot, 2), word);
+        if (kind == STUD_KIND_LOW8)
+            v = _mm256_srli_epi32(_mm256_i32gather_epi32((const int *)(STUD_SIMD_AT(low8_of_low) - 3), v, 1), 24);
+    }
+    __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(v, v), 0x08);
+    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
+    if (suits) {
+        unsigned flush = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(
+            _mm256_cmpgt_epi32(_mm256_and_si256(sc, _mm256_set1_epi32(0x8888)), _mm256_setzero_si256())));
+        for (; flush; flush &= flush - 1) {
+            int i = __builtin_ctz(flush);
+            if (kind == STUD_KIND_HIGH)
+                STUD_SIMD_FIX_LANE(N, high, h + N * i, out[i]);
+            else
+                STUD_SIMD_FIX_LANE(N, low27, h + N * i, out[i]);
+        }
+    }
+    return bad;
+}
+
+STUD_AVX2 STUD_SIMD_INLINE int stud256_rows(const uint8_t *h, size_t blocks, uint16_t *out, const int N, const int kind,
+                                            const int check) {
+    uint32_t keys[16];
+    stud_simd_rank_keys(keys);
+    const __m256i keys_lo = _mm256_loadu_si256((const __m256i *)keys);
+    const __m256i keys_hi = _mm256_loadu_si256((const __m256i *)(keys + 8));
+    const __m256i suit_steps = _mm256_setr_epi32(STUD_SIMD_SUIT_STEP(0), STUD_SIMD_SUIT_STEP(1), STUD_SIMD_SUIT_STEP(2),
+                                                 STUD_SIMD_SUIT_STEP(3), STUD_SIMD_SUIT_STEP(4), STUD_SIMD_SUIT_STEP(5),
+                                                 STUD_SIMD_SUIT_STEP(6), STUD_SIMD_SUIT_STEP(7));
+    __m256i idx[7], shl[7];
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    /* lanes 4..7 read from byte 8N - 32 on */
+    const __m256i start = _mm256_setr_epi32(0, 0, 0, 0, 8 * N - 32, 8 * N - 32, 8 * N - 32, 8 * N - 32);
+    for (int j = 0; j < N; j++) {
+        __m256i p = _mm256_add_epi32(_mm256_mullo_epi32(lane, _mm256_set1_epi32(N)), _mm256_set1_epi32(j));
+        p = _mm256_sub_epi32(p, start);
+        idx[j] = _mm256_srli_epi32(p, 2);
+        shl[j] = _mm256_slli_epi32(_mm256_andnot_si256(p, _mm256_set1_epi32(3)), 3);
+    }
+    int bad = 0;
+    for (size_t b = 0; b < blocks; b++)
+        bad |= stud256_block(h + 8 * N * b, out + 8 * b, N, kind, check, idx, shl, keys_lo, keys_hi, suit_steps);
+    return bad;
+}
+
+/* ------------------------------------------------------------------------------ the kernels */
+
+#define STUD_SIMD_DEFINE(N, KIND, CODE)                                                                        \
+    STUD_AVX512 static int stud512_batch##N##KIND(const uint8_t *h, size_t blocks, uint16_t *out, int check) { \
+        return check ? stud512_rows(h, blocks, out, N, CODE, 1) : stud512_rows(h, blocks, out, N, CODE, 0);    \
+    }                                                                                                          \
+    STUD_AVX2 static int stud256_batch##N##KIND(const uint8_t *h, size_t blocks, uint16_t *out, int check) {   \
+        return check ? stud256_rows(h, blocks, out, N, CODE, 1) : stud256_rows(h, blocks, out, N, CODE, 0);    \
+    }
+#define STUD_SIMD_DEFINE_KIND(KIND, CODE) \
+    STUD_SIMD_DEFINE(5, KIND, CODE)       \
+    STUD_SIMD_DEFINE(6, KIND, CODE)       \
+    STUD_SIMD_DEFINE(7, KIND, CODE)
+
+STUD_SIMD_DEFINE_KIND(high, STUD_KIND_HIGH)
+STUD_SIMD_DEFINE_KIND(low, STUD_KIND_LOW)
+STUD_SIMD_DEFINE_KIND(low8, STUD_KIND_LOW8)
+STUD_SIMD_DEFINE_KIND(low27, STUD_KIND_LOW27)
+
+typedef int (*stud_simd_kernel)(const uint8_t *, size_t, uint16_t *, int);
+
+#define STUD_SIMD_WIDTHS(P, KIND) {P##_batch5##KIND, P##_batch6##KIND, P##_batch7##KIND}
+#define STUD_SIMD_KINDS(P) \
+    {STUD_SIMD_WIDTHS(P, high), STUD_SIMD_WIDTHS(P, low), STUD_SIMD_WIDTHS(P, low8), STUD_SIMD_WIDTHS(P, low27)}
+
+/* by path - 1, kind and width - 5 */
+static const stud_simd_kernel STUD_SIMD_KERNELS[2][STUD_KINDS][3] = {STUD_SIMD_KINDS(stud256),
+                                                                     STUD_SIMD_KINDS(stud512)};
+static const int STUD_SIMD_LANES[2] = {8, 16};
+
+#else
+STUD_INLINE int stud_simd_best(void) { return STUD_SIMD_SCALAR; }
+#endif
+
+/* Values of one kind (STUD_KIND_*) of `rows` hands of `width` (5, 6 or 7) cards, on a path
+ * (STUD_SIMD_*: one stud_simd_best() allows, or the scalar one); nonzero if some row is bad.
+ * The same values and verdict as stud_batch_kind (bad rows: unspecified values). */
+static int stud_batch_path(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind, int path) {
+#ifdef STUD_SIMD_X86
+    if (stud_simd_ready && path > STUD_SIMD_SCALAR && path < STUD_SIMD_PATHS && kind >= 0 && kind < STUD_KINDS) {
+        size_t lanes = (size_t)STUD_SIMD_LANES[path - 1], blocks = rows / lanes, done = blocks * lanes;
+        int bad = blocks ? STUD_SIMD_KERNELS[path - 1][kind][width - 5](hands, blocks, out, check) : 0;
+        if (done < rows)
+            bad |= stud_batch_kind(hands + (size_t)width * done, width, rows - done, out + done, check, kind);
+        return bad;
+    }
+#endif
+    (void)path;
+    return stud_batch_kind(hands, width, rows, out, check, kind);
+}
+
+#endif
