@@ -1,0 +1,183 @@
+"""The JSON API through Starlette's test client: answers equal to the library's, and the
+error cases and limits (a malformed card, 9 players, a body or file too large, a question
+over the time limit refused by its plan, and one cut off while it runs)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from studeval.equity import stud_equity
+from studeval.web.app import create_app
+from studeval.web.limits import MAX_BODY_BYTES, MAX_UPLOAD_BYTES
+
+DATA = Path(__file__).resolve().parents[1] / "game" / "data"
+STUD8_HAND = DATA / "wsop2023-e43-day5-020920-stud8.phh"
+STARS = Path(__file__).resolve().parents[1] / "histories" / "data" / "pokerstars.txt"
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app()) as c:
+        yield c
+
+
+def test_stud8_answer_is_every_figure_of_stud_equity(client):
+    r = client.post("/api/equity", json={"players": ["As 2d 3c", "Kh 7d 8s"], "game": "stud8", "method": "auto"})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    expected = stud_equity(["As 2d 3c", "Kh 7d 8s"], game="stud8")
+    assert data["method"] == expected.method == "exact"
+    assert data["deals"] == expected.deals
+    assert data["no_low"] == expected.no_low
+    assert data["hilo"] is True
+    for k, row in enumerate(data["players"]):
+        for name in ("equity", "scoop", "high", "low", "stderr"):
+            assert row[name] == getattr(expected, name)[k]  # full precision: the same float
+        assert row["drawing_dead"] is False
+    assert data["plan"] == expected.plan
+    assert data["estimate"]["method"] == "exact" and data["estimate"]["kernel"]
+
+
+def test_ranges_dead_cards_and_holdem(client):
+    r = client.post("/api/equity", json={"players": ["As Ah Kd 2c 3c", "[KK, QQ+] Kc 7d 8h"], "dead": "9s"})
+    assert r.status_code == 200, r.text
+    expected = stud_equity(["As Ah Kd 2c 3c", "[KK, QQ+] Kc 7d 8h"], dead="9s")
+    assert [p["equity"] for p in r.json()["players"]] == list(expected.equity)
+    r = client.post("/api/equity", json={"players": ["Ah As", "Kd Kc"], "game": "holdem", "board": "2c 7d 9h"})
+    assert r.status_code == 200, r.text
+    assert r.json()["players"][0]["win"] > 0.9
+
+
+def test_drawing_dead_is_marked(client):
+    # razz, seventh street: a made wheel against a hand that cannot make better than a 6-low
+    r = client.post(
+        "/api/equity",
+        json={"players": ["As 2d 3c 4h 5s Kd Kh", "6c 7d 8s 9h Tc"], "game": "razz"},
+    )
+    assert r.status_code == 200, r.text
+    rows = r.json()["players"]
+    assert rows[1]["drawing_dead"] is True and rows[0]["drawing_dead"] is False
+
+
+def test_malformed_card_is_a_4xx_naming_it(client):
+    r = client.post("/api/equity", json={"players": ["As Xx 3c", "Kh 7d 8s"], "game": "stud8"})
+    assert r.status_code == 422
+    assert "Xx" in r.json()["error"]
+    assert r.json()["field"] == "players"
+    r = client.post("/api/equity", json={"players": ["As 2d", "Kh"], "dead": "2d"})
+    assert r.status_code == 422 and "2d" in r.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "words"),
+    [
+        ({"players": ["As"] * 9}, "players", "9 players, the most is 8"),
+        ({"players": ["As"]}, "players", "the fewest is 2"),
+        ({"players": "As Kd"}, "players", "a list"),
+        ({"players": ["As", "Kd"], "game": "chess"}, "game", "unknown game 'chess'"),
+        ({"players": ["As", "Kd"], "method": "guess"}, "method", "unknown method 'guess'"),
+        ({"players": ["As", "Kd"], "samples": 10**12}, "samples", "10,000,000"),
+        ({"players": ["As", "Kd"], "samples": "many"}, "samples", "'many'"),
+        ({"players": ["As", "Kd"], "board": "2c 3c 4c"}, "board", "hold'em only"),
+        ({"players": ["As", "Kd"], "colour": "red"}, "colour", "not a field"),
+        ({"players": ["As" * 600, "Kd"]}, "players[1]", "1,200 characters"),
+    ],
+)
+def test_bad_questions_are_422_naming_the_value(client, body, field, words):
+    r = client.post("/api/equity", json=body)
+    assert r.status_code == 422, r.text
+    assert r.json()["field"] == field
+    assert words in r.json()["error"]
+
+
+def test_not_json_and_too_large(client):
+    r = client.post("/api/equity", content=b"{players", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "not JSON" in r.json()["error"]
+    r = client.post("/api/equity", content=b"x" * (MAX_BODY_BYTES + 1))
+    assert r.status_code == 413 and r.json()["limit"] == MAX_BODY_BYTES
+
+
+def test_a_question_over_the_limit_is_refused_by_its_plan(client):
+    # four hold'em hands before the flop, two of them one card: every deal, some 18 s by the plan
+    r = client.post(
+        "/api/equity", json={"players": ["As Ah", "Kd Kc", "Qh", "Jh"], "game": "holdem", "method": "exact"}
+    )
+    assert r.status_code == 422, r.text
+    assert "limit of 10 s" in r.json()["error"] and r.json()["limit"] == 10
+    assert "monte-carlo" in r.json()["error"]
+    # beyond the library's own bound on exact work: its message, naming the method
+    r = client.post("/api/equity", json={"players": ["As Ah Kd", "Qc", "7s", "9h"], "method": "exact"})
+    assert r.status_code == 422 and r.json()["field"] == "method" and "monte-carlo" in r.json()["error"]
+
+
+def test_a_slow_question_is_cut_off_at_its_limit():
+    app = create_app(time_limit=0.3, estimate_limit=1000)
+    with TestClient(app) as c:
+        start = time.perf_counter()
+        r = c.post(
+            "/api/equity",
+            json={"players": ["As Ah", "Kd", "Qc", "Jh", "Th"], "method": "monte-carlo", "samples": 10_000_000},
+        )
+        elapsed = time.perf_counter() - start
+        assert r.status_code == 503, r.text
+        assert r.json()["limit"] == 0.3 and "0.3 s" in r.json()["error"]
+        assert elapsed < 2
+        # the work itself stops (its progress callback raised), not only the answer
+        runner = app.state.settings.runner
+        for _ in range(100):
+            if runner.running == 0:
+                break
+            time.sleep(0.02)
+        assert runner.running == 0
+
+
+def test_unknown_api_path_is_json(client):
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and "error" in r.json()
+
+
+def test_replay_a_phh_hand_with_its_equities(client):
+    r = client.post("/api/replay", json={"text": STUD8_HAND.read_text(), "name": "hand.phh"})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert len(data["hands"]) == 1
+    hand = data["replay"]
+    assert hand["game"] == "stud8" and len(hand["players"]) == 5
+    steps = hand["steps"]
+    assert steps[0]["text"] == "third street dealt"
+    assert steps[0]["to_act"] == hand["bring_in"] == 2
+    assert [s["street_name"] for s in steps if s["text"].endswith("dealt")][-1] == "seventh street"
+    assert sum(steps[-1]["payouts"]) == 4825000
+    assert hand["analysis"]["streets"][0]["equity"][0] is not None
+
+
+def test_replay_a_site_file_uploaded(client):
+    files = {"file": ("stars.txt", STARS.read_bytes(), "text/plain")}
+    r = client.post("/api/replay", files=files, data={"hand": "1", "analyse": "false"})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert len(data["hands"]) >= 2
+    assert data["replay"]["steps"][0]["seats"]
+
+
+def test_replay_errors(client):
+    r = client.post("/api/replay", json={"text": "hello"})
+    assert r.status_code == 422 and "no hand found" in r.json()["error"]
+    r = client.post("/api/replay", json={"text": STUD8_HAND.read_text(), "hand": 3})
+    assert r.status_code == 422 and r.json()["field"] == "hand"
+    r = client.post("/api/replay", json={"path": "/etc/passwd"})
+    assert r.status_code == 400
+    big = {"file": ("big.txt", b"x" * (MAX_UPLOAD_BYTES + 1), "text/plain")}
+    r = client.post("/api/replay", files=big)
+    assert r.status_code == 413, r.text
+    assert r.json()["limit"] >= MAX_UPLOAD_BYTES
+
+
+def test_pages_load(client):
+    for path in ("/", "/replayer", "/results", "/import", "/static/cards.js"):
+        assert client.get(path).status_code == 200, path
+    assert client.get("/static/../app.py").status_code == 404
