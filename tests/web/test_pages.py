@@ -1,0 +1,103 @@
+"""The pages in a real browser (headless Chromium through Selenium): a stud hi-lo situation
+entered with the card picker, its halves and scoop read off the page and compared with
+stud_equity; a hand replayed and stepped to the river with the arrow keys. Skipped, with
+the reason, where no browser or driver is found."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from web_browser import find_browser, screenshot, serving, start_driver
+
+from studeval.equity import stud_equity
+from studeval.web.app import create_app
+
+BROWSER, DRIVER, WHY_NOT = find_browser()
+pytestmark = pytest.mark.skipif(BROWSER is None, reason=f"no browser for the page tests: {WHY_NOT}")
+
+DATA = Path(__file__).resolve().parents[1] / "game" / "data"
+STUD8_HAND = DATA / "wsop2023-e43-day5-020920-stud8.phh"
+WAIT = 30
+
+
+@pytest.fixture(scope="module")
+def site():
+    with serving(create_app()) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def web():
+    assert BROWSER is not None and DRIVER is not None
+    driver = start_driver(BROWSER, DRIVER)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _wait(web, condition, timeout=WAIT):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(web, timeout).until(condition)
+
+
+def _answered(web, before):
+    return _wait(web, lambda d: int(d.find_element("tag name", "body").get_attribute("data-answered") or 0) > before)
+
+
+def test_calculator_stud_hilo_by_the_card_picker(site, web):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    web.get(site + "/")
+    Select(web.find_element(By.ID, "game")).select_by_value("stud8")
+
+    def pick(field, *cards):
+        web.find_element(By.ID, field).click()
+        for card in cards:
+            button = web.find_element(By.CSS_SELECTOR, f'.pick[data-card="{card}"]')
+            button.click()
+            assert not button.is_enabled()  # a card used is greyed out
+
+    pick("p1-down", "As", "2d")
+    pick("p1-up", "3c", "4h")
+    pick("p2-up", "Kh", "Kd")
+    pick("dead", "5c")
+    assert web.find_element(By.ID, "p1-down").get_attribute("value") == "As 2d"
+    assert web.find_element(By.ID, "dead").get_attribute("value") == "5c"
+    web.find_element(By.ID, "compute").click()
+    _answered(web, 0)
+    assert web.find_element(By.ID, "message").text == ""
+
+    expected = stud_equity(["As 2d 3c 4h", "Kh Kd"], game="stud8", dead="5c")
+    for k in range(2):
+        for name in ("equity", "scoop", "high", "low"):
+            cell = web.find_element(By.CSS_SELECTOR, f'td[data-player="{k}"][data-field="{name}"]')
+            assert float(cell.get_attribute("data-value")) == getattr(expected, name)[k]
+            assert cell.text == f"{100 * getattr(expected, name)[k]:.2f}%"
+    assert float(web.find_element(By.ID, "no-low").get_attribute("data-value")) == expected.no_low
+    assert web.find_element(By.ID, "method-line").get_attribute("data-method") == "exact"
+    assert "Plan:" in web.find_element(By.ID, "plan").text
+
+    # the question is in the URL: the link gives the same answer
+    url = web.current_url
+    assert "game=stud8" in url and "p=As+2d%2F3c+4h" in url
+    # the chart, third and fourth street, drawn once both are counted
+    _wait(web, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#equity-chart circle")) == 4)
+    screenshot(web, "web-calculator")
+    web.get(url)
+    _answered(web, 0)
+    cell = web.find_element(By.CSS_SELECTOR, 'td[data-player="0"][data-field="scoop"]')
+    assert float(cell.get_attribute("data-value")) == expected.scoop[0]
+
+
+def test_calculator_bad_card_is_a_message(site, web):
+    from selenium.webdriver.common.by import By
+
+    web.get(site + "/?game=seven&p=As+Xx/&p=/Kd")
+    _answered(web, 0)
+    text = web.find_element(By.ID, "message").text
+    assert "Xx" in text
+    assert web.find_element(By.ID, "answer").get_attribute("hidden") is not None
