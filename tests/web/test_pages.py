@@ -101,3 +101,49 @@ def test_calculator_bad_card_is_a_message(site, web):
     text = web.find_element(By.ID, "message").text
     assert "Xx" in text
     assert web.find_element(By.ID, "answer").get_attribute("hidden") is not None
+
+
+def test_replayer_steps_to_the_river_with_the_arrow_keys(site, web):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    web.get(site + "/replayer")
+    web.find_element(By.ID, "file").send_keys(str(STUD8_HAND))
+    _wait(web, lambda d: (d.find_element(By.TAG_NAME, "body").get_attribute("data-loaded") or "0") == "1")
+    assert web.find_element(By.ID, "message").text == ""
+    counter = web.find_element(By.ID, "counter")
+    assert counter.get_attribute("data-street") == "third street"
+    # the bring-in (seat 3) acts first, the door cards are up
+    assert "acting" in web.find_element(By.CSS_SELECTOR, '.seat[data-seat="2"]').get_attribute("class")
+    assert web.find_element(By.CSS_SELECTOR, '.seat[data-seat="0"] .cards-line').get_attribute("data-up") == "As"
+    body = web.find_element(By.TAG_NAME, "body")
+    for _ in range(60):
+        if counter.get_attribute("data-street") == "seventh street":
+            break
+        body.send_keys(Keys.ARROW_RIGHT)
+    assert counter.get_attribute("data-street") == "seventh street"
+    assert web.find_element(By.ID, "step-text").text == "seventh street dealt"
+    assert web.find_element(By.ID, "pot").text.startswith("seventh street")
+    # each player still in has the street's equity from the analysis
+    values = [
+        float(e.get_attribute("data-value")) for e in web.find_elements(By.CSS_SELECTOR, ".seat .equity[data-value]")
+    ]
+    assert len(values) == 2 and abs(sum(values) - 1) < 1e-9
+    body.send_keys(Keys.ARROW_LEFT)
+    assert counter.get_attribute("data-street") == "sixth street"
+    body.send_keys(Keys.END)
+    assert "wins" in web.find_element(By.ID, "step-text").text
+    body.send_keys(Keys.HOME)
+    body.send_keys(Keys.ARROW_RIGHT)
+    screenshot(web, "web-replayer")
+
+
+def test_replayer_refuses_a_file_that_is_no_history(site, web, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    junk = tmp_path / "notes.txt"
+    junk.write_text("hello\n")
+    web.get(site + "/replayer")
+    web.find_element(By.ID, "file").send_keys(str(junk))
+    _wait(web, lambda d: (d.find_element(By.TAG_NAME, "body").get_attribute("data-loaded") or "0") == "1")
+    assert "no hand found" in web.find_element(By.ID, "message").text
