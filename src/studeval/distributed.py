@@ -546,6 +546,61 @@ def analyze(
     return total
 
 
+__all__ += ["analyze_export"]
+
+
+def _analyze_partition(item: tuple[int, str, str | None]) -> tuple[int, Any]:
+    import pyarrow.parquet as pq
+
+    from studeval.analysis import analyze as local
+    from studeval.game.phh import loads
+
+    index, path, hero = item
+    table = pq.read_table(path, columns=["id", "phh"])
+    ids, texts = table.column("id").to_pylist(), table.column("phh").to_pylist()
+    return index, local((loads(text) for text in texts), hero=hero, first=ids[0] if ids else 1)
+
+
+def analyze_export(
+    folder: str | os.PathLike[str],
+    *,
+    hero: str | None = None,
+    progress: Callable[[float], None] | None = None,
+    client: Client | None = None,
+) -> Report:
+    """:func:`studeval.analysis.analyze` of a hand database's Parquet export
+    (:func:`studeval.db.export_parquet`: ``folder/hands/part-*.parquet``) on a Dask cluster,
+    one task per partition: each worker reads its partition's PHH texts itself (the folder
+    must be where the workers can read it: a shared file system, or the local cluster), so
+    millions of hands never pass through this process. The result equals the local analysis
+    of the same hands in the database's order.
+
+    >>> analyze_export("/nowhere")
+    Traceback (most recent call last):
+    ...
+    ValueError: /nowhere/hands holds no part-*.parquet files: write them with studeval db export --parquet
+    """
+    from pathlib import Path
+
+    from studeval.analysis import Report
+
+    if hero is not None and not isinstance(hero, str):
+        raise TypeError(f"hero is a player's name or p1, p2, ..., got {hero!r}")
+    parts = sorted(Path(folder, "hands").glob("part-*.parquet"))
+    if not parts:
+        raise ValueError(f"{Path(folder, 'hands')} holds no part-*.parquet files: write them with studeval db export --parquet")
+    items = [(k, str(path.resolve()), hero) for k, path in enumerate(parts)]
+    done: dict[int, Report] = {}
+    for index, result in _run_on(client)(_analyze_partition, items):
+        done[index] = result
+        if progress:
+            progress(len(done) / len(items))
+    total = Report()
+    for index in sorted(done):
+        total = total + done[index]
+    return total
+
+
 # ---- the heads-up match-up table of starting hands (studeval.equity.tables) -----------------
 
 __all__ += ["starting_matchups"]

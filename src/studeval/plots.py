@@ -56,11 +56,13 @@ if TYPE_CHECKING:
 __all__ = [
     "BEST_PLAY_COLORS",
     "STREETS",
+    "LuckLine",
     "Winnings",
     "WinningsHand",
     "casino_strategy_grid",
     "draw_casino_strategy",
     "draw_equity_by_street",
+    "draw_luck",
     "draw_starting_hands",
     "draw_winnings",
     "picture_format",
@@ -68,6 +70,7 @@ __all__ = [
     "plot_casino_returns",
     "plot_casino_strategy",
     "plot_equity_by_street",
+    "plot_luck",
     "plot_starting_hands",
     "plot_winnings",
 ]
@@ -638,3 +641,52 @@ def plot_winnings(
     target = Path(path)
     fig.savefig(target, format=form)
     return target
+
+
+class LuckLine(Protocol):
+    """What the luck picture reads (a :class:`studeval.db.Luck`): a player's running results
+    in big bets, hand by hand, actual and luck-adjusted, over one game or all."""
+
+    @property
+    def player(self) -> str: ...
+    @property
+    def game(self) -> str | None: ...
+    @property
+    def actual(self) -> Sequence[float]: ...
+    @property
+    def expected(self) -> Sequence[float]: ...
+
+
+def draw_luck(ax: Axes, lines: Sequence[LuckLine], *, title: str | None = None) -> None:
+    """Draw each line's running winnings (solid) and luck-adjusted winnings (dashed) in big
+    bets, hand by hand: the tracker's first picture, one colour per line (player or game)."""
+    lines = list(lines)
+    if not lines or not any(line.actual for line in lines):
+        raise ValueError("no analysed hands to draw: run studeval analyze --db first")
+    for k, line in enumerate(lines):
+        color = _SEAT_COLORS[k % len(_SEAT_COLORS)]
+        label = line.player + (f" ({line.game})" if line.game else "")
+        x = list(range(1, len(line.actual) + 1))
+        ax.plot(x, list(line.actual), color=color, label=f"{label}: won")
+        ax.plot(x, list(line.expected), color=color, linestyle="--", label=f"{label}: luck-adjusted (all-in EV)")
+    ax.axhline(0, color="#999999", linewidth=0.8)
+    ax.set_xlabel("hands")
+    ax.set_ylabel("big bets")
+    ax.legend(frameon=False)
+    ax.set_title(title or "winnings and luck-adjusted winnings, in big bets")
+
+
+def plot_luck(lines: Sequence[LuckLine], path: str | os.PathLike[str], *, title: str | None = None) -> Path:
+    """Write :func:`draw_luck`'s picture to ``path`` (its ending is the format); returns it.
+
+    >>> plot_luck([], "luck.png")
+    Traceback (most recent call last):
+    ...
+    ValueError: no analysed hands to draw: run studeval analyze --db first
+    """
+    if not lines or not any(line.actual for line in lines):
+        raise ValueError("no analysed hands to draw: run studeval analyze --db first")
+    target = _target(path)
+    fig = _new_figure(8, 4.5)
+    draw_luck(fig.add_subplot(), lines, title=title)
+    return _save(fig, target)

@@ -67,3 +67,21 @@ def test_bad_arguments_fail_before_a_cluster():
         sd.analyze(hands(), chunk=0)
     with pytest.raises(TypeError, match="hero"):
         sd.analyze(hands(), hero=3)
+
+
+def test_an_export_of_the_hand_database_equals_the_local_analysis(client, tmp_path: Path) -> None:
+    """distributed.analyze_export: each worker reads its own Parquet partition of the export."""
+    pytest.importorskip("pyarrow")
+    from studeval import db
+
+    conn = db.open_db(tmp_path / "hands.db")
+    for name in ("pokerstars.txt", "fulltilt.txt", "pokerstars/cash_2009.txt"):
+        db.import_file(conn, DATA / name)
+    db.export_parquet(conn, tmp_path / "export", rows=4)
+    texts = [row[0] for row in conn.execute("SELECT phh FROM hands ORDER BY id")]
+    from studeval.game.phh import loads
+
+    local = analyze([loads(t) for t in texts])
+    assert len(local.hands) == len(texts) > 8  # three partitions at least
+    remote = sd.analyze_export(tmp_path / "export", client=client)
+    assert remote.to_dict() == local.to_dict()

@@ -181,3 +181,73 @@ def test_pages_load(client):
     for path in ("/", "/replayer", "/results", "/import", "/static/cards.js"):
         assert client.get(path).status_code == 200, path
     assert client.get("/static/../app.py").status_code == 404
+
+
+# ---------------------------------------------------------------- the hand database
+
+
+@pytest.fixture
+def db_client(tmp_path):
+    with TestClient(create_app(str(tmp_path / "hands.db"))) as c:
+        yield c
+
+
+def test_without_a_database_the_db_endpoints_say_so(client):
+    for r in (client.get("/api/results"), client.post("/api/import"), client.get("/api/hands/1/replay")):
+        assert r.status_code == 409 and "--db" in r.json()["error"]
+    assert "studeval serve --db" in client.get("/results").text
+
+
+def test_import_then_results_then_replay_a_stored_hand(db_client):
+    files = [("files", ("stars.txt", STARS.read_bytes(), "text/plain"))]
+    r = db_client.post("/api/import", files=files)
+    assert r.status_code == 200, r.text
+    (report,) = r.json()["files"]
+    assert report["file"] == "stars.txt" and report["added"] == 3 and report["refused"] == 1
+    assert report["reasons"][0]["reason"]
+    again = db_client.post("/api/import", files=files).json()["files"][0]
+    assert again["added"] == 0 and again["already"] == 3
+
+    r = db_client.get("/api/results", params={"player": "Ann"})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["hands_in_db"] == 3 and data["analysed"] == 0
+    assert data["stats"][0]["player"] == "Ann" and data["stats"][0]["hands"] == 3
+    assert {s["name"] for s in data["statistics"]} >= {"vpip", "bb_per_100"}
+    biggest = data["biggest"]
+    assert biggest and all("id" in h for h in biggest)
+
+    r = db_client.post("/api/analyse")
+    assert r.status_code == 200 and r.json() == {"done": 3, "left": 0}
+    luck = db_client.get("/api/results", params={"player": "Ann"}).json()["luck"]
+    assert len(luck["hands"]) == 3
+
+    r = db_client.get(f"/api/hands/{biggest[0]['id']}/replay")
+    assert r.status_code == 200, r.text
+    assert r.json()["replay"]["steps"][-1]["payouts"]
+    assert db_client.get("/api/hands/999/replay").status_code == 404
+    assert db_client.get("/api/hands/x1/replay").status_code == 422
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [({"game": "chess"}, "game"), ({"since": "yesterday"}, "since"), ({"by": "colour"}, "by")],
+)
+def test_results_filters_are_checked(db_client, params, field):
+    r = db_client.get("/api/results", params=params)
+    assert r.status_code == 422, r.text
+    assert r.json()["field"] == field
+
+
+def test_import_limits(db_client, monkeypatch):
+    big = [("files", ("big.txt", b"x" * (MAX_UPLOAD_BYTES + 1), "text/plain"))]
+    r = db_client.post("/api/import", files=big)
+    assert r.status_code == 413 and "big.txt" in r.json()["error"]
+    too_many = [("files", (f"f{k}.txt", b"x", "text/plain")) for k in range(21)]
+    assert db_client.post("/api/import", files=too_many).status_code == 400
+    from studeval.web import hands
+
+    monkeypatch.setattr(hands, "MAX_UPLOAD_HANDS", 2)
+    r = db_client.post("/api/import", files=[("files", ("stars.txt", STARS.read_bytes(), "text/plain"))])
+    (report,) = r.json()["files"]
+    assert report["added"] == 0 and "more than the limit of 2" in report["error"]

@@ -147,3 +147,34 @@ def test_replayer_refuses_a_file_that_is_no_history(site, web, tmp_path):
     web.find_element(By.ID, "file").send_keys(str(junk))
     _wait(web, lambda d: (d.find_element(By.TAG_NAME, "body").get_attribute("data-loaded") or "0") == "1")
     assert "no hand found" in web.find_element(By.ID, "message").text
+
+
+def test_import_a_file_and_see_it_in_the_results(web, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    stars = Path(__file__).resolve().parents[1] / "histories" / "data" / "pokerstars.txt"
+    with serving(create_app(str(tmp_path / "hands.db"))) as url:
+        web.get(url + "/import")
+        web.find_element(By.ID, "files").send_keys(str(stars))
+        _wait(web, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-imported") == "1")
+        row = web.find_element(By.CSS_SELECTOR, 'tr[data-file="pokerstars.txt"]')
+        assert row.find_element(By.CSS_SELECTOR, "td.added").text == "3"
+        assert "unreadable line" in web.find_element(By.ID, "reasons").text
+        screenshot(web, "web-import")
+
+        web.get(url + "/results?player=Ann")
+        _wait(web, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-shown") == "1")
+        assert web.find_element(By.ID, "message").text == ""
+        hands = web.find_element(By.CSS_SELECTOR, '#stats tbody td[data-field="hands"]')
+        assert hands.text == "3"
+        links = web.find_elements(By.CSS_SELECTOR, "#biggest a")
+        assert len(links) == 3
+        # analysed from the page: the luck lines appear
+        web.find_element(By.ID, "analyse").click()
+        _wait(web, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-shown") == "2", timeout=60)
+        assert web.find_elements(By.CSS_SELECTOR, "#luck-chart polyline")
+        screenshot(web, "web-results")
+        # a hand of the list opens in the replayer
+        web.find_element(By.CSS_SELECTOR, "#biggest a").click()
+        _wait(web, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-loaded") == "1")
+        assert web.find_element(By.ID, "counter").get_attribute("data-street") == "third street"

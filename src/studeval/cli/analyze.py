@@ -35,8 +35,9 @@ import argparse
 import csv
 import json
 import os
+import sqlite3
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
@@ -48,9 +49,11 @@ from studeval.analysis import (
     RunningTotals,
     Unanalysed,
     analyze_each,
+    analyze_hand,
     csv_writer,
     plot_winnings,
 )
+from studeval import db
 from studeval.cli import common
 from studeval.game.phh import HandHistory, PhhsError, loads, read_phhs
 from studeval.game.phh_replay import Replay
@@ -166,7 +169,60 @@ class _Output:
             print(common.one_line(f"refused: {where}: {reason}"))
 
 
+#: Hands analysed between two commits of ``analyze --db`` (what a Ctrl-C may lose).
+DB_BATCH = 200
+
+
+def _stored(conn: sqlite3.Connection) -> Iterator[tuple[int, str]]:
+    """The database's hands not analysed yet, (id, PHH text), a batch read at a time."""
+    after = 0
+    while batch := db.unanalysed(conn, after=after, limit=DB_BATCH):
+        yield from batch
+        after = batch[-1][0]
+
+
+def _analysed(hands: Iterable[tuple[int, str]], hero: str | None) -> Iterator[tuple[int, HandAnalysis | str]]:
+    for hand_id, text in hands:
+        try:
+            yield hand_id, analyze_hand(loads(text), hero=hero)
+        except ValueError as exc:  # ReplayError, NotAnalysed: stored as the reason
+            yield hand_id, str(exc)
+
+
+def _run_db(args: argparse.Namespace) -> int:
+    """``analyze --db``: the hands not analysed yet, stored a batch per transaction."""
+    if args.files or args.json or args.csv or args.plot:
+        raise ValueError("--db analyses the database's hands: give no files, --json, --csv or --plot with it")
+    conn = db.open_db(args.db)
+    try:
+        done, total = db.analysed_count(conn)
+        stored = refused = 0
+        batch: list[tuple[int, HandAnalysis | str]] = []
+        todo = max(total - done, 1)
+        with common.progress_bar(common.command_name(args), total=todo, unit="hand", log_every=60) as progress:
+            for result in _analysed(_stored(conn), args.hero):
+                batch.append(result)
+                refused += isinstance(result[1], str)
+                if len(batch) == DB_BATCH:
+                    stored += db.store_analyses(conn, batch)
+                    batch = []
+                    progress(stored / todo)
+            stored += db.store_analyses(conn, batch)
+            progress(stored / todo)
+        print(
+            f"{stored:,} hand{'' if stored == 1 else 's'} analysed ({refused:,} could not be),"
+            f" {done + stored:,} of {total:,} in {args.db}"
+        )
+    finally:
+        conn.close()
+    return 1 if refused else 0
+
+
 def _run(args: argparse.Namespace) -> int:
+    if args.db is not None:
+        return _run_db(args)
+    if not args.files:
+        raise ValueError("name the hand histories to analyse, or --db for the hand database's")
     if args.csv:
         common.output_file(totals_path(args.csv))
     refused: list[tuple[str, str]] = []
@@ -271,6 +327,7 @@ def _totals_text(totals: list[PlayerTotal]) -> str:
         "studeval analyze hands/*.phh",
         "studeval analyze stars.txt --hero Ann --plot luck.png",
         "studeval analyze run1.phhs --csv streets.csv",
+        "studeval analyze --db hands.db",
     ],
     details=(
         f"Inputs: .phh and .phhs files, and sites' histories ({', '.join(SITE_NAMES)}) in any other\n"
@@ -281,7 +338,8 @@ def _totals_text(totals: list[PlayerTotal]) -> str:
 )
 def register(p: argparse.ArgumentParser) -> None:
     """``analyze``'s arguments."""
-    p.add_argument("files", nargs="+", metavar="FILE", help="hand histories (.phh, .phhs, a site's text; - for stdin)")
+    p.add_argument("files", nargs="*", metavar="FILE", help="hand histories (.phh, .phhs, a site's text; - for stdin)")
+    common.db_option(p, "analyse the hand database's hands not analysed yet and store each analysis")
     p.add_argument("--hero", metavar="NAME", help="see each hand as this player (a name, or p1, p2, ...)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the hands, totals and refused hands as JSON")

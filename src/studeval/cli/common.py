@@ -341,6 +341,36 @@ def output_file(text: str) -> str:
     return text
 
 
+def database_file(text: str) -> str:
+    """An argparse type for ``--db FILE``: a hand database to open or make, in a folder that
+    exists or can be made (a default location's folder is made on first use). Checked while
+    the arguments are read.
+
+    >>> database_file("")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: the file name is empty: name a file such as hands.db
+    """
+    if text == "-":
+        raise argparse.ArgumentTypeError("'-' would be stdout: the database is a file; name one such as hands.db")
+    _writable(text, "file", "hands.db")
+    return text
+
+
+def db_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--db [FILE]``: the hand database (:mod:`studeval.db`), at FILE or, without one, at its
+    default place (``$STUDEVAL_DB``, else the user's data folder)."""
+    from studeval.db import default_path
+
+    parser.add_argument(
+        "--db",
+        nargs="?",
+        const=str(default_path()),
+        type=database_file,
+        metavar="FILE",
+        help=f"{help} (without FILE: {default_path()})",
+    )
+
+
 def _writable(text: str, kind: str, example: str) -> None:
     """The checks every output shares: a name, not stdout, not a folder for a file (nor a file
     for a folder), not an existing file that cannot be overwritten."""

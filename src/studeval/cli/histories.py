@@ -55,9 +55,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
+from studeval import db
 from studeval.cli import common
 from studeval.game.phh import dumps
-from studeval.histories import SITE_NAMES, Imported, Refused, read_file, verify
+from studeval.histories import SITE_NAMES, Checked, Imported, Refused, check_hands, read_file
 from studeval.histories.verify import SiteRake
 
 __all__ = ["register"]
@@ -68,26 +69,6 @@ def _rake_rule(text: str) -> SiteRake:
         return SiteRake.parse(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _hands(hands: Iterable[Imported | Refused], rake: SiteRake | None = None) -> Iterator[Imported | Refused]:
-    """A file's hands, each imported one checked against the site's numbers (and replayed with
-    the site's rake rule, if given)."""
-    for hand in hands:
-        if isinstance(hand, Imported):
-            try:
-                if rake is not None:
-                    rake.state(hand.history)
-            except ValueError as exc:  # an amount of the rule that is not whole chips in this hand
-                yield Refused(hand.source, hand.line, hand.site, hand.number, str(exc))
-                continue
-            problems = verify(hand.history)
-            if problems:
-                yield Refused(
-                    hand.source, hand.line, hand.site, hand.number, "replay disagrees: " + "; ".join(problems)
-                )
-                continue
-        yield hand
 
 
 def _inputs(files: list[str]) -> list[tuple[str, bool]]:
@@ -143,6 +124,7 @@ class _FileReport:
     imported: Counter[str] = field(default_factory=Counter)
     refused: Counter[str] = field(default_factory=Counter)
     twice: int = 0
+    already: int = 0
 
     def record(self) -> dict[str, Any]:
         return {
@@ -153,14 +135,22 @@ class _FileReport:
             "imported": sum(self.imported.values()),
             "refused": sum(self.refused.values()),
             "twice": self.twice,
+            "already": self.already,
             "sites": dict(sorted(self.read.items())),
         }
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.out is None and args.db is None:
+        raise ValueError("say where the hands go: --out DIR (PHH files), --db [FILE] (the hand database), or both")
     inputs = _inputs(args.files)
     names = _phhs_names([f for f, _ in inputs]) if args.phhs else []
-    real_inputs = _never_over_an_input([f for f, _ in inputs], args.out, names)
+    real_inputs = _never_over_an_input([f for f, _ in inputs], args.out, names) if args.out is not None else set()
+    conn = db.open_db(args.db) if args.db is not None else None
+    if conn is not None:
+        real_inputs.add(os.path.realpath(args.db))
+        if os.path.realpath(args.db) in {os.path.realpath(f) for f, _ in inputs if f != "-"}:
+            raise ValueError(f"{args.db} is the database and an input: name the history files only")
     games: Counter[str] = Counter()
     refused: list[Refused] = []
     reports: list[_FileReport] = []
@@ -175,32 +165,42 @@ def _run(args: argparse.Namespace) -> int:
                 local = stack.enter_context(_stdin_file()) if path == "-" else path
                 hands = read_file(local, site=args.site)
                 report.encoding = hands.encoding
-                for hand in _hands(_named(hands, path), args.rake):
-                    site = hand.site or "?"
-                    report.read[site] += 1
+                if conn is not None:  # one transaction per file: all its new hands, or none
+                    stack.enter_context(db.Transaction(conn))
+                for hand in check_hands(_named(hands, path), args.rake):
                     if isinstance(hand, Refused):
+                        site = hand.site or "?"
+                        report.read[site] += 1
                         report.refused[site] += 1
                         refused.append(hand)
                         continue
-                    if (hand.site, hand.number) in seen:  # in two files (or twice in one): imported once
+                    imported = hand.hand
+                    site = imported.site
+                    report.read[site] += 1
+                    if (site, imported.number) in seen:  # in two files (or twice in one): imported once
                         report.twice += 1
                         continue
-                    seen.add((hand.site, hand.number))
-                    text = dumps(hand.history)
-                    os.makedirs(args.out, exist_ok=True)  # made once there is a hand to write in it
-                    if args.phhs:
-                        if out is None:
-                            out = stack.enter_context(open(Path(args.out) / names[k], "w", encoding="utf-8"))
-                        count += 1
-                        out.write(f"[{count}]\n{text}" if count == 1 else f"\n[{count}]\n{text}")
-                    else:
-                        target = Path(args.out) / f"{hand.site}-{hand.number}.phh"
-                        if os.path.realpath(target) in real_inputs:
-                            raise ValueError(f"{target} is an input: it would be written over while it is read")
-                        target.write_text(text, encoding="utf-8")
+                    seen.add((site, imported.number))
+                    if conn is not None and not db.add_hand(conn, hand, source=path):
+                        report.already += 1  # imported by an earlier run
+                        continue
+                    if args.out is not None:
+                        text = dumps(imported.history)
+                        os.makedirs(args.out, exist_ok=True)  # made once there is a hand to write in it
+                        if args.phhs:
+                            if out is None:
+                                out = stack.enter_context(open(Path(args.out) / names[k], "w", encoding="utf-8"))
+                            count += 1
+                            out.write(f"[{count}]\n{text}" if count == 1 else f"\n[{count}]\n{text}")
+                        else:
+                            target = Path(args.out) / f"{site}-{imported.number}.phh"
+                            if os.path.realpath(target) in real_inputs:
+                                raise ValueError(f"{target} is an input: it would be written over while it is read")
+                            target.write_text(text, encoding="utf-8")
                     report.imported[site] += 1
-                    games[hand.game] += 1
+                    games[imported.game] += 1
             except (OSError, ValueError) as exc:  # this file cannot be read (further): the others go on
+                # (the hands before it stay: the file's transaction commits them)
                 report.error = common.one_line(exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
     summary = _summary(reports, games, refused, args.out)
     print(json.dumps(summary, indent=2) if args.json else _text(summary))
@@ -231,6 +231,7 @@ def _summary(reports: list[_FileReport], games: Counter[str], refused: list[Refu
         "hands": sum(sum(r.read.values()) for r in reports),
         "imported": sum(games.values()),
         "twice": sum(r.twice for r in reports),
+        "already": sum(r.already for r in reports),
         "games": dict(sorted(games.items())),
         "sites": {site: r["imported"] for site, r in sorted(sites.items()) if r["imported"]},
         "per_site": dict(sorted(sites.items())),
@@ -254,6 +255,8 @@ def _text(s: dict[str, Any]) -> str:
     )
     if s["twice"]:
         head += f", {s['twice']:,} met twice (imported once)"
+    if s["already"]:
+        head += f", {s['already']:,} already in the database"
     if s["unread"]:
         head += f", {len(s['unread']):,} file{'' if len(s['unread']) == 1 else 's'} not read"
     lines = [head]
@@ -285,6 +288,7 @@ def _text(s: dict[str, Any]) -> str:
         "studeval import HH20240210*.txt --out hands/",
         "studeval import stars.txt --out hands/ --phhs --json",
         "studeval import tilt.txt --site fulltilt --out hands/",
+        "studeval import ~/HandHistory/ --db hands.db",
     ],
     details=(
         f"Sites: {', '.join(SITE_NAMES)} (detected from each hand's first line unless --site is given).\n"
@@ -292,13 +296,16 @@ def _text(s: dict[str, Any]) -> str:
         "A hand that cannot be read, or whose replay does not give the site's collected amounts\n"
         "and rake, is refused with its file, line and reason; a file that cannot be read is\n"
         "reported and the others go on. Exit status: 0 all imported, 1 some hand refused or\n"
-        "some file not read, 2 the command is wrong (an option, the output folder)."
+        "some file not read, 2 the command is wrong (an option, the output folder).\n"
+        "--db adds the hands to a hand database (one transaction per file; a hand already in,\n"
+        "by site and hand number, is skipped): studeval stats and studeval analyze --db read it."
     ),
 )
 def register(p: argparse.ArgumentParser) -> None:
     """``import``'s arguments."""
     p.add_argument("files", nargs="+", metavar="FILE", help="the sites' history files or folders of them (- for stdin)")
-    p.add_argument("--out", required=True, type=common.output_folder, metavar="DIR", help="the folder to write into")
+    p.add_argument("--out", type=common.output_folder, metavar="DIR", help="the folder to write PHH files into")
+    common.db_option(p, "add the hands to this hand database, skipping those already in")
     p.add_argument("--phhs", action="store_true", help="one .phhs file per input instead of one .phh per hand")
     p.add_argument("--site", choices=sorted(SITE_NAMES), help="read every hand as this site's")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")

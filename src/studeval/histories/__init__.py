@@ -44,16 +44,18 @@ from studeval.histories import bovada, fulltilt, ipoker, pokerstars, winamax
 from studeval.histories.builder import MAX_HAND_LINES, HistoryError
 from studeval.histories.files import detect_encoding, numbered_lines, text_chunks
 from studeval.histories.hand import Imported, LineSite, Refused
-from studeval.histories.verify import replay_checked, verify
+from studeval.histories.verify import Checked, check_hands, replay_checked, verify
 
 __all__ = [
     "MAX_HAND_LINES",
     "SITES",
     "SITE_NAMES",
+    "Checked",
     "HistoryError",
     "HistoryFile",
     "Imported",
     "Refused",
+    "check_hands",
     "detect_site",
     "read_file",
     "read_lines",

@@ -30,16 +30,18 @@ history (``studeval import --rake``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from typing import Any, NamedTuple
 
 from studeval.game.phh import HandHistory, rake_fields
 from studeval.game.phh_replay import Replay, replay_hand
 from studeval.game.state import StudState
 from studeval.game.structure import RAKE_ROUNDING, Rake
+from studeval.histories.hand import Imported, Refused
 
-__all__ = ["SiteRake", "verify"]
+__all__ = ["Checked", "SiteRake", "check_hands", "replay_checked", "verify"]
 
 
 @dataclass(frozen=True)
@@ -166,6 +168,40 @@ def replay_checked(hh: HandHistory) -> tuple[Replay | None, list[str]]:
     except ValueError as exc:
         return None, [f"the replay fails: {exc}"]
     return replayed, _differences(hh, replayed.state)
+
+
+class Checked(NamedTuple):
+    """A hand read that agrees with its replay, and the replay (what the statistics and the
+    analysis read, so the hand is not replayed again)."""
+
+    hand: Imported
+    replay: Replay
+
+
+def check_hands(hands: Iterable[Imported | Refused], rake: SiteRake | None = None) -> Iterator[Checked | Refused]:
+    """Each hand read, replayed and checked against the site's numbers (:func:`verify`): a
+    :class:`Checked` hand, or the hand :class:`Refused` with every difference. ``rake``, a
+    site's rake rule, is written into each cash hand first and the replay takes it.
+
+    >>> from studeval.histories import read_text
+    >>> [type(h).__name__ for h in check_hands(read_text("no hand here"))]
+    []
+    """
+    for hand in hands:
+        if not isinstance(hand, Imported):
+            yield hand
+            continue
+        try:
+            if rake is not None:
+                rake.state(hand.history)
+        except ValueError as exc:  # an amount of the rule that is not whole chips in this hand
+            yield Refused(hand.source, hand.line, hand.site, hand.number, str(exc))
+            continue
+        replayed, problems = replay_checked(hand.history)
+        if problems or replayed is None:
+            yield Refused(hand.source, hand.line, hand.site, hand.number, "replay disagrees: " + "; ".join(problems))
+            continue
+        yield Checked(hand, replayed)
 
 
 def _differences(hh: HandHistory, state: StudState) -> list[str]:

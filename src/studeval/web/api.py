@@ -18,12 +18,26 @@ from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from studeval.web import hands as database
 from studeval.web.jobs import ClientGone, Runner, Stopped, TimeUp
-from studeval.web.limits import MAX_BODY_BYTES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES
+from studeval.web.limits import IMPORT_TIME_LIMIT, MAX_BODY_BYTES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES
 from studeval.web.questions import BadQuestion, EquityQuestion, TooSlow
 from studeval.web.replays import HandsRead, decode, hand_json, read_hands
 
-__all__ = ["ApiError", "Settings", "equity", "error_response", "read_body", "read_files", "replay", "run_job"]
+__all__ = [
+    "ApiError",
+    "Settings",
+    "analyse",
+    "equity",
+    "error_response",
+    "import_files",
+    "read_body",
+    "read_files",
+    "replay",
+    "results",
+    "run_job",
+    "stored_replay",
+]
 
 
 class ApiError(Exception):
@@ -131,13 +145,17 @@ async def read_files(
     return files, fields
 
 
-async def run_job(request: Request, job: Callable[[Callable[[float], None]], Any]) -> Any:
-    """``job`` on the runner, bounded by the time limit and the client; the errors as ApiError."""
+async def run_job(
+    request: Request, job: Callable[[Callable[[float], None]], Any], *, limit: float | None = None
+) -> Any:
+    """``job`` on the runner, bounded by the time limit (or ``limit``) and the client; the
+    errors as ApiError."""
     settings = settings_of(request)
+    seconds = settings.time_limit if limit is None else limit
     try:
-        return await settings.runner.run(job, limit=settings.time_limit, disconnected=request.is_disconnected)
+        return await settings.runner.run(job, limit=seconds, disconnected=request.is_disconnected)
     except TimeUp as exc:
-        raise ApiError(503, str(exc), "time", limit=settings.time_limit) from None
+        raise ApiError(503, str(exc), "time", limit=seconds) from None
     except Stopped:  # pragma: no cover - stopped only after the wait has ended
         raise ApiError(503, "the work was stopped", "time", limit=settings.time_limit) from None
 
@@ -205,6 +223,61 @@ async def replay(request: Request) -> Response:
         index = _index(body.get("hand"))
         analyse = body.get("analyse", True) is not False
     return JSONResponse(await run_job(request, lambda progress: _replay_answer(read_hands(text, name), index, analyse)))
+
+
+def _db(request: Request) -> str:
+    path = settings_of(request).db
+    if path is None:
+        raise ApiError(409, "no hand database: start the server with studeval serve --db hands.db", "db")
+    return path
+
+
+async def results(request: Request) -> Response:
+    """``GET /api/results?player=&game=&stakes=&site=&since=&until=&by=``: the statistics,
+    the biggest pots, the all-ins and the player's luck lines (:func:`studeval.web.hands.results`)."""
+    path = _db(request)
+    try:
+        filters = database.Filters.of(dict(request.query_params))
+    except ValueError as exc:
+        field = str(exc).split(":", 1)[0] if ":" in str(exc) else "filters"
+        raise ApiError(422, str(exc), field if field.isidentifier() else "game") from None
+    return JSONResponse(await run_job(request, lambda progress: database.results(path, filters)))
+
+
+async def stored_replay(request: Request) -> Response:
+    """``GET /api/hands/{id}/replay``: a hand of the database played back."""
+    path = _db(request)
+    text = request.path_params["hand_id"]
+    if not text.isdigit() or len(text) > 18:
+        raise ApiError(422, f"hand {text[:40]!r}: a hand's id is a whole number", "hand")
+
+    def job(progress: Callable[[float], None]) -> dict[str, Any]:
+        try:
+            return database.hand_replay(path, int(text))
+        except ValueError as exc:
+            raise ApiError(404, str(exc), "hand") from None
+
+    return JSONResponse(await run_job(request, job))
+
+
+async def import_files(request: Request) -> Response:
+    """``POST /api/import``: site files (a multipart form, the field ``files``) into the
+    database, a report per file; at most :data:`~studeval.web.limits.IMPORT_TIME_LIMIT`
+    seconds (an import past it finishes on its own, its report lost)."""
+    path = _db(request)
+    files, _ = await read_files(request)
+    if not files:
+        raise ApiError(400, "no file: send site files as the form's 'files'", "files")
+    reports = await run_job(request, lambda progress: database.import_files(path, files), limit=IMPORT_TIME_LIMIT)
+    return JSONResponse({"files": reports})
+
+
+async def analyse(request: Request) -> Response:
+    """``POST /api/analyse``: analyse hands not analysed yet for a few seconds (within the
+    time limit): ``{"done": n, "left": m}``; ask again while some are left."""
+    path = _db(request)
+    seconds = max(0.5, settings_of(request).time_limit / 2)
+    return JSONResponse(await run_job(request, lambda progress: database.analyse_pending(path, seconds)))
 
 
 def handle(endpoint: Callable[[Request], Any]) -> Callable[[Request], Any]:

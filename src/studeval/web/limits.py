@@ -8,6 +8,7 @@ framework is imported here, so the limits can be read without the ``[web]`` extr
 from __future__ import annotations
 
 __all__ = [
+    "IMPORT_TIME_LIMIT",
     "MAX_BODY_BYTES",
     "MAX_PLAYERS",
     "MAX_SAMPLES",
@@ -28,6 +29,9 @@ MAX_SAMPLES = 10_000_000
 #: The seconds one request may compute: a question whose plan estimates more is refused
 #: before it starts, one that runs past it is stopped.
 TIME_LIMIT = 10
+#: The seconds one import request may take (an import is not stopped midway: past this the
+#: request is answered 503 and the import finishes on its own, each file in one transaction).
+IMPORT_TIME_LIMIT = 120
 #: The largest JSON body of a request (an equity question is a few hundred bytes).
 MAX_BODY_BYTES = 65_536
 #: The longest text of one field (a player's cards and range, the dead cards).
