@@ -222,6 +222,10 @@ def test_import_then_results_then_replay_a_stored_hand(db_client):
     luck = db_client.get("/api/results", params={"player": "Ann"}).json()["luck"]
     assert len(luck["hands"]) == 3
 
+    listed = db_client.get("/api/hands", params={"game": "razz"}).json()["hands"]
+    assert [h["game"] for h in listed] == ["razz"]
+    assert db_client.get("/api/hands", params={"until": "02/10/2024"}).status_code == 422
+
     r = db_client.get(f"/api/hands/{biggest[0]['id']}/replay")
     assert r.status_code == 200, r.text
     assert r.json()["replay"]["steps"][-1]["payouts"]

@@ -178,3 +178,10 @@ def test_import_a_file_and_see_it_in_the_results(web, tmp_path):
         web.find_element(By.CSS_SELECTOR, "#biggest a").click()
         _wait(web, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-loaded") == "1")
         assert web.find_element(By.ID, "counter").get_attribute("data-street") == "third street"
+        # and the replayer lists the database's hands to pick from
+        from selenium.webdriver.support.ui import Select
+
+        _wait(web, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#db-hands option")) == 4)
+        Select(web.find_element(By.ID, "db-hands")).select_by_index(3)
+        _wait(web, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-loaded") == "2")
+        assert web.find_element(By.ID, "message").text == ""

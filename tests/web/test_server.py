@@ -37,3 +37,29 @@ def test_the_work_stops_when_the_client_goes_away():
             time.sleep(0.01)
         assert runner.running == 0
         assert time.monotonic() - gone < 1  # the whole question takes some 3.5 s; the limit is 30 s
+
+
+def test_serve_says_when_it_listens_beyond_this_machine(monkeypatch, capsys):
+    import uvicorn
+
+    from studeval.cli import main
+
+    calls = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append(kw))
+    assert main(["serve", "--port", "8123"]) == 0
+    assert calls[-1] == {"host": "127.0.0.1", "port": 8123, "log_level": "warning"}
+    assert "not only this machine" not in capsys.readouterr().err
+    assert main(["serve", "--host", "0.0.0.0"]) == 0
+    err = capsys.readouterr().err
+    assert "listening on 0.0.0.0, not only this machine" in err and calls[-1]["port"] == 8000
+
+
+def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch, capsys):
+    import sys
+
+    from studeval.cli import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn raises ImportError
+    assert main(["serve"]) == 2
+    err = capsys.readouterr().err
+    assert 'pip install "studeval[web]"' in err and len(err.splitlines()) == 1

@@ -30,6 +30,7 @@ __all__ = [
     "analyse",
     "equity",
     "error_response",
+    "hand_list",
     "import_files",
     "read_body",
     "read_files",
@@ -232,15 +233,27 @@ def _db(request: Request) -> str:
     return path
 
 
+def _filters(request: Request) -> database.Filters:
+    try:
+        return database.Filters.of(dict(request.query_params))
+    except ValueError as exc:
+        field = str(exc).split(":", 1)[0] if ":" in str(exc) else "filters"
+        raise ApiError(422, str(exc), field if field.isidentifier() else "game") from None
+
+
+async def hand_list(request: Request) -> Response:
+    """``GET /api/hands?player=&game=&stakes=&site=&since=&until=``: the newest 100 hands
+    matching (:func:`studeval.db.find_hands`), for the replayer."""
+    path = _db(request)
+    filters = _filters(request)
+    return JSONResponse({"hands": await run_job(request, lambda progress: database.hand_list(path, filters))})
+
+
 async def results(request: Request) -> Response:
     """``GET /api/results?player=&game=&stakes=&site=&since=&until=&by=``: the statistics,
     the biggest pots, the all-ins and the player's luck lines (:func:`studeval.web.hands.results`)."""
     path = _db(request)
-    try:
-        filters = database.Filters.of(dict(request.query_params))
-    except ValueError as exc:
-        field = str(exc).split(":", 1)[0] if ":" in str(exc) else "filters"
-        raise ApiError(422, str(exc), field if field.isidentifier() else "game") from None
+    filters = _filters(request)
     return JSONResponse(await run_job(request, lambda progress: database.results(path, filters)))
 
 

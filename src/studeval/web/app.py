@@ -120,6 +120,7 @@ def create_app(
         Route("/api/equity", api.handle(api.equity), methods=["POST"]),
         Route("/api/replay", api.handle(api.replay), methods=["POST"]),
         Route("/api/results", api.handle(api.results), methods=["GET"]),
+        Route("/api/hands", api.handle(api.hand_list), methods=["GET"]),
         Route("/api/hands/{hand_id}/replay", api.handle(api.stored_replay), methods=["GET"]),
         Route("/api/import", api.handle(api.import_files), methods=["POST"]),
         Route("/api/analyse", api.handle(api.analyse), methods=["POST"]),

@@ -44,6 +44,7 @@ __all__ = [
     "Filters",
     "analyse_pending",
     "count_hands",
+    "hand_list",
     "hand_replay",
     "import_files",
     "results",
@@ -129,6 +130,13 @@ def results(path: str, filters: Filters) -> dict[str, Any]:
             }
         out["analysed"], out["hands_in_db"] = analysed_count(conn)
         return out
+
+
+def hand_list(path: str, filters: Filters, *, limit: int = 100) -> list[dict[str, Any]]:
+    """The newest hands matching the filters (:func:`studeval.db.find_hands`), for the
+    replayer's list."""
+    with connection(path) as conn:
+        return find_hands(conn, order="time", limit=limit, **filters.hand_filters())
 
 
 def hand_replay(path: str, hand_id: int) -> dict[str, Any]:

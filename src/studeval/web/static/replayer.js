@@ -184,6 +184,25 @@
     take(event.dataTransfer.files[0]);
   });
 
+  // the database's newest hands, when the server has a database
+  const stored = document.getElementById('db-hands');
+  if (stored) {
+    S.get('/api/hands').then((data) => {
+      for (const h of data.hands) {
+        const option = document.createElement('option');
+        option.value = String(h.id);
+        option.textContent = `${h.played_at ? h.played_at.replace('T', ' ') : ''} ${h.site} #${h.number}, ${h.game} ${h.stakes}`;
+        stored.appendChild(option);
+      }
+    }).catch((e) => S.message(messageBox, e.message));
+    stored.addEventListener('change', () => {
+      if (!stored.value) return;
+      file = null;
+      history.replaceState(null, '', location.pathname + '?hand=' + stored.value);
+      load(stored.value);
+    });
+  }
+
   const params = new URLSearchParams(location.search);
   if (params.get('hand')) load(params.get('hand'));
 })();
