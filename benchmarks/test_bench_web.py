@@ -1,5 +1,5 @@
 """The web application's speed (issue 34), through a real socket: uvicorn serving the app
-in-process on 127.0.0.1, asked with one kept-alive HTTP connection (httpx).
+in-process on 127.0.0.1, asked with one kept-alive HTTP connection (httpx2, or httpx).
 
 Run: python -m pytest benchmarks/test_bench_web.py --benchmark-only
 
@@ -18,7 +18,10 @@ import pytest
 
 pytest.importorskip("starlette", reason="the [web] extra is not installed")
 pytest.importorskip("uvicorn", reason="the [web] extra is not installed")
-httpx = pytest.importorskip("httpx", reason="httpx is not installed")
+try:  # the test client's HTTP library: httpx2 (the test extra's), or httpx
+    import httpx2 as httpx
+except ImportError:
+    httpx = pytest.importorskip("httpx", reason="neither httpx2 nor httpx is installed")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the test server helper
 

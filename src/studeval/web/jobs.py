@@ -63,6 +63,8 @@ class Runner:
 
     def __init__(self, workers: int) -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="studeval-web")
+        self._lock = threading.Lock()
+        #: the jobs running now (on a thread, not waiting for one)
         self.running = 0
 
     def close(self) -> None:
@@ -89,11 +91,13 @@ class Runner:
         def work() -> T:
             if stop.is_set():  # stopped while it waited for a thread
                 raise Stopped("stopped")
-            self.running += 1
+            with self._lock:
+                self.running += 1
             try:
                 return job(progress)
             finally:
-                self.running -= 1
+                with self._lock:
+                    self.running -= 1
 
         loop = asyncio.get_running_loop()
         future = loop.run_in_executor(self._pool, work)
