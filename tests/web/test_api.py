@@ -8,11 +8,17 @@ import time
 from pathlib import Path
 
 import pytest
-from starlette.testclient import TestClient
 
-from studeval.equity import stud_equity
-from studeval.web.app import create_app
-from studeval.web.limits import MAX_BODY_BYTES, MAX_UPLOAD_BYTES
+# the whole module skips, saying why, without the [web] extra
+pytest.importorskip("starlette", reason="the [web] extra (starlette) is not installed")
+pytest.importorskip("jinja2", reason="the [web] extra (jinja2) is not installed")
+pytest.importorskip("multipart", reason="the [web] extra (python-multipart) is not installed")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from studeval.equity import stud_equity  # noqa: E402
+from studeval.web.app import create_app  # noqa: E402
+from studeval.web.limits import MAX_BODY_BYTES, MAX_UPLOAD_BYTES  # noqa: E402
 
 DATA = Path(__file__).resolve().parents[1] / "game" / "data"
 STUD8_HAND = DATA / "wsop2023-e43-day5-020920-stud8.phh"

@@ -8,10 +8,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from web_browser import find_browser, screenshot, serving, start_driver
 
-from studeval.equity import stud_equity
-from studeval.web.app import create_app
+# the whole module skips, saying why, without the [web] extra
+pytest.importorskip("starlette", reason="the [web] extra (starlette) is not installed")
+pytest.importorskip("jinja2", reason="the [web] extra (jinja2) is not installed")
+pytest.importorskip("multipart", reason="the [web] extra (python-multipart) is not installed")
+pytest.importorskip("uvicorn", reason="the [web] extra (uvicorn) is not installed")
+
+from web_browser import find_browser, screenshot, serving, start_driver  # noqa: E402
+
+from studeval.equity import stud_equity  # noqa: E402
+from studeval.web.app import create_app  # noqa: E402
 
 BROWSER, DRIVER, WHY_NOT = find_browser()
 pytestmark = pytest.mark.skipif(BROWSER is None, reason=f"no browser for the page tests: {WHY_NOT}")

@@ -6,9 +6,17 @@ import json
 import socket
 import time
 
-from web_browser import serving
+import pytest
 
-from studeval.web.app import create_app
+# the whole module skips, saying why, without the [web] extra
+pytest.importorskip("starlette", reason="the [web] extra (starlette) is not installed")
+pytest.importorskip("jinja2", reason="the [web] extra (jinja2) is not installed")
+pytest.importorskip("multipart", reason="the [web] extra (python-multipart) is not installed")
+pytest.importorskip("uvicorn", reason="the [web] extra (uvicorn) is not installed")
+
+from web_browser import serving  # noqa: E402
+
+from studeval.web.app import create_app  # noqa: E402
 
 
 def test_the_work_stops_when_the_client_goes_away():
