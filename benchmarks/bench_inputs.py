@@ -25,9 +25,10 @@ SITE_FIXTURES = {
 }
 
 
-def site_file(site: str, hands: int, path: str) -> int:
-    """Write ``hands`` hands of a site's fixture file, repeated with new hand numbers, to ``path``
-    in the fixture's own encoding; returns the number of hands written (only hands that import)."""
+def site_file(site: str, hands: int, path: str, first: int = 0) -> int:
+    """Write ``hands`` hands of a site's fixture file, repeated with new hand numbers (from
+    ``first`` on: files of distinct hands), to ``path`` in the fixture's own encoding;
+    returns the number of hands written (only hands that import)."""
     import re
     from pathlib import Path
 
@@ -41,7 +42,8 @@ def site_file(site: str, hands: int, path: str) -> int:
         games = re.findall(r"<game gamecode=\"\d+\">.*?</game>", xml, flags=re.S)
         head, tail = xml[: xml.index("<game ")], xml[xml.rindex("</game>") + len("</game>") :]
         body = [
-            re.sub(r'gamecode="\d+"', f'gamecode="{10**9 + k}"', games[k % len(games)], count=1) for k in range(hands)
+            re.sub(r'gamecode="\d+"', f'gamecode="{10**9 + first + k}"', games[k % len(games)], count=1)
+            for k in range(hands)
         ]
         Path(path).write_bytes((head + "\n".join(body) + tail).encode(read.encoding))
         return hands
@@ -57,7 +59,7 @@ def site_file(site: str, hands: int, path: str) -> int:
         block, number = blocks[k % len(blocks)]
         runs = list(re.finditer(r"\d+", number))
         run = runs[len(runs) // 2]  # Winamax's A-B-C: the counter B; else the whole number
-        new = number[: run.start()] + str(10**6 + k) + number[run.end() :]
+        new = number[: run.start()] + str(10**6 + first + k) + number[run.end() :]
         out.append("\n".join([block[0].replace(number, new, 1), *block[1:]]))
     Path(path).write_bytes(("\n\n\n".join(out) + "\n").encode(read.encoding))
     return hands

@@ -3,9 +3,10 @@
 A database is a file of the standard library's :mod:`sqlite3` (:func:`open_db`; by default
 :func:`default_path`). Its tables (docs/database.md lists every column):
 
-- ``hands``: one row per hand, keyed by its site and the site's hand number, with its PHH text
-  (``phh``: :func:`studeval.game.phh.loads` reads it back) and the columns people filter on:
-  site, game, stakes and currency, time, table, tournament, players, hero, pot and rake;
+- ``hands``: one row per hand, keyed by its site and the site's hand number, with the columns
+  people filter on: site, game, stakes and currency, time, table, tournament, players, hero,
+  pot and rake; its PHH text in ``hand_texts`` (``phh``: :func:`studeval.game.phh.loads`
+  reads it back), apart so that the statistics' scans read small rows;
 - ``seats``: one row per player and hand: name, seat, starting stack, net result (chips) and
   the statistics' counts of :data:`studeval.stats.FACTS` (:func:`studeval.stats.query` sums
   them);
@@ -14,8 +15,8 @@ A database is a file of the standard library's :mod:`sqlite3` (:func:`open_db`; 
   equity given the cards known and the hero's equity, each with its method and standard
   error; each player's luck-adjusted result is ``seats.expected``.
 
-Hands go in by :func:`import_hands` (one site file: :func:`import_file`), each file in one
-transaction: an import stopped midway keeps every file committed before it, and running it
+Hands go in by :func:`import_file` (read by :func:`read_checked`, on many processes by
+:func:`read_files`; stored by :func:`store_file`), each file in one transaction: an import stopped midway keeps every file committed before it, and running it
 again adds only what is missing (a hand already in, by site and hand number, is skipped).
 The schema's version is SQLite's ``user_version``; :data:`MIGRATIONS` takes an older file to
 :data:`SCHEMA_VERSION` when it is opened, and a newer one is refused.
@@ -32,11 +33,11 @@ import datetime
 import os
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from studeval.analysis import HandAnalysis
 from studeval.game.phh import HandHistory, dumps, loads
@@ -49,7 +50,9 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "FileImport",
+    "FileRead",
     "Luck",
+    "Prepared",
     "Transaction",
     "add_hand",
     "analysed_count",
@@ -59,12 +62,15 @@ __all__ = [
     "hand_history",
     "import_bytes",
     "import_file",
-    "import_hands",
     "luck",
     "open_db",
+    "prepare",
+    "read_checked",
+    "read_files",
     "schema_version",
     "store_analyses",
     "store_analysis",
+    "store_file",
     "unanalysed",
 ]
 
@@ -97,8 +103,11 @@ CREATE TABLE hands (
     pot INTEGER NOT NULL,
     rake INTEGER NOT NULL,
     source TEXT,
-    phh TEXT NOT NULL,
     UNIQUE (site, number)
+);
+CREATE TABLE hand_texts (
+    hand_id INTEGER PRIMARY KEY REFERENCES hands (id) ON DELETE CASCADE,
+    phh TEXT NOT NULL
 );
 CREATE INDEX hands_game ON hands (game, stakes);
 CREATE INDEX hands_played_at ON hands (played_at);
@@ -238,9 +247,10 @@ MAX_REASONS = 1000
 
 _HAND_COLUMNS = (
     "site, number, game, variant, stakes, currency, scale, ante, bring_in, small_bet, big_bet, played_at,"
-    " time_zone, table_name, tournament, players, hero, pot, rake, source, phh"
+    " time_zone, table_name, tournament, players, hero, pot, rake, source"
 )
-_INSERT_HAND = f"INSERT OR IGNORE INTO hands ({_HAND_COLUMNS}) VALUES ({', '.join('?' * 21)})"
+_INSERT_HAND = f"INSERT OR IGNORE INTO hands ({_HAND_COLUMNS}) VALUES ({', '.join('?' * 20)})"
+_INSERT_TEXT = "INSERT INTO hand_texts (hand_id, phh) VALUES (?, ?)"
 _SEAT_COLUMNS = ("hand_id", "position", "seat", "player", "starting_stack", "net", *FACTS)
 _INSERT_SEAT = f"INSERT INTO seats ({', '.join(_SEAT_COLUMNS)}) VALUES ({', '.join('?' * len(_SEAT_COLUMNS))})"
 
@@ -273,9 +283,7 @@ class FileImport:
             "already": self.already,
             "refused": self.refused,
             "games": dict(sorted(self.games.items())),
-            "reasons": [
-                {"line": r.line, "site": r.site, "hand": r.number, "reason": r.reason} for r in self.reasons
-            ],
+            "reasons": [{"line": r.line, "site": r.site, "hand": r.number, "reason": r.reason} for r in self.reasons],
         }
 
 
@@ -345,7 +353,6 @@ def _rows(hand: Imported, replay: Replay, source: str) -> tuple[tuple[Any, ...],
         pot,
         rake,
         source,
-        dumps(hh),
     )
     facts = hand_facts(replay)
     seat_rows = [
@@ -355,46 +362,139 @@ def _rows(hand: Imported, replay: Replay, source: str) -> tuple[tuple[Any, ...],
     return row, seat_rows
 
 
-def import_hands(
-    conn: sqlite3.Connection, hands: Iterable[Checked | Refused], *, source: str, report: FileImport | None = None
-) -> FileImport:
-    """Add checked hands (:func:`studeval.histories.check_hands`) in one transaction: all of
-    them or, on any exception (Ctrl-C included), none. A hand already in (its site and hand
-    number) is skipped. Returns the report (``report`` if given, filled in).
+class Prepared(NamedTuple):
+    """A checked hand as the database stores it: its site, number, game, PHH text, the row of
+    ``hands`` and its seats' rows (without ids). Made where the hand is read (a worker
+    process of :func:`read_files`), stored by :func:`add_hand`."""
 
-    >>> from studeval.histories import check_hands, read_text
-    >>> conn = open_db(":memory:")
-    >>> import_hands(conn, check_hands(read_text("no hand")), source="x.txt").to_dict()["hands"]
-    0
+    site: str
+    number: str
+    game: str
+    phh: str
+    row: tuple[Any, ...]
+    seats: list[list[Any]]
+
+
+def prepare(hand: Checked, *, source: str) -> Prepared:
+    """What :func:`add_hand` stores of a checked hand (its statistics' counts included)."""
+    row, seats = _rows(hand.hand, hand.replay, source)
+    return Prepared(hand.hand.site, hand.hand.number, hand.replay.game.name, dumps(hand.hand.history), row, seats)
+
+
+@dataclass
+class FileRead:
+    """A site's file read and checked (:func:`read_checked`): its hands in order, each
+    :class:`Prepared` or :class:`~studeval.histories.Refused` (a refusal is small: a file of
+    bad lines stays small), its encoding, and why it could not be read (further), if so."""
+
+    source: str
+    encoding: str | None = None
+    hands: list[Prepared | Refused] = field(default_factory=list)
+    error: str | None = None
+
+
+def read_checked(
+    path: str | os.PathLike[str], *, site: str | None = None, rake: SiteRake | None = None, source: str | None = None
+) -> FileRead:
+    """Read a site's file (:func:`studeval.histories.read_file`), replay each hand against the
+    site's numbers (:func:`~studeval.histories.check_hands`) and prepare the ones that agree;
+    ``source`` names the file in the results (the path by default). A file that cannot be read
+    further keeps the hands before that point and says why in ``error``. Touches no database:
+    :func:`read_files` runs it in worker processes.
+
+    >>> read_checked("/no/such/file.txt").error
+    'No such file or directory'
     """
-    out = report if report is not None else FileImport(source)
+    name = os.fspath(path) if source is None else source
+    out = FileRead(name)
+    try:
+        hands = read_file(os.fspath(path), site=site)
+        out.encoding = hands.encoding
+        for hand in check_hands(hands, rake):
+            if isinstance(hand, Refused):
+                out.hands.append(hand if hand.source == name else dataclasses.replace(hand, source=name))
+            else:
+                out.hands.append(prepare(hand, source=name))
+    except (OSError, ValueError) as exc:  # this file cannot be read (further): the others go on
+        out.error = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return out
+
+
+def _read_one(item: tuple[str, str | None, SiteRake | None, str | None]) -> FileRead:
+    path, site, rake, source = item
+    return read_checked(path, site=site, rake=rake, source=source)
+
+
+def read_files(
+    paths: Sequence[str | os.PathLike[str]],
+    *,
+    site: str | None = None,
+    rake: SiteRake | None = None,
+    sources: Sequence[str] | None = None,
+    jobs: int = 1,
+) -> Iterator[FileRead]:
+    """:func:`read_checked` of each file, in the order given, on ``jobs`` processes at once
+    (1: here). Reading and replaying is the work of an import; the database's writes stay
+    in the caller's process. At most ``2 * jobs`` files are read ahead.
+
+    >>> [f.error for f in read_files(["/no/such/file.txt"])]
+    ['No such file or directory']
+    """
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs {jobs!r}: the number of processes, an int >= 1")
+    names = [None] * len(paths) if sources is None else list(sources)
+    items = [(os.fspath(p), site, rake, n) for p, n in zip(paths, names, strict=True)]
+    if jobs == 1 or len(items) < 2:
+        yield from map(_read_one, items)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(items)))
+    try:
+        pending = [pool.submit(_read_one, item) for item in items[: 2 * jobs]]
+        for k in range(len(items)):
+            result = pending[k].result()
+            pending[k] = None  # type: ignore[call-overload]  # the file's hands are freed once yielded
+            if k + 2 * jobs < len(items):
+                pending.append(pool.submit(_read_one, items[k + 2 * jobs]))
+            yield result
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def add_hand(conn: sqlite3.Connection, hand: Prepared) -> bool:
+    """Add one prepared hand with its seats (inside the caller's :class:`Transaction`): True,
+    or False when its site and hand number are in already (nothing written then)."""
+    cursor = conn.execute(_INSERT_HAND, hand.row)
+    if cursor.rowcount == 0:
+        return False
+    hand_id = cursor.lastrowid
+    conn.execute(_INSERT_TEXT, (hand_id, hand.phh))
+    conn.executemany(_INSERT_SEAT, [[hand_id, *seat] for seat in hand.seats])
+    return True
+
+
+def store_file(conn: sqlite3.Connection, read: FileRead) -> FileImport:
+    """Add a file's prepared hands in one transaction (all, or none on any exception: Ctrl-C
+    included), skipping those already in; the report of the file.
+
+    >>> store_file(open_db(":memory:"), read_checked("/no/such/file.txt")).to_dict()["error"]
+    'No such file or directory'
+    """
+    out = FileImport(read.source, read.encoding, error=read.error)
     with Transaction(conn):
-        for hand in hands:
+        for hand in read.hands:
             out.read += 1
             if isinstance(hand, Refused):
                 out.refused += 1
                 if len(out.reasons) < MAX_REASONS:
                     out.reasons.append(hand)
-                continue
-            if add_hand(conn, hand, source=source):
+            elif add_hand(conn, hand):
                 out.added += 1
-                game = hand.replay.game.name
-                out.games[game] = out.games.get(game, 0) + 1
+                out.games[hand.game] = out.games.get(hand.game, 0) + 1
             else:
                 out.already += 1
     return out
-
-
-def add_hand(conn: sqlite3.Connection, hand: Checked, *, source: str) -> bool:
-    """Add one checked hand with its seats (inside the caller's :class:`Transaction`): True,
-    or False when its site and hand number are in already (nothing written then)."""
-    row, seat_rows = _rows(hand.hand, hand.replay, source)
-    cursor = conn.execute(_INSERT_HAND, row)
-    if cursor.rowcount == 0:
-        return False
-    hand_id = cursor.lastrowid
-    conn.executemany(_INSERT_SEAT, [[hand_id, *seat] for seat in seat_rows])
-    return True
 
 
 def import_file(
@@ -405,10 +505,8 @@ def import_file(
     rake: SiteRake | None = None,
     source: str | None = None,
 ) -> FileImport:
-    """Read a site's file (:func:`studeval.histories.read_file`), check each hand by its
-    replay and add the new ones, in one transaction (:func:`import_hands`). A file that
-    cannot be read (further) is reported in ``error``, the hands before it kept. ``source``
-    is the name the hands are stored with (the path by default).
+    """Read a site's file, check each hand by its replay and add the new ones in one
+    transaction (:func:`read_checked`, :func:`store_file`).
 
     >>> import tempfile
     >>> with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
@@ -416,32 +514,7 @@ def import_file(
     >>> import_file(open_db(":memory:"), f.name).read
     0
     """
-    name = os.fspath(path) if source is None else source
-    report = FileImport(name)
-    try:
-        hands = read_file(os.fspath(path), site=site)
-    except (OSError, ValueError) as exc:
-        report.error = _reason(exc)
-        return report
-    report.encoding = hands.encoding
-    import_hands(conn, _until_unreadable(check_hands(hands, rake), name, report), source=name, report=report)
-    return report
-
-
-def _reason(exc: OSError | ValueError) -> str:
-    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-
-
-def _until_unreadable(
-    hands: Iterable[Checked | Refused], source: str, report: FileImport
-) -> Iterator[Checked | Refused]:
-    """A file's hands until one cannot be read: the error goes in the report and the hands
-    before it are kept (named as from ``source``)."""
-    try:
-        for hand in hands:
-            yield dataclasses.replace(hand, source=source) if isinstance(hand, Refused) else hand
-    except (OSError, ValueError) as exc:  # this file cannot be read further: the others go on
-        report.error = _reason(exc)
+    return store_file(conn, read_checked(path, site=site, rake=rake, source=source))
 
 
 def import_bytes(conn: sqlite3.Connection, data: bytes, name: str, *, site: str | None = None) -> FileImport:
@@ -473,7 +546,7 @@ def hand_history(conn: sqlite3.Connection, hand_id: int) -> HandHistory:
     """
     if isinstance(hand_id, bool) or not isinstance(hand_id, int):
         raise TypeError(f"hand_id is a hand's id in the database, an int, got {hand_id!r}")
-    row = conn.execute("SELECT phh FROM hands WHERE id = ?", (hand_id,)).fetchone()
+    row = conn.execute("SELECT phh FROM hand_texts WHERE hand_id = ?", (hand_id,)).fetchone()
     if row is None:
         raise ValueError(f"no hand {hand_id} in the database")
     return loads(row[0])
@@ -562,7 +635,8 @@ def unanalysed(conn: sqlite3.Connection, *, after: int = 0, limit: int = 1000) -
     []
     """
     rows = conn.execute(
-        "SELECT h.id, h.phh FROM hands AS h LEFT JOIN analyses AS a ON a.hand_id = h.id"
+        "SELECT h.id, t.phh FROM hands AS h JOIN hand_texts AS t ON t.hand_id = h.id"
+        " LEFT JOIN analyses AS a ON a.hand_id = h.id"
         " WHERE a.hand_id IS NULL AND h.id > ? ORDER BY h.id LIMIT ?",
         (after, limit),
     )
@@ -704,11 +778,15 @@ def export_parquet(
     if isinstance(rows, bool) or not isinstance(rows, int) or rows < 1:
         raise ValueError(f"rows {rows!r}: the rows of one file, an int >= 1")
     out: dict[str, list[Path]] = {}
-    for table, key in (("hands", "id"), ("seats", "hand_id, position")):
+    queries = {  # our own tables: the hands with their PHH text, the seats
+        "hands": "SELECT h.*, t.phh FROM hands AS h JOIN hand_texts AS t ON t.hand_id = h.id ORDER BY h.id",
+        "seats": "SELECT * FROM seats ORDER BY hand_id, position",
+    }
+    for table, sql in queries.items():
         target = Path(folder) / table
         target.mkdir(parents=True, exist_ok=True)
         files: list[Path] = []
-        cursor = conn.execute(f"SELECT * FROM {table} ORDER BY {key}")  # our own table names
+        cursor = conn.execute(sql)
         names = [d[0] for d in cursor.description]
         while True:
             batch = cursor.fetchmany(rows)

@@ -588,7 +588,9 @@ def analyze_export(
         raise TypeError(f"hero is a player's name or p1, p2, ..., got {hero!r}")
     parts = sorted(Path(folder, "hands").glob("part-*.parquet"))
     if not parts:
-        raise ValueError(f"{Path(folder, 'hands')} holds no part-*.parquet files: write them with studeval db export --parquet")
+        raise ValueError(
+            f"{Path(folder, 'hands')} holds no part-*.parquet files: write them with studeval db export --parquet"
+        )
     items = [(k, str(path.resolve()), hero) for k, path in enumerate(parts)]
     done: dict[int, Report] = {}
     for index, result in _run_on(client)(_analyze_partition, items):

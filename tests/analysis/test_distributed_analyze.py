@@ -78,7 +78,7 @@ def test_an_export_of_the_hand_database_equals_the_local_analysis(client, tmp_pa
     for name in ("pokerstars.txt", "fulltilt.txt", "pokerstars/cash_2009.txt"):
         db.import_file(conn, DATA / name)
     db.export_parquet(conn, tmp_path / "export", rows=4)
-    texts = [row[0] for row in conn.execute("SELECT phh FROM hands ORDER BY id")]
+    texts = [row[0] for row in conn.execute("SELECT phh FROM hand_texts ORDER BY hand_id")]
     from studeval.game.phh import loads
 
     local = analyze([loads(t) for t in texts])

@@ -20,7 +20,13 @@ from studeval.stats import FACTS, hand_facts
 
 def _content(conn: sqlite3.Connection) -> dict[str, list[tuple]]:
     """Every table's rows in key order: two databases with the same content compare equal."""
-    keys = {"hands": "id", "seats": "hand_id, position", "analyses": "hand_id", "streets": "hand_id, street, position"}
+    keys = {
+        "hands": "id",
+        "hand_texts": "hand_id",
+        "seats": "hand_id, position",
+        "analyses": "hand_id",
+        "streets": "hand_id, street, position",
+    }
     return {t: [tuple(r) for r in conn.execute(f"SELECT * FROM {t} ORDER BY {k}")] for t, k in keys.items()}
 
 
@@ -38,11 +44,13 @@ def test_a_file_of_every_site_is_stored_with_its_numbers() -> None:
             row = row.fetchone()
             hh = imported.history
             assert row["game"] == replay.game.name and row["variant"] == hh.variant
-            assert loads(row["phh"]) == hh  # the PHH text reads back to the same history
+            assert db.hand_history(conn, row["id"]) == hh  # the PHH text reads back to the same history
             seats = conn.execute("SELECT * FROM seats WHERE hand_id = ? ORDER BY position", (row["id"],)).fetchall()
             assert [s["player"] for s in seats] == hh.extra["players"]
             # each player's result is his stack's change; all of them lose the rake together
-            assert [s["net"] for s in seats] == [f - s for f, s in zip(hh.finishing_stacks, hh.starting_stacks)]
+            assert [s["net"] for s in seats] == [
+                f - s for f, s in zip(hh.finishing_stacks, hh.starting_stacks, strict=True)
+            ]
             assert sum(s["net"] for s in seats) == -row["rake"]
             assert row["pot"] == sum(hh.extra["winnings"]) + row["rake"]
             facts = hand_facts(replay)
@@ -155,7 +163,9 @@ def test_the_stored_analysis_is_the_analysis(tmp_path: Path) -> None:
         ]
         hero = [r for r in rows if r["hero_equity"] is not None]
         assert all(r["position"] == a.hero for r in hero)
-        expected = [r[0] for r in conn.execute("SELECT expected FROM seats WHERE hand_id = ? ORDER BY position", (hand_id,))]
+        expected = [
+            r[0] for r in conn.execute("SELECT expected FROM seats WHERE hand_id = ? ORDER BY position", (hand_id,))
+        ]
         assert expected == pytest.approx(list(a.expected))
     line = db.luck(conn, "hero_k")
     assert len(line.hands) == 7
@@ -254,7 +264,7 @@ def test_export_parquet_reads_back(tmp_path: Path) -> None:
     assert [len(files["hands"]), len(files["seats"])] == [3, -(-seats // 3)]
     hands = [row for f in files["hands"] for row in pq.read_table(f).to_pylist()]
     assert [(h["id"], h["phh"], h["stakes"]) for h in hands] == [
-        tuple(r) for r in conn.execute("SELECT id, phh, stakes FROM hands ORDER BY id")
+        tuple(r) for r in conn.execute("SELECT id, phh, stakes FROM hands JOIN hand_texts ON hand_id = id ORDER BY id")
     ]
     assert sum(pq.read_table(f).num_rows for f in files["seats"]) == seats
     assert main(["db", "export", "--db", str(tmp_path / "x.db"), "--parquet", str(tmp_path / "e")]) == 0
@@ -274,3 +284,35 @@ def test_the_import_command_with_db_reports_what_was_already_in(
     assert "--out DIR" in capsys.readouterr().err
     assert main(["import", str(path), "--db", str(path)]) == 2  # the database is no input
     assert "is the database and an input" in capsys.readouterr().err
+
+
+def test_an_import_killed_midway_then_run_again_gives_the_uninterrupted_database(tmp_path: Path) -> None:
+    """A real process killed with SIGKILL (no Ctrl-C handler runs): SQLite's journal keeps
+    every committed file and nothing of the one being written."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = tmp_path / "hh"
+    folder.mkdir()
+    for k in range(30):
+        (folder / f"stars{k:02d}.txt").write_text(stars_hands(14, 10_000 + 100 * k), encoding="utf-8")
+    whole, killed = tmp_path / "whole.db", tmp_path / "killed.db"
+    assert main(["import", str(folder), "--db", str(whole), "--jobs", "1"]) == 0
+    db.open_db(killed).close()  # made first, so that it can be watched
+    command = [sys.executable, "-m", "studeval", "import", str(folder), "--db", str(killed), "--jobs", "1"]
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    watch = db.open_db(killed)
+    deadline = time.monotonic() + 120
+    while proc.poll() is None and time.monotonic() < deadline:
+        if watch.execute("SELECT COUNT(*) FROM hands").fetchone()[0] >= 14:
+            proc.send_signal(signal.SIGKILL)
+            break
+        time.sleep(0.005)
+    proc.wait(timeout=60)
+    watch.close()
+    count = db.open_db(killed).execute("SELECT COUNT(*) FROM hands").fetchone()[0]
+    assert count % 14 == 0  # whole files only
+    assert main(["import", str(folder), "--db", str(killed), "--jobs", "1"]) == 0
+    assert _content(db.open_db(killed)) == _content(db.open_db(whole))

@@ -42,6 +42,7 @@ from contextlib import ExitStack
 from dataclasses import replace
 from pathlib import Path
 
+from studeval import db
 from studeval.analysis import (
     HandAnalysis,
     PlayerTotal,
@@ -53,7 +54,6 @@ from studeval.analysis import (
     csv_writer,
     plot_winnings,
 )
-from studeval import db
 from studeval.cli import common
 from studeval.game.phh import HandHistory, PhhsError, loads, read_phhs
 from studeval.game.phh_replay import Replay

@@ -43,13 +43,12 @@ output that would write over an input): one line on stderr.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import shutil
 import tempfile
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,8 +56,7 @@ from typing import Any, TextIO
 
 from studeval import db
 from studeval.cli import common
-from studeval.game.phh import dumps
-from studeval.histories import SITE_NAMES, Checked, Imported, Refused, check_hands, read_file
+from studeval.histories import SITE_NAMES, Refused
 from studeval.histories.verify import SiteRake
 
 __all__ = ["register"]
@@ -146,71 +144,66 @@ def _run(args: argparse.Namespace) -> int:
     inputs = _inputs(args.files)
     names = _phhs_names([f for f, _ in inputs]) if args.phhs else []
     real_inputs = _never_over_an_input([f for f, _ in inputs], args.out, names) if args.out is not None else set()
+    if args.db is not None and os.path.realpath(args.db) in {os.path.realpath(f) for f, _ in inputs if f != "-"}:
+        raise ValueError(f"{args.db} is the database and an input: name the history files only")
     conn = db.open_db(args.db) if args.db is not None else None
-    if conn is not None:
-        real_inputs.add(os.path.realpath(args.db))
-        if os.path.realpath(args.db) in {os.path.realpath(f) for f, _ in inputs if f != "-"}:
-            raise ValueError(f"{args.db} is the database and an input: name the history files only")
     games: Counter[str] = Counter()
     refused: list[Refused] = []
-    reports: list[_FileReport] = []
+    reports = [_FileReport(path, named) for path, named in inputs]
     seen: set[tuple[str, str]] = set()
-    for k, (path, named) in enumerate(inputs):
-        report = _FileReport(path, named)
-        reports.append(report)
-        with ExitStack() as stack:
-            out: TextIO | None = None
-            count = 0
-            try:
-                local = stack.enter_context(_stdin_file()) if path == "-" else path
-                hands = read_file(local, site=args.site)
-                report.encoding = hands.encoding
-                if conn is not None:  # one transaction per file: all its new hands, or none
-                    stack.enter_context(db.Transaction(conn))
-                for hand in check_hands(_named(hands, path), args.rake):
+    with ExitStack() as stack:
+        local = [stack.enter_context(_stdin_file()) if path == "-" else path for path, _ in inputs]
+        jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+        read = db.read_files(local, site=args.site, rake=args.rake, sources=[p for p, _ in inputs], jobs=jobs)
+        for k, (report, file) in enumerate(zip(reports, read, strict=True)):
+            report.encoding, report.error = file.encoding, file.error and common.one_line(file.error)
+            # one transaction per file: all its new hands, or none (a Ctrl-C loses this file only)
+            with db.Transaction(conn) if conn is not None else ExitStack(), ExitStack() as writing:
+                writer = _Writer(args.out, names[k] if args.phhs else None, real_inputs, writing) if args.out else None
+                for hand in file.hands:
                     if isinstance(hand, Refused):
-                        site = hand.site or "?"
-                        report.read[site] += 1
-                        report.refused[site] += 1
+                        report.read[hand.site or "?"] += 1
+                        report.refused[hand.site or "?"] += 1
                         refused.append(hand)
                         continue
-                    imported = hand.hand
-                    site = imported.site
-                    report.read[site] += 1
-                    if (site, imported.number) in seen:  # in two files (or twice in one): imported once
+                    report.read[hand.site] += 1
+                    if (hand.site, hand.number) in seen:  # in two files (or twice in one): imported once
                         report.twice += 1
                         continue
-                    seen.add((site, imported.number))
-                    if conn is not None and not db.add_hand(conn, hand, source=path):
+                    seen.add((hand.site, hand.number))
+                    if conn is not None and not db.add_hand(conn, hand):
                         report.already += 1  # imported by an earlier run
                         continue
-                    if args.out is not None:
-                        text = dumps(imported.history)
-                        os.makedirs(args.out, exist_ok=True)  # made once there is a hand to write in it
-                        if args.phhs:
-                            if out is None:
-                                out = stack.enter_context(open(Path(args.out) / names[k], "w", encoding="utf-8"))
-                            count += 1
-                            out.write(f"[{count}]\n{text}" if count == 1 else f"\n[{count}]\n{text}")
-                        else:
-                            target = Path(args.out) / f"{site}-{imported.number}.phh"
-                            if os.path.realpath(target) in real_inputs:
-                                raise ValueError(f"{target} is an input: it would be written over while it is read")
-                            target.write_text(text, encoding="utf-8")
-                    report.imported[site] += 1
-                    games[imported.game] += 1
-            except (OSError, ValueError) as exc:  # this file cannot be read (further): the others go on
-                # (the hands before it stay: the file's transaction commits them)
-                report.error = common.one_line(exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+                    if writer is not None:
+                        writer.write(hand)
+                    report.imported[hand.site] += 1
+                    games[hand.game] += 1
     summary = _summary(reports, games, refused, args.out)
     print(json.dumps(summary, indent=2) if args.json else _text(summary))
     return 1 if summary["refused"] or summary["unread"] else 0
 
 
-def _named(hands: Iterable[Imported | Refused], source: str) -> Iterator[Imported | Refused]:
-    """The hands as read from ``source`` (stdin is read through a temporary copy)."""
-    for hand in hands:
-        yield hand if hand.source == source else dataclasses.replace(hand, source=source)
+class _Writer:
+    """Where the hands of one input go with ``--out``: a ``.phh`` file each, or the input's one
+    ``.phhs`` file (``phhs``, opened on its first hand)."""
+
+    def __init__(self, folder: str, phhs: str | None, real_inputs: set[str], stack: ExitStack) -> None:
+        self.folder, self.phhs, self.real_inputs, self.stack = folder, phhs, real_inputs, stack
+        self.file: TextIO | None = None
+        self.count = 0
+
+    def write(self, hand: db.Prepared) -> None:
+        os.makedirs(self.folder, exist_ok=True)  # made once there is a hand to write in it
+        if self.phhs is None:
+            target = Path(self.folder) / f"{hand.site}-{hand.number}.phh"
+            if os.path.realpath(target) in self.real_inputs:
+                raise ValueError(f"{target} is an input: it would be written over while it is read")
+            target.write_text(hand.phh, encoding="utf-8")
+            return
+        if self.file is None:  # closed with the input's ExitStack
+            self.file = self.stack.enter_context(open(Path(self.folder) / self.phhs, "w", encoding="utf-8"))  # noqa: SIM115
+        self.count += 1
+        self.file.write(f"[{self.count}]\n{hand.phh}" if self.count == 1 else f"\n[{self.count}]\n{hand.phh}")
 
 
 def _summary(reports: list[_FileReport], games: Counter[str], refused: list[Refused], out: str) -> dict[str, Any]:
@@ -309,6 +302,13 @@ def register(p: argparse.ArgumentParser) -> None:
     p.add_argument("--phhs", action="store_true", help="one .phhs file per input instead of one .phh per hand")
     p.add_argument("--site", choices=sorted(SITE_NAMES), help="read every hand as this site's")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=common.bounded_int(1, 256),
+        metavar="N",
+        help="read and replay N files at once, in N processes (default: one per core)",
+    )
     p.add_argument(
         "--rake",
         type=_rake_rule,

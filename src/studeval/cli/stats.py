@@ -100,7 +100,9 @@ def _date(text: str) -> str:
     try:
         datetime.datetime.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date: write it as 2024-02-10 or 2024-02-10T20:15") from None
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a date: write it as 2024-02-10 or 2024-02-10T20:15"
+        ) from None
     return text
 
 
@@ -176,7 +178,9 @@ def register(p: argparse.ArgumentParser) -> None:
     common.db_option(p, "the hand database")
     p.set_defaults(db=str(db.default_path()))
     p.add_argument("--player", metavar="NAME", help="only this player's hands")
-    p.add_argument("--game", type=_game, metavar="GAME", help=f"only this game ({', '.join(STUD_GAMES)}, or another spelling)")
+    p.add_argument(
+        "--game", type=_game, metavar="GAME", help=f"only this game ({', '.join(STUD_GAMES)}, or another spelling)"
+    )
     p.add_argument("--stakes", metavar="SMALL/BIG", help="only these stakes, as stored (0.04/0.08; 100/200 in chips)")
     p.add_argument("--site", metavar="SITE", help="only this site's hands")
     p.add_argument("--since", type=_date, metavar="DATE", help="hands played on or after (2024-02-10)")
