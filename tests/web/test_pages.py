@@ -192,3 +192,22 @@ def test_import_a_file_and_see_it_in_the_results(web, tmp_path):
         Select(web.find_element(By.ID, "db-hands")).select_by_index(3)
         _wait(web, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-loaded") == "2")
         assert web.find_element(By.ID, "message").text == ""
+
+
+def test_calculator_marks_a_player_drawing_dead_and_charts_holdem_by_board(site, web):
+    from selenium.webdriver.common.by import By
+
+    web.get(site + "/?game=razz&p=As+2d/3c+4h+5s+Kd&p=/6c+7d+8s+9h")
+    _answered(web, 0)
+    rows = web.find_elements(By.CSS_SELECTOR, "#results-body tr")
+    assert "drawing-dead" in rows[1].get_attribute("class") and "drawing dead" in rows[1].text
+    assert "drawing-dead" not in rows[0].get_attribute("class")
+
+    web.get(site + "/?game=holdem&p=Ah+As/&p=Kd+Kc/&board=2c+7d+9h")
+    _answered(web, 0)
+    assert web.find_element(By.ID, "board-row").is_displayed()
+    assert not web.find_element(By.ID, "p1-up").is_displayed()
+    equity = web.find_element(By.CSS_SELECTOR, 'td[data-player="0"][data-field="equity"]')
+    assert float(equity.get_attribute("data-value")) > 0.9
+    # preflop and the flop
+    _wait(web, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#equity-chart circle")) == 4)
