@@ -261,3 +261,19 @@ def test_import_limits(db_client, monkeypatch):
     r = db_client.post("/api/import", files=[("files", ("stars.txt", STARS.read_bytes(), "text/plain"))])
     (report,) = r.json()["files"]
     assert report["added"] == 0 and "more than the limit of 2" in report["error"]
+
+
+def test_a_request_from_another_site_is_refused(client):
+    question = {"players": ["As Ah Kd", "Qc Qd 7s"]}
+    r = client.post("/api/equity", json=question, headers={"origin": "http://evil.example"})
+    assert r.status_code == 403 and r.json()["field"] == "origin"
+    r = client.post("/api/equity", json=question, headers={"origin": "http://testserver"})
+    assert r.status_code == 200
+
+
+def test_only_local_names_when_listening_locally():
+    from studeval.web.app import LOCAL_NAMES
+
+    with TestClient(create_app(allowed_hosts=LOCAL_NAMES), base_url="http://127.0.0.1:8000") as c:
+        assert c.get("/").status_code == 200
+        assert c.get("/", headers={"host": "rebound.example"}).status_code == 400

@@ -40,11 +40,12 @@ def _run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from studeval.web.app import create_app
+        from studeval.web.app import LOCAL_NAMES, create_app
     except ImportError as exc:
         raise ValueError(f"the web server needs the [web] extra ({exc.name} is missing): {_EXTRA}") from None
-    app = create_app(args.db)
     warning = exposure(args.host)
+    # on this machine alone, only its own names are answered (no DNS-rebinding page)
+    app = create_app(args.db, allowed_hosts=None if warning else LOCAL_NAMES)
     if warning:
         print(f"{common.PROG} serve: {warning}", file=sys.stderr)
     where = f"[{args.host}]" if ":" in args.host else args.host

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
@@ -293,12 +294,21 @@ async def analyse(request: Request) -> Response:
     return JSONResponse(await run_job(request, lambda progress: database.analyse_pending(path, seconds)))
 
 
+def _same_origin(request: Request) -> None:
+    """Refuse a request another site's page sent (its ``Origin`` is not this server): a page
+    elsewhere may not import hands or spend the server's time through the visitor's browser."""
+    origin = request.headers.get("origin")
+    if request.method != "GET" and origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        raise ApiError(403, f"a request from another site ({origin[:100]}) is refused", "origin")
+
+
 def handle(endpoint: Callable[[Request], Any]) -> Callable[[Request], Any]:
     """An endpoint whose errors are JSON: ApiError and BadQuestion as 4xx, anything else as
     500 with one line (never a traceback), a client gone as 499 (nobody reads it)."""
 
     async def wrapped(request: Request) -> Response:
         try:
+            _same_origin(request)
             response: Response = await endpoint(request)
             return response
         except ApiError as exc:

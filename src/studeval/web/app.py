@@ -17,6 +17,8 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -27,7 +29,11 @@ from studeval.games import GAMES
 from studeval.web import api
 from studeval.web.limits import MAX_PLAYERS, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, TIME_LIMIT, WORKERS
 
-__all__ = ["PAGES", "create_app"]
+__all__ = ["LOCAL_NAMES", "PAGES", "create_app"]
+
+#: The names of this machine a browser may ask for when the server listens on it alone:
+#: any other Host header (a DNS-rebinding page's) is refused.
+LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
 
 HERE = Path(__file__).resolve().parent
 #: The pages, as the menu lists them: (path, template, title).
@@ -96,11 +102,13 @@ def create_app(
     time_limit: float = TIME_LIMIT,
     estimate_limit: float | None = None,
     workers: int = WORKERS,
+    allowed_hosts: tuple[str, ...] | None = None,
 ) -> Starlette:
     """The application. ``db``: the hand database's path (None: the results and import pages
     say there is none); ``time_limit``: the seconds a request may compute; ``estimate_limit``:
     the longest plan estimate taken (default: the time limit); ``workers``: the threads of
-    the work."""
+    the work; ``allowed_hosts``: the Host headers answered (None: any; ``studeval serve`` on
+    127.0.0.1 gives :data:`LOCAL_NAMES`)."""
     settings = api.Settings(
         time_limit=time_limit,
         estimate_limit=time_limit if estimate_limit is None else estimate_limit,
@@ -126,8 +134,10 @@ def create_app(
         Route("/api/analyse", api.handle(api.analyse), methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     ]
+    middleware = [] if allowed_hosts is None else [Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))]
     app = Starlette(
         routes=routes,
+        middleware=middleware,
         lifespan=lifespan,
         exception_handlers={HTTPException: _not_found, Exception: _internal},
     )
