@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import importlib.util
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parent / "src"
@@ -33,18 +32,3 @@ def pytest_collect_file(file_path: Path, parent: object) -> None:
         # a module that fails to import fails as before, in pytest's own import, with its error
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
-
-
-#: The modules that need the ``[web]`` extra (Starlette, Jinja2): without it their doctests
-#: are not collected (tests/web skips, saying why).
-WEB_MODULES = ("app.py", "api.py")
-
-
-def pytest_ignore_collect(collection_path: Path, config: object) -> bool | None:
-    if (
-        collection_path.name in WEB_MODULES
-        and collection_path.parent == SRC / "studeval" / "web"
-        and any(importlib.util.find_spec(name) is None for name in ("starlette", "jinja2", "multipart"))
-    ):
-        return True
-    return None
