@@ -26,13 +26,13 @@ STARS = Path(__file__).resolve().parents[1] / "histories" / "data" / "pokerstars
 
 
 @pytest.fixture(scope="module")
-def client():
+def api():
     with TestClient(create_app()) as c:
         yield c
 
 
-def test_stud8_answer_is_every_figure_of_stud_equity(client):
-    r = client.post("/api/equity", json={"players": ["As 2d 3c", "Kh 7d 8s"], "game": "stud8", "method": "auto"})
+def test_stud8_answer_is_every_figure_of_stud_equity(api):
+    r = api.post("/api/equity", json={"players": ["As 2d 3c", "Kh 7d 8s"], "game": "stud8", "method": "auto"})
     assert r.status_code == 200, r.text
     data = r.json()
     expected = stud_equity(["As 2d 3c", "Kh 7d 8s"], game="stud8")
@@ -48,19 +48,19 @@ def test_stud8_answer_is_every_figure_of_stud_equity(client):
     assert data["estimate"]["method"] == "exact" and data["estimate"]["kernel"]
 
 
-def test_ranges_dead_cards_and_holdem(client):
-    r = client.post("/api/equity", json={"players": ["As Ah Kd 2c 3c", "[KK, QQ+] Kc 7d 8h"], "dead": "9s"})
+def test_ranges_dead_cards_and_holdem(api):
+    r = api.post("/api/equity", json={"players": ["As Ah Kd 2c 3c", "[KK, QQ+] Kc 7d 8h"], "dead": "9s"})
     assert r.status_code == 200, r.text
     expected = stud_equity(["As Ah Kd 2c 3c", "[KK, QQ+] Kc 7d 8h"], dead="9s")
     assert [p["equity"] for p in r.json()["players"]] == list(expected.equity)
-    r = client.post("/api/equity", json={"players": ["Ah As", "Kd Kc"], "game": "holdem", "board": "2c 7d 9h"})
+    r = api.post("/api/equity", json={"players": ["Ah As", "Kd Kc"], "game": "holdem", "board": "2c 7d 9h"})
     assert r.status_code == 200, r.text
     assert r.json()["players"][0]["win"] > 0.9
 
 
-def test_drawing_dead_is_marked(client):
+def test_drawing_dead_is_marked(api):
     # razz, seventh street: a made wheel against a hand that cannot make better than a 6-low
-    r = client.post(
+    r = api.post(
         "/api/equity",
         json={"players": ["As 2d 3c 4h 5s Kd Kh", "6c 7d 8s 9h Tc"], "game": "razz"},
     )
@@ -69,12 +69,12 @@ def test_drawing_dead_is_marked(client):
     assert rows[1]["drawing_dead"] is True and rows[0]["drawing_dead"] is False
 
 
-def test_malformed_card_is_a_4xx_naming_it(client):
-    r = client.post("/api/equity", json={"players": ["As Xx 3c", "Kh 7d 8s"], "game": "stud8"})
+def test_malformed_card_is_a_4xx_naming_it(api):
+    r = api.post("/api/equity", json={"players": ["As Xx 3c", "Kh 7d 8s"], "game": "stud8"})
     assert r.status_code == 422
     assert "Xx" in r.json()["error"]
     assert r.json()["field"] == "players"
-    r = client.post("/api/equity", json={"players": ["As 2d", "Kh"], "dead": "2d"})
+    r = api.post("/api/equity", json={"players": ["As 2d", "Kh"], "dead": "2d"})
     assert r.status_code == 422 and "2d" in r.json()["error"]
 
 
@@ -93,30 +93,30 @@ def test_malformed_card_is_a_4xx_naming_it(client):
         ({"players": ["As" * 600, "Kd"]}, "players[1]", "1,200 characters"),
     ],
 )
-def test_bad_questions_are_422_naming_the_value(client, body, field, words):
-    r = client.post("/api/equity", json=body)
+def test_bad_questions_are_422_naming_the_value(api, body, field, words):
+    r = api.post("/api/equity", json=body)
     assert r.status_code == 422, r.text
     assert r.json()["field"] == field
     assert words in r.json()["error"]
 
 
-def test_not_json_and_too_large(client):
-    r = client.post("/api/equity", content=b"{players", headers={"content-type": "application/json"})
+def test_not_json_and_too_large(api):
+    r = api.post("/api/equity", content=b"{players", headers={"content-type": "application/json"})
     assert r.status_code == 400 and "not JSON" in r.json()["error"]
-    r = client.post("/api/equity", content=b"x" * (MAX_BODY_BYTES + 1))
+    r = api.post("/api/equity", content=b"x" * (MAX_BODY_BYTES + 1))
     assert r.status_code == 413 and r.json()["limit"] == MAX_BODY_BYTES
 
 
-def test_a_question_over_the_limit_is_refused_by_its_plan(client):
+def test_a_question_over_the_limit_is_refused_by_its_plan(api):
     # four hold'em hands before the flop, two of them one card: every deal, some 18 s by the plan
-    r = client.post(
+    r = api.post(
         "/api/equity", json={"players": ["As Ah", "Kd Kc", "Qh", "Jh"], "game": "holdem", "method": "exact"}
     )
     assert r.status_code == 422, r.text
     assert "limit of 10 s" in r.json()["error"] and r.json()["limit"] == 10
     assert "monte-carlo" in r.json()["error"]
     # beyond the library's own bound on exact work: its message, naming the method
-    r = client.post("/api/equity", json={"players": ["As Ah Kd", "Qc", "7s", "9h"], "method": "exact"})
+    r = api.post("/api/equity", json={"players": ["As Ah Kd", "Qc", "7s", "9h"], "method": "exact"})
     assert r.status_code == 422 and r.json()["field"] == "method" and "monte-carlo" in r.json()["error"]
 
 
@@ -141,13 +141,13 @@ def test_a_slow_question_is_cut_off_at_its_limit():
         assert runner.running == 0
 
 
-def test_unknown_api_path_is_json(client):
-    r = client.get("/api/nothing")
+def test_unknown_api_path_is_json(api):
+    r = api.get("/api/nothing")
     assert r.status_code == 404 and "error" in r.json()
 
 
-def test_replay_a_phh_hand_with_its_equities(client):
-    r = client.post("/api/replay", json={"text": STUD8_HAND.read_text(), "name": "hand.phh"})
+def test_replay_a_phh_hand_with_its_equities(api):
+    r = api.post("/api/replay", json={"text": STUD8_HAND.read_text(), "name": "hand.phh"})
     assert r.status_code == 200, r.text
     data = r.json()
     assert len(data["hands"]) == 1
@@ -161,32 +161,32 @@ def test_replay_a_phh_hand_with_its_equities(client):
     assert hand["analysis"]["streets"][0]["equity"][0] is not None
 
 
-def test_replay_a_site_file_uploaded(client):
+def test_replay_a_site_file_uploaded(api):
     files = {"file": ("stars.txt", STARS.read_bytes(), "text/plain")}
-    r = client.post("/api/replay", files=files, data={"hand": "1", "analyse": "false"})
+    r = api.post("/api/replay", files=files, data={"hand": "1", "analyse": "false"})
     assert r.status_code == 200, r.text
     data = r.json()
     assert len(data["hands"]) >= 2
     assert data["replay"]["steps"][0]["seats"]
 
 
-def test_replay_errors(client):
-    r = client.post("/api/replay", json={"text": "hello"})
+def test_replay_errors(api):
+    r = api.post("/api/replay", json={"text": "hello"})
     assert r.status_code == 422 and "no hand found" in r.json()["error"]
-    r = client.post("/api/replay", json={"text": STUD8_HAND.read_text(), "hand": 3})
+    r = api.post("/api/replay", json={"text": STUD8_HAND.read_text(), "hand": 3})
     assert r.status_code == 422 and r.json()["field"] == "hand"
-    r = client.post("/api/replay", json={"path": "/etc/passwd"})
+    r = api.post("/api/replay", json={"path": "/etc/passwd"})
     assert r.status_code == 400
     big = {"file": ("big.txt", b"x" * (MAX_UPLOAD_BYTES + 1), "text/plain")}
-    r = client.post("/api/replay", files=big)
+    r = api.post("/api/replay", files=big)
     assert r.status_code == 413, r.text
     assert r.json()["limit"] >= MAX_UPLOAD_BYTES
 
 
-def test_pages_load(client):
+def test_pages_load(api):
     for path in ("/", "/replayer", "/results", "/import", "/static/cards.js"):
-        assert client.get(path).status_code == 200, path
-    assert client.get("/static/../app.py").status_code == 404
+        assert api.get(path).status_code == 200, path
+    assert api.get("/static/../app.py").status_code == 404
 
 
 # ---------------------------------------------------------------- the hand database
@@ -198,10 +198,10 @@ def db_client(tmp_path):
         yield c
 
 
-def test_without_a_database_the_db_endpoints_say_so(client):
-    for r in (client.get("/api/results"), client.post("/api/import"), client.get("/api/hands/1/replay")):
+def test_without_a_database_the_db_endpoints_say_so(api):
+    for r in (api.get("/api/results"), api.post("/api/import"), api.get("/api/hands/1/replay")):
         assert r.status_code == 409 and "--db" in r.json()["error"]
-    assert "studeval serve --db" in client.get("/results").text
+    assert "studeval serve --db" in api.get("/results").text
 
 
 def test_import_then_results_then_replay_a_stored_hand(db_client):
@@ -263,11 +263,11 @@ def test_import_limits(db_client, monkeypatch):
     assert report["added"] == 0 and "more than the limit of 2" in report["error"]
 
 
-def test_a_request_from_another_site_is_refused(client):
+def test_a_request_from_another_site_is_refused(api):
     question = {"players": ["As Ah Kd", "Qc Qd 7s"]}
-    r = client.post("/api/equity", json=question, headers={"origin": "http://evil.example"})
+    r = api.post("/api/equity", json=question, headers={"origin": "http://evil.example"})
     assert r.status_code == 403 and r.json()["field"] == "origin"
-    r = client.post("/api/equity", json=question, headers={"origin": "http://testserver"})
+    r = api.post("/api/equity", json=question, headers={"origin": "http://testserver"})
     assert r.status_code == 200
 
 
