@@ -6,7 +6,6 @@ that every sum is known; the database module's own tables have more columns."""
 from __future__ import annotations
 
 import sqlite3
-import time
 
 import pytest
 
@@ -79,13 +78,11 @@ def test_a_bad_group_is_refused():
         query(database(HANDS, SEATS), by=("seat",))
 
 
-def test_a_hundred_thousand_hands_in_under_two_seconds():
-    n = 100_000
+def test_many_hands_sum_per_player():
+    """Speed is benchmarks/test_bench_database.py's (100,000 hands); here the sums."""
+    n = 5_000
     hands = [(i, "pokerstars", "razz", "0.04/0.08", f"2024-02-{1 + i % 28:02d}T20:15:03", 8) for i in range(1, n + 1)]
     seats = [(i, f"p{(i + k) % 50}", 1 - 2 * k, 1, k) for i in range(1, n + 1) for k in (0, 1)]
-    conn = database(hands, seats)
-    start = time.perf_counter()
-    records = query(conn)
-    elapsed = time.perf_counter() - start
+    records = query(database(hands, seats))
     assert sum(r["hands"] for r in records) == 2 * n
-    assert elapsed < 2, elapsed
+    assert len(records) == 50 and all(r["hands"] == 2 * n // 50 for r in records)
