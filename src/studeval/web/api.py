@@ -21,7 +21,13 @@ from starlette.responses import JSONResponse, Response
 
 from studeval.web import hands as database
 from studeval.web.jobs import ClientGone, Runner, Stopped, TimeUp
-from studeval.web.limits import IMPORT_TIME_LIMIT, MAX_BODY_BYTES, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES
+from studeval.web.limits import (
+    IMPORT_TIME_LIMIT,
+    MAX_BODY_BYTES,
+    MAX_REQUEST_BYTES,
+    MAX_UPLOAD_BYTES,
+    MAX_UPLOAD_FILES,
+)
 from studeval.web.questions import BadQuestion, EquityQuestion, TooSlow
 from studeval.web.replays import HandsRead, decode, hand_json, read_hands
 
@@ -109,9 +115,10 @@ async def read_files(
     request: Request, *, most: int = MAX_UPLOAD_FILES
 ) -> tuple[list[tuple[str, bytes]], dict[str, str]]:
     """The files of a multipart form (each at most :data:`~studeval.web.limits.MAX_UPLOAD_BYTES`,
-    at most ``most``) and its other fields. Only a file's name is kept, for messages: it is
-    never opened as a path."""
-    body = await read_body(request, most * MAX_UPLOAD_BYTES + 65_536)
+    at most ``most``, all together at most :data:`~studeval.web.limits.MAX_REQUEST_BYTES`)
+    and its other fields. Only a file's name is kept, for messages: it is never opened as a
+    path."""
+    body = await read_body(request, min(most * MAX_UPLOAD_BYTES, MAX_REQUEST_BYTES) + 65_536)
     sent = False
 
     async def receive() -> dict[str, Any]:

@@ -11,6 +11,7 @@ __all__ = [
     "IMPORT_TIME_LIMIT",
     "MAX_BODY_BYTES",
     "MAX_PLAYERS",
+    "MAX_REQUEST_BYTES",
     "MAX_SAMPLES",
     "MAX_TEXT_CHARS",
     "MAX_UPLOAD_BYTES",
@@ -38,6 +39,8 @@ MAX_BODY_BYTES = 65_536
 MAX_TEXT_CHARS = 1_000
 #: The largest hand-history file taken by the replayer or the import (each file).
 MAX_UPLOAD_BYTES = 8_388_608
+#: The largest upload request, all its files together (the import page sends a file a request).
+MAX_REQUEST_BYTES = 33_554_432
 #: The most files one import request takes.
 MAX_UPLOAD_FILES = 20
 #: The most hands one request reads from the files it was given.

@@ -26,6 +26,7 @@ bring-in. The last step gives the payouts.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +41,8 @@ from studeval.web.limits import MAX_UPLOAD_HANDS
 
 __all__ = ["HandRead", "HandsRead", "decode", "hand_json", "read_hands"]
 
+# a PHH hand: a TOML line giving its variant (a site's text has none)
+_PHH_VARIANT = re.compile(r"^\s*variant\s*=", re.MULTILINE)
 _WORDS = {
     "fold": "folds",
     "check": "checks",
@@ -114,7 +117,7 @@ def read_hands(text: str, name: str, *, limit: int = MAX_UPLOAD_HANDS) -> HandsR
                     break
                 out.hands.append(_phh_hand(k, hh))
             return out
-        if start.startswith("variant") or "\nvariant" in text[:4096] and "actions" in text:
+        if _PHH_VARIANT.search(text[:65_536]):
             out.hands.append(_phh_hand(0, loads(text)))
             return out
     except ValueError as exc:

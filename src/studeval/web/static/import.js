@@ -15,39 +15,47 @@
     return cell;
   }
 
+  function report(r) {
+    const tr = document.createElement('tr');
+    tr.dataset.file = r.file;
+    tr.append(td(r.file), td(r.hands), td(r.added), td(r.already), td(r.refused),
+      td(Object.entries(r.games).map(([g, n]) => g + ' ' + n).join(', ')));
+    tr.children[2].className = 'added';
+    table.querySelector('tbody').appendChild(tr);
+    const notes = (r.error ? [r.file + ': ' + r.error] : []).concat(
+      r.reasons.map((x) => `${r.file} line ${x.line}${x.hand ? ', hand ' + x.hand : ''}: ${x.reason}`));
+    for (const n of notes) {
+      const li = document.createElement('li');
+      li.textContent = n;
+      reasons.appendChild(li);
+    }
+    table.hidden = false;
+  }
+
+  // one request a file, one after the other: each file is bounded on its own
   async function send(files) {
     if (!files.length) return;
-    const form = new FormData();
-    for (const f of files) form.append('files', f, f.name);
-    S.message(messageBox, 'importing ' + files.length + ' file(s)\u2026', 'busy');
-    try {
-      const data = await S.post('/api/import', form);
-      const body = table.querySelector('tbody');
-      body.replaceChildren();
-      reasons.replaceChildren();
-      let added = 0;
-      for (const r of data.files) {
-        const tr = document.createElement('tr');
-        tr.dataset.file = r.file;
-        tr.append(td(r.file), td(r.hands), td(r.added), td(r.already), td(r.refused),
-          td(Object.entries(r.games).map(([g, n]) => g + ' ' + n).join(', ')));
-        tr.children[2].className = 'added';
-        body.appendChild(tr);
-        added += r.added;
-        const notes = (r.error ? [r.file + ': ' + r.error] : []).concat(
-          r.reasons.map((x) => `${r.file} line ${x.line}${x.hand ? ', hand ' + x.hand : ''}: ${x.reason}`));
-        for (const n of notes) {
-          const li = document.createElement('li');
-          li.textContent = n;
-          reasons.appendChild(li);
+    table.querySelector('tbody').replaceChildren();
+    reasons.replaceChildren();
+    let added = 0;
+    const failed = [];
+    for (const [k, f] of files.entries()) {
+      S.message(messageBox, `importing ${f.name} (${k + 1} of ${files.length})\u2026`, 'busy');
+      const form = new FormData();
+      form.append('files', f, f.name);
+      try {
+        const data = await S.post('/api/import', form);
+        for (const r of data.files) {
+          report(r);
+          added += r.added;
         }
+      } catch (e) {
+        failed.push(f.name + ': ' + e.message);
       }
-      table.hidden = false;
-      document.getElementById('next').hidden = false;
-      S.message(messageBox, added + ' hand(s) imported', 'ok');
-    } catch (e) {
-      S.message(messageBox, e.message);
     }
+    document.getElementById('next').hidden = false;
+    if (failed.length) S.message(messageBox, failed.join('; '));
+    else S.message(messageBox, added + ' hand(s) imported', 'ok');
     document.body.dataset.imported = String(Number(document.body.dataset.imported || 0) + 1);
   }
 
