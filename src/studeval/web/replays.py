@@ -283,6 +283,8 @@ def hand_json(hh: HandHistory, *, analyse: bool = True) -> dict[str, Any]:
         },
         "hand": hh.extra.get("hand"),
         "currency": hh.extra.get("currency") if isinstance(hh.extra.get("currency"), str) else "chips",
+        # the history's chips to one currency unit (a site's cents: 100)
+        "scale": hh.extra["_scale"] if type(hh.extra.get("_scale")) is int and hh.extra["_scale"] > 0 else 1,
         "steps": steps,
         "analysis": analysis,
         "analysis_error": error,

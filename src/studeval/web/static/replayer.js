@@ -55,7 +55,8 @@
     step = 0;
     const s = replay.structure;
     document.getElementById('hand-title').textContent =
-      `${replay.title}${replay.hand ? ', hand ' + replay.hand : ''} \u2014 ante ${s.ante}, bring-in ${s.bring_in}, ${s.small_bet}/${s.big_bet}` +
+      `${replay.title}${replay.hand ? ', hand ' + replay.hand : ''} \u2014 ante ${money(s.ante)}, bring-in ${money(s.bring_in)}, ` +
+      `${money(s.small_bet)}/${money(s.big_bet)}${replay.scale > 1 ? ' ' + replay.currency : ''}` +
       (replay.analysis_error ? ' (no equities: ' + replay.analysis_error + ')' : '');
     log.replaceChildren();
     replay.steps.forEach((st, k) => {
@@ -66,6 +67,13 @@
     });
     section.hidden = false;
     draw();
+  }
+
+  // an amount in the history's chips, in its currency when it has one (a site's cents as 0.04)
+  function money(chips) {
+    if (!hand.scale || hand.scale === 1) return String(chips);
+    const digits = Math.round(Math.log10(hand.scale));
+    return (chips / hand.scale).toFixed(digits);
   }
 
   function equityOf(st, seat) {
@@ -111,7 +119,7 @@
       box.appendChild(who);
       const chips = document.createElement('div');
       chips.className = 'chips';
-      chips.textContent = `stack ${seat.stack}` + (seat.bet ? `, in ${seat.bet}` : '') + (seat.folded ? ', folded' : '');
+      chips.textContent = `stack ${money(seat.stack)}` + (seat.bet ? `, in ${money(seat.bet)}` : '') + (seat.folded ? ', folded' : '');
       box.appendChild(chips);
       const cards = cardsLine(seat.down, seat.up);
       cards.dataset.up = seat.up.join(' ');
@@ -127,7 +135,7 @@
       if (st.payouts && st.payouts[i]) {
         const won = document.createElement('div');
         won.className = 'equity';
-        won.textContent = 'wins ' + st.payouts[i];
+        won.textContent = 'wins ' + money(st.payouts[i]);
         box.appendChild(won);
       }
       table.appendChild(box);
@@ -135,7 +143,7 @@
     const pot = document.createElement('div');
     pot.className = 'pot-line';
     pot.id = 'pot';
-    pot.textContent = (st.street_name ? st.street_name + ' \u2014 ' : '') + 'pot ' + st.pot + (st.board.length ? ' \u2014 community card ' + st.board.join(' ') : '');
+    pot.textContent = (st.street_name ? st.street_name + ' \u2014 ' : '') + 'pot ' + money(st.pot) + (st.board.length ? ' \u2014 community card ' + st.board.join(' ') : '');
     table.appendChild(pot);
     const counter = document.getElementById('counter');
     counter.textContent = `${step + 1} / ${hand.steps.length}`;
