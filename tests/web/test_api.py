@@ -109,9 +109,7 @@ def test_not_json_and_too_large(api):
 
 def test_a_question_over_the_limit_is_refused_by_its_plan(api):
     # four hold'em hands before the flop, two of them one card: every deal, some 18 s by the plan
-    r = api.post(
-        "/api/equity", json={"players": ["As Ah", "Kd Kc", "Qh", "Jh"], "game": "holdem", "method": "exact"}
-    )
+    r = api.post("/api/equity", json={"players": ["As Ah", "Kd Kc", "Qh", "Jh"], "game": "holdem", "method": "exact"})
     assert r.status_code == 422, r.text
     assert "limit of 10 s" in r.json()["error"] and r.json()["limit"] == 10
     assert "monte-carlo" in r.json()["error"]
@@ -277,3 +275,16 @@ def test_only_local_names_when_listening_locally():
     with TestClient(create_app(allowed_hosts=LOCAL_NAMES), base_url="http://127.0.0.1:8000") as c:
         assert c.get("/").status_code == 200
         assert c.get("/", headers={"host": "rebound.example"}).status_code == 400
+
+
+def test_the_openapi_document_lists_every_api_route(api):
+    doc = api.get("/api/openapi.json").json()
+    assert doc["openapi"] == "3.1.0"
+    routes = {
+        (route.path, method.lower())
+        for route in create_app().routes
+        if getattr(route, "path", "").startswith("/api/") and route.path != "/api/openapi.json"
+        for method in route.methods - {"HEAD"}
+    }
+    documented = {(path, method) for path, item in doc["paths"].items() for method in item}
+    assert documented == routes

@@ -28,6 +28,7 @@ from starlette.templating import Jinja2Templates
 from studeval.games import GAMES
 from studeval.web import api
 from studeval.web.limits import MAX_PLAYERS, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES, TIME_LIMIT, WORKERS
+from studeval.web.openapi import openapi
 
 __all__ = ["LOCAL_NAMES", "PAGES", "create_app"]
 
@@ -90,6 +91,11 @@ async def _not_found(request: Request, exc: Exception) -> Response:
     return Response(f"{status} {detail}", status_code=status, media_type="text/plain")
 
 
+async def _openapi(request: Request) -> Response:
+    """``GET /api/openapi.json``: the API's OpenAPI document."""
+    return JSONResponse(openapi())
+
+
 async def _internal(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": f"internal error ({type(exc).__name__}); please report it"}, status_code=500)
@@ -125,6 +131,7 @@ def create_app(
 
     routes: list[Any] = [Route(path, _page(template, title)) for path, template, title in PAGES]
     routes += [
+        Route("/api/openapi.json", _openapi, methods=["GET"]),
         Route("/api/equity", api.handle(api.equity), methods=["POST"]),
         Route("/api/replay", api.handle(api.replay), methods=["POST"]),
         Route("/api/results", api.handle(api.results), methods=["GET"]),
