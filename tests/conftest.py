@@ -21,7 +21,8 @@ os.environ.setdefault("OMP_WAIT_POLICY", "passive")
 # per worker that needs it, so the tests using one run on one worker: the full-deck casino
 # analyses, the Sphinx doctrees, a Dask cluster, the small-deck casino tables, the short-deck
 # starting-hand tables, the exact counts of clashing ranges, every k-card hand's counts, the
-# compiled tables of the kernel-path builds, the short-deck match-up table.
+# compiled tables of the kernel-path builds, the short-deck match-up table, the headless
+# browser of the web pages' tests.
 SHARED_FIXTURES = (
     "full_deck",
     "doctrees",
@@ -36,6 +37,7 @@ SHARED_FIXTURES = (
     "tables_object",
     "windows_tables_object",
     "seven",
+    "web",
 )
 
 

@@ -21,6 +21,7 @@ COMMANDS = {
     "caribbean edge": [],
     "caribbean advise": ["As Kd Qh 7c 3s", "--dealer", "9h"],
     "caribbean play": [],
+    "serve": [],
 }
 
 BAD = [

@@ -4,7 +4,8 @@ One module per command group, each with ``register(sub)`` adding its sub-command
 :mod:`~studeval.cli.evaluate` (eval), :mod:`~studeval.cli.bench` (bench),
 :mod:`~studeval.cli.equity` (equity), :mod:`~studeval.cli.game` (simulate, replay),
 :mod:`~studeval.cli.histories` (import), :mod:`~studeval.cli.analyze` (analyze),
-:mod:`~studeval.cli.stats` (stats), :mod:`~studeval.cli.database` (db) and the casino game's commands (caribbean). Shared plumbing -- one-line errors, bounded input,
+:mod:`~studeval.cli.stats` (stats), :mod:`~studeval.cli.database` (db), :mod:`~studeval.cli.serve` (serve: the web application)
+and the casino game's commands (caribbean). Shared plumbing -- one-line errors, bounded input,
 progress bars, bounded argparse numbers -- is in :mod:`~studeval.cli.common`.
 
 A command function takes the parsed arguments and returns the exit status. Whatever goes
@@ -19,7 +20,7 @@ import sys
 from collections.abc import Iterator, Sequence
 
 from studeval import __version__
-from studeval.cli import analyze, bench, caribbean, common, database, equity, evaluate, game, histories, stats
+from studeval.cli import analyze, bench, caribbean, common, database, equity, evaluate, game, histories, serve, stats
 
 __all__ = ["build_parser", "command_parsers", "main"]
 
@@ -29,6 +30,7 @@ EXAMPLES = """examples:
   studeval simulate --hands 100 --seed 1 --out hands/
   studeval replay hands/hand_000001.phh
   studeval caribbean edge
+  studeval serve                   (the calculator and replayer in a browser)
   studeval COMMAND --help          (each command's options and examples)"""
 
 
@@ -47,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"studeval {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for module in (evaluate, bench, equity, game, caribbean, histories, analyze, stats, database):
+    for module in (evaluate, bench, equity, game, caribbean, histories, analyze, stats, database, serve):
         module.register(sub)
     for leaf in command_parsers(parser):
         # the prefix of every message of the command, however deep it is nested
