@@ -248,3 +248,30 @@ def test_bad_arguments_fail_before_a_pool(kwargs: dict[str, Any], error: type[Ex
     with pytest.raises(error, match=match):
         next(analyze_parallel(TEXTS[:1], **kwargs))
     assert not multiprocessing.active_children()
+
+
+# ---- the command ---------------------------------------------------------------------------------
+
+
+def test_the_command_exact_and_processes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--exact`` prints the ``exact=True`` analysis, ``-j 2`` the same as one process."""
+    from studeval.cli import main
+    from studeval.game.phh import dumps_all
+
+    source = tmp_path / "hands.phhs"
+    source.write_text(dumps_all([loads(t) for t in TEXTS[:6]]), encoding="utf-8")
+    runs = {}
+    for name, extra in (
+        ("fast", []),
+        ("exact", ["--exact"]),
+        ("pool", ["-j", "2"]),
+        ("pool exact", ["-j2", "--exact"]),
+    ):
+        assert main(["analyze", str(source), "--json", *extra]) == 0
+        runs[name] = json.loads(capsys.readouterr().out)["hands"]
+    assert runs["fast"] == runs["pool"] == [analyze_hand(t).to_dict() for t in TEXTS[:6]]
+    assert runs["exact"] == runs["pool exact"] == [analyze_hand(t, exact=True).to_dict() for t in TEXTS[:6]]
+    assert runs["fast"] != runs["exact"]
+    with pytest.raises(SystemExit):
+        main(["analyze", str(source), "-j", "0"])
+    assert "expected an integer from 1" in capsys.readouterr().err

@@ -6,7 +6,9 @@ other file, or ``-`` for stdin; the site is detected from each hand's first line
 hand's equities street by street (:mod:`studeval.analysis`) and, per game, player and
 currency, the winnings against the luck-adjusted winnings; ``--json`` prints everything as
 JSON, ``--csv OUT`` writes the street rows to OUT and the totals beside it
-(``OUT.totals.csv``), ``--plot`` draws the cumulative winnings.
+(``OUT.totals.csv``), ``--plot`` draws the cumulative winnings. An equity whose exact count
+is dear is sampled (marked ``~``; ``--exact`` counts it, as before the fast mode), and ``-j N``
+analyses on N processes (:func:`studeval.analysis.analyze_parallel`).
 
 Exit status: 0 when every hand was analysed, 1 when some were refused (each is listed), 2 when
 the input cannot be read at all or names no hand (one line on stderr).
@@ -18,7 +20,7 @@ the input cannot be read at all or names no hand (one line on stderr).
 >>> path = os.path.join(folder, "hand.phh")
 >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p1 pb", "p2 f"])
 >>> _ = open(path, "w").write(dumps(hh))
->>> main(["analyze", path])
+>>> main(["analyze", path, "--exact"])
 hand 1 (razz), hero p1
   third street    pot 2      p1 42.95%  p2 57.05%
   result: p1 +1, p2 -1
@@ -47,7 +49,7 @@ from studeval.analysis import (
     Report,
     RunningTotals,
     Unanalysed,
-    analyze_each,
+    analyze_parallel,
     csv_writer,
     plot_winnings,
 )
@@ -178,7 +180,7 @@ def _run(args: argparse.Namespace) -> int:
         output = _Output(args, rows)
         total = max(inputs.size, 1)
         with common.progress_bar(common.command_name(args), total=total, unit="B") as progress:
-            for hand in analyze_each(inputs, hero=args.hero):
+            for hand in analyze_parallel(inputs, hero=args.hero, exact=args.exact, processes=args.processes):
                 if isinstance(hand, Unanalysed):
                     refused.append(hand)
                 else:
@@ -215,7 +217,8 @@ def _hand_text(h: HandAnalysis, k: int) -> str:
             equity = s.equity[i]
             text = f"{h.players[i]} {100 * equity:.2f}%" if equity is not None else h.players[i]
             if i == h.hero and s.hero_equity is not None and s.hero_equity != equity:
-                text += f" (own view {100 * s.hero_equity:.2f}%)"
+                approx = "" if s.hero_method == "exact" else "~"
+                text += f" (own view {approx}{100 * s.hero_equity:.2f}%)"
             figures.append(text)
         pot = f"{s.pot / h.scale:,.2f}" if h.scale != 1 else f"{s.pot:,}"
         approx = "" if s.method == "exact" else " ~"
@@ -274,9 +277,10 @@ def _totals_text(totals: list[PlayerTotal]) -> str:
     ],
     details=(
         f"Inputs: .phh and .phhs files, and sites' histories ({', '.join(SITE_NAMES)}) in any other\n"
-        "file or - for stdin. Equity: exact heads-up, multiway exact when cheap, else Monte Carlo\n"
-        "with a fixed number of deals and seed (docs/analysis.md). --csv OUT also writes\n"
-        "OUT.totals.csv. Exit status: 0 all analysed, 1 some refused, 2 nothing to analyse."
+        "file or - for stdin. Equity: exact where the count is cheap, else seeded Monte Carlo\n"
+        "(marked ~, a standard error under 0.8 points); --exact counts as before the fast mode\n"
+        "(docs/analysis.md). --csv OUT also writes OUT.totals.csv. Exit status: 0 all\n"
+        "analysed, 1 some refused, 2 nothing to analyse."
     ),
 )
 def register(p: argparse.ArgumentParser) -> None:
@@ -291,4 +295,17 @@ def register(p: argparse.ArgumentParser) -> None:
         type=common.picture_file,
         metavar="FILE",
         help="draw the cumulative winnings and luck-adjusted winnings of the hero (or the player in most hands)",
+    )
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help="count every equity the library counts within a second (slower: as before the fast mode)",
+    )
+    p.add_argument(
+        "-j",
+        "--processes",
+        type=common.threads_type,
+        default=1,
+        metavar="N",
+        help="analyse on N processes (default 1: this one; the hands' order is kept)",
     )
