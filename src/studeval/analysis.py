@@ -75,6 +75,7 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from multiprocessing.pool import AsyncResult
 from typing import Any, NamedTuple, TextIO
 
 from studeval.equity import EXACT_WORK_LIMIT, EquityResult, HiLoResult
@@ -739,6 +740,10 @@ def analyze(
     return result
 
 
+# How often a wait for a chunk checks that the pool's processes are alive.
+_POLL_SECONDS = 0.5
+
+
 def _ignore_interrupts() -> None:
     """A worker's start: Ctrl-C is the parent's to handle (it ends the pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -779,7 +784,8 @@ def analyze_parallel(
     as the results are taken. Each equity is exact or Monte Carlo seeded with
     :data:`ANALYSIS_SEED` on one thread, so a hand's figures do not depend on the process
     that found them. Stopping early (leaving a loop over it, or Ctrl-C, which the workers
-    leave to this process) ends the pool at once. The pool's processes start as
+    leave to this process) ends the pool at once; a worker killed from outside stops the run
+    with a RuntimeError (a pool would wait for its task forever). The pool's processes start as
     :mod:`multiprocessing` starts them (``spawn`` and ``forkserver`` start a fresh
     interpreter: guard a script's work with ``if __name__ == "__main__":``).
 
@@ -803,17 +809,29 @@ def analyze_parallel(
         yield from analyze_each(histories, hero=hero, first=first, exact=exact)
         return
     hands = iter(histories)
+    others = {p.pid for p in multiprocessing.active_children()}
     pool = multiprocessing.Pool(n, initializer=_ignore_interrupts)
+    workers = {p.pid for p in multiprocessing.active_children()} - others
+
+    def results(task: AsyncResult[list[HandAnalysis | Unanalysed]]) -> list[HandAnalysis | Unanalysed]:
+        # a pool replaces a worker that died, but not its task: waited for in steps, so
+        # that a worker killed from outside (the kernel's out-of-memory killer) stops the run
+        while not task.ready():
+            task.wait(_POLL_SECONDS)
+            if not task.ready() and not workers <= {p.pid for p in multiprocessing.active_children()}:
+                raise RuntimeError("a process of the analysis's pool died (killed from outside?): stopped")
+        return task.get()
+
     try:
-        out: deque[Any] = deque()  # the chunks sent, oldest first
+        out: deque[AsyncResult[list[HandAnalysis | Unanalysed]]] = deque()  # the chunks sent, oldest first
         start = first
         while part := list(itertools.islice(hands, chunk)):
             out.append(pool.apply_async(_analyze_chunk, ((part, start, hero, exact),)))
             start += len(part)
             while len(out) >= 2 * n:
-                yield from out.popleft().get()
+                yield from results(out.popleft())
         while out:
-            yield from out.popleft().get()
+            yield from results(out.popleft())
     finally:  # done, stopped early, interrupted or failed: no worker outlives the results
         pool.terminate()
         pool.join()

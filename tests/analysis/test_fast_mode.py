@@ -194,6 +194,26 @@ def test_an_interrupt_while_reading_ends_the_pool() -> None:
     assert not multiprocessing.active_children()
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
+def test_a_worker_killed_stops_the_run_with_an_error() -> None:
+    """A pool replaces a worker that died but loses its task: the run stops, it does not wait."""
+
+    def hands() -> Iterator[str]:
+        while True:
+            yield from TEXTS[:6]
+
+    results = analyze_parallel(hands(), processes=2, chunk=2, exact=True)  # slow chunks: a kill mid-task
+    next(results)
+    victims = multiprocessing.active_children()
+    assert len(victims) == 2
+    os.kill(victims[0].pid, signal.SIGKILL)
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="died"):
+        for _ in results:
+            assert time.monotonic() - start < 60
+    assert not multiprocessing.active_children()
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a process group")
 def test_ctrl_c_stops_a_run_at_once(tmp_path: Path) -> None:
     """Ctrl-C (SIGINT to the process group, as a terminal sends it) during an endless run:
