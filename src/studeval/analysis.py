@@ -726,10 +726,7 @@ def analyze(
     [('p1', 2, 2, 2.0), ('p2', 2, -2, -2.0)]
     """
     result = Report()
-    if processes == 1:
-        hands = analyze_each(histories, hero=hero, first=first, exact=exact)
-    else:
-        hands = analyze_parallel(histories, hero=hero, first=first, exact=exact, processes=processes)
+    hands = analyze_parallel(histories, hero=hero, first=first, exact=exact, processes=processes)
     for done, hand in enumerate(hands, 1):
         if isinstance(hand, Unanalysed):
             result.refused.append(hand)
@@ -795,6 +792,9 @@ def analyze_parallel(
     >>> done = list(analyze_parallel(hands, processes=2, chunk=1))
     >>> [type(a).__name__ for a in done], done[0] == done[1] == analyze_hand(hh)
     (['HandAnalysis', 'HandAnalysis', 'Unanalysed'], True)
+
+    Its arguments are checked when it is called, and the pool starts with the first result
+    asked for.
     """
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk is the number of hands per task, an int >= 1, got {chunk!r}")
@@ -806,9 +806,15 @@ def analyze_parallel(
         raise TypeError(f"hero is a player's name or p1, p2, ..., got {hero!r}")
     n = _processes(processes)
     if n == 1:
-        yield from analyze_each(histories, hero=hero, first=first, exact=exact)
-        return
-    hands = iter(histories)
+        return analyze_each(histories, hero=hero, first=first, exact=exact)
+    return _pooled(iter(histories), n, chunk, (hero, first, exact))
+
+
+def _pooled(
+    hands: Iterator[HandHistory | str | Replay], n: int, chunk: int, options: tuple[str | None, int, bool]
+) -> Iterator[HandAnalysis | Unanalysed]:
+    """:func:`analyze_parallel`'s pool, started when the first result is asked for."""
+    hero, first, exact = options
     others = {p.pid for p in multiprocessing.active_children()}
     pool = multiprocessing.Pool(n, initializer=_ignore_interrupts)
     workers = {p.pid for p in multiprocessing.active_children()} - others

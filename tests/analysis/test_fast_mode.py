@@ -258,15 +258,19 @@ def test_ctrl_c_stops_a_run_at_once(tmp_path: Path) -> None:
     [
         ({"processes": 0}, ValueError, "processes"),
         ({"processes": 2.0}, ValueError, "processes"),
+        ({"processes": True}, ValueError, "processes"),
         ({"chunk": 0}, ValueError, "chunk"),
         ({"exact": "yes"}, TypeError, "exact"),
         ({"first": "1"}, TypeError, "first"),
         ({"hero": 1}, TypeError, "hero"),
     ],
 )
-def test_bad_arguments_fail_before_a_pool(kwargs: dict[str, Any], error: type[Exception], match: str) -> None:
+def test_bad_arguments_fail_at_the_call(kwargs: dict[str, Any], error: type[Exception], match: str) -> None:
     with pytest.raises(error, match=match):
-        next(analyze_parallel(TEXTS[:1], **kwargs))
+        analyze_parallel(TEXTS[:1], **kwargs)  # not iterated: checked before any pool
+    if "processes" in kwargs:
+        with pytest.raises(error, match=match):
+            analyze(TEXTS[:1], **kwargs)
     assert not multiprocessing.active_children()
 
 
