@@ -148,7 +148,7 @@ class StreetAnalysis:
     the opponents' up cards (None without a hero in the hand); ``method`` and ``hero_method``:
     "exact" or "monte-carlo", how each was found; ``error`` (per seat, None for a seat out)
     and ``hero_error``: the standard errors of ``equity`` and ``hero_equity`` (0.0 when
-    exact).
+    exact; ``error`` is empty in a street built without it).
     """
 
     name: str
@@ -229,7 +229,7 @@ class HandAnalysis:
                         "equity": street.equity[i],
                         "hero_equity": street.hero_equity if i == self.hero else None,
                         "method": street.method,
-                        "error": street.error[i],
+                        "error": street.error[i] if street.error else None,  # () when built without
                         "hero_method": street.hero_method if i == self.hero else None,
                         "hero_error": street.hero_error if i == self.hero else None,
                     }
