@@ -74,8 +74,8 @@ import re
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from multiprocessing.pool import AsyncResult
 from typing import Any, NamedTuple, TextIO
 
 from studeval.equity import EXACT_WORK_LIMIT, EquityResult, HiLoResult
@@ -737,10 +737,6 @@ def analyze(
     return result
 
 
-# How often a wait for a chunk checks that the pool's processes are alive.
-_POLL_SECONDS = 0.5
-
-
 def _ignore_interrupts() -> None:
     """A worker's start: Ctrl-C is the parent's to handle (it ends the pool)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -782,7 +778,7 @@ def analyze_parallel(
     :data:`ANALYSIS_SEED` on one thread, so a hand's figures do not depend on the process
     that found them. Stopping early (leaving a loop over it, or Ctrl-C, which the workers
     leave to this process) ends the pool at once; a worker killed from outside stops the run
-    with a RuntimeError (a pool would wait for its task forever). The pool's processes start as
+    with :class:`~concurrent.futures.process.BrokenProcessPool` (a RuntimeError). The pool's processes start as
     :mod:`multiprocessing` starts them (``spawn`` and ``forkserver`` start a fresh
     interpreter: guard a script's work with ``if __name__ == "__main__":``).
 
@@ -813,31 +809,44 @@ def analyze_parallel(
 def _pooled(
     hands: Iterator[HandHistory | str | Replay], n: int, chunk: int, options: tuple[str | None, int, bool]
 ) -> Iterator[HandAnalysis | Unanalysed]:
-    """:func:`analyze_parallel`'s pool, started when the first result is asked for."""
+    """:func:`analyze_parallel`'s pool, started when the first result is asked for.
+
+    A :class:`~concurrent.futures.ProcessPoolExecutor`: a worker that dies (killed from
+    outside) breaks the pool and every result waited for raises
+    :class:`~concurrent.futures.process.BrokenProcessPool`, where a
+    :class:`multiprocessing.pool.Pool` would wait for its task (and its ``terminate``
+    deadlock on the queue's lock the dead worker held)."""
     hero, first, exact = options
-    others = {p.pid for p in multiprocessing.active_children()}
-    pool = multiprocessing.Pool(n, initializer=_ignore_interrupts)
-    workers = {p.pid for p in multiprocessing.active_children()} - others
-
-    def results(task: AsyncResult[list[HandAnalysis | Unanalysed]]) -> list[HandAnalysis | Unanalysed]:
-        # a pool replaces a worker that died, but not its task: waited for in steps, so
-        # that a worker killed from outside (the kernel's out-of-memory killer) stops the run
-        while not task.ready():
-            task.wait(_POLL_SECONDS)
-            if not task.ready() and not workers <= {p.pid for p in multiprocessing.active_children()}:
-                raise RuntimeError("a process of the analysis's pool died (killed from outside?): stopped")
-        return task.get()
-
+    executor = ProcessPoolExecutor(n, initializer=_ignore_interrupts)
+    out: deque[Future[list[HandAnalysis | Unanalysed]]] = deque()  # the chunks sent, oldest first
     try:
-        out: deque[AsyncResult[list[HandAnalysis | Unanalysed]]] = deque()  # the chunks sent, oldest first
         start = first
         while part := list(itertools.islice(hands, chunk)):
-            out.append(pool.apply_async(_analyze_chunk, ((part, start, hero, exact),)))
+            out.append(executor.submit(_analyze_chunk, (part, start, hero, exact)))
             start += len(part)
             while len(out) >= 2 * n:
-                yield from results(out.popleft())
+                yield from out.popleft().result()
         while out:
-            yield from results(out.popleft())
-    finally:  # done, stopped early, interrupted or failed: no worker outlives the results
-        pool.terminate()
-        pool.join()
+            yield from out.popleft().result()
+    except BaseException:  # stopped early, interrupted or failed: the workers killed, not waited for
+        for future in out:
+            future.cancel()
+        _kill_workers(executor)
+        raise
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _kill_workers(executor: ProcessPoolExecutor) -> None:
+    """End the executor's processes now and wait for them to be gone (the processes the
+    executor keeps by id; Python 3.14 also has ``kill_workers``)."""
+    processes: dict[int, multiprocessing.process.BaseProcess] = getattr(executor, "_processes", None) or {}
+    workers = list(processes.values())
+    kill = getattr(executor, "kill_workers", None)
+    if kill is not None:  # pragma: no cover - Python 3.14 on
+        kill()
+    for process in workers:
+        if process.is_alive():
+            process.kill()
+    for process in workers:  # reaped before this returns: no worker outlives the run
+        process.join()

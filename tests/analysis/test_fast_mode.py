@@ -20,6 +20,7 @@ import sys
 import textwrap
 import time
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -195,20 +196,28 @@ def test_an_interrupt_while_reading_ends_the_pool() -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL")
-def test_a_worker_killed_stops_the_run_with_an_error() -> None:
-    """A pool replaces a worker that died but loses its task: the run stops, it does not wait."""
+@pytest.mark.parametrize("when", ["busy", "idle"])
+def test_a_worker_killed_stops_the_run_with_an_error(when: str) -> None:
+    """A worker that died breaks the pool: the run stops with an error, it does not wait,
+    whether the worker was killed in the middle of a task or idle (an idle worker waits on the
+    task queue holding its lock, which a multiprocessing.Pool's terminate would wait for)."""
 
     def hands() -> Iterator[str]:
+        yield from TEXTS[:4]  # two chunks: one per worker
+        if when == "idle":
+            time.sleep(2)  # both chunks done: the workers wait for more
+            os.kill(multiprocessing.active_children()[0].pid, signal.SIGKILL)
         while True:
             yield from TEXTS[:6]
 
-    results = analyze_parallel(hands(), processes=2, chunk=2, exact=True)  # slow chunks: a kill mid-task
-    next(results)
-    victims = multiprocessing.active_children()
-    assert len(victims) == 2
-    os.kill(victims[0].pid, signal.SIGKILL)
+    results = analyze_parallel(hands(), processes=2, chunk=2, exact=True)  # slow chunks
+    if when == "busy":
+        next(results)
+        victims = multiprocessing.active_children()
+        assert victims
+        os.kill(victims[0].pid, signal.SIGKILL)
     start = time.monotonic()
-    with pytest.raises(RuntimeError, match="died"):
+    with pytest.raises(BrokenProcessPool, match="terminated abruptly"):  # a RuntimeError
         for _ in results:
             assert time.monotonic() - start < 60
     assert not multiprocessing.active_children()
