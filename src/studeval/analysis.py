@@ -20,21 +20,32 @@ eligible player's equity at the street of the last action, given the cards known
 = winnings - won + pots' worth``. The rake stays where the site took it, so over the players
 of a hand the luck-adjusted results add up to minus the rake, exactly as the winnings do.
 
-Equity is :func:`studeval.equity.stud_equity`. Heads-up it is counted exactly whenever the
-library's own estimate of the count (:func:`~studeval.equity.plan_equity`) is at most
-:data:`EXACT_SECONDS`: every street (stud8 against a hand shown by its door card only takes
-a few tenths of a second, the scoops included). Multiway it is what ``method="auto"`` chooses against
-:data:`ANALYSIS_SAMPLES` Monte Carlo deals: exact when the count is about as cheap (late
-streets with the cards shown), else those deals. Monte Carlo runs on one thread seeded with
-:data:`ANALYSIS_SEED`, so the same hands always give the same figures, on a cluster too. That
-bounds the work per hand: at most two equities per street and one per pot at the all-in, each
-within about a second. Hi-lo games (stud8, stud_hilo): the equity is the pot share.
+Equity is :func:`studeval.equity.stud_equity`, each figure with how it was found (``method``:
+"exact" or "monte-carlo") and its standard error (``error``, 0.0 when exact). By default (the
+**fast mode**, for a database of hands) it is counted exactly where the library's own
+estimate of the count (:func:`~studeval.equity.plan_equity`, a fixed model of the work, so
+the choice is the same on every machine) is at most :data:`FAST_EXACT_SECONDS`: the late
+streets, and most streets of hands shown down multiway; elsewhere (third and fourth street
+against unknown down cards, whose exact count takes 0.02 to 0.7 s) it is sampled by
+:data:`FAST_SAMPLES` Monte Carlo deals, a standard error of at most 0.79 percentage points.
+``exact=True`` counts as before the fast mode: heads-up whenever the estimate is at most
+:data:`EXACT_SECONDS` (every street; stud8 against a hand shown by its door card only takes a
+few tenths of a second, the scoops included); multiway what ``method="auto"`` chooses
+against :data:`ANALYSIS_SAMPLES` Monte Carlo deals (exact when the count is about as cheap:
+late streets with the cards shown). The all-in's pots are always found the ``exact=True``
+way, and a street asking the same question takes that answer. Monte Carlo runs on one
+thread seeded with :data:`ANALYSIS_SEED`, so the same hands always give the same figures, in
+a process pool or on a cluster too. That bounds the work per hand: at most two equities per
+street and one per pot at the all-in, each within a few milliseconds in the fast mode, about
+a second with ``exact=True``. Hi-lo games (stud8, stud_hilo): the equity is the pot share.
 
 :func:`analyze` does many hands and :class:`Report` keeps them and adds them up per game and
 player (:meth:`Report.totals`), writes CSV and JSON and draws the actual against the
 luck-adjusted winnings (:func:`plot_winnings`, with matplotlib). For more hands than memory
 holds, :func:`analyze_each` gives each hand's analysis as it is done and
-:class:`RunningTotals` keeps the totals as running sums (what ``studeval analyze`` does).
+:class:`RunningTotals` keeps the totals as running sums (what ``studeval analyze`` does);
+:func:`analyze_parallel` does the same on every core (a process pool), the results in the
+order given.
 
 >>> from studeval.game.phh import HandHistory
 >>> hh = HandHistory("F7S", [1, 1], 2, 4, 8, [20, 20], [
@@ -42,8 +53,13 @@ holds, :func:`analyze_each` gives each hand's analysis as it is done and
 ...     "p2 cbr 16", "p1 cbr 19", "p2 cc", "d dh p1 2c", "d dh p2 3d", "d dh p1 4c", "d dh p2 5d",
 ...     "d dh p1 6c", "d dh p2 8d", "d dh p1 9h", "d dh p2 ??", "p2 sm QcQdQh", "p1 sm"])
 >>> a = analyze_hand(hh)
->>> a.hero, [round(e, 4) for e in a.streets[0].equity], round(a.streets[0].hero_equity, 4)
-(0, [0.6647, 0.3353], 0.7597)
+>>> third = a.streets[0]  # counted for the all-in; the hero's view (Qc Qd unknown) sampled
+>>> a.hero, [round(e, 4) for e in third.equity], third.method, third.error
+(0, [0.6647, 0.3353], 'exact', (0.0, 0.0))
+>>> round(third.hero_equity, 3), third.hero_method, round(third.hero_error, 4)
+(0.748, 'monte-carlo', 0.0069)
+>>> round(analyze_hand(hh, exact=True).streets[0].hero_equity, 4)  # counted: 0.7597
+0.7597
 >>> a.all_in.street, a.winnings, [round(x, 2) for x in a.expected]
 ('third street', (-20, 20), [6.59, -6.59])
 """
@@ -51,8 +67,14 @@ holds, :func:`analyze_each` gives each hand's analysis as it is done and
 from __future__ import annotations
 
 import csv
+import itertools
+import multiprocessing
+import os
 import re
+import signal
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TextIO
 
@@ -69,7 +91,10 @@ from studeval.plots import draw_winnings, plot_winnings
 __all__ = [
     "ANALYSIS_SAMPLES",
     "ANALYSIS_SEED",
+    "ANALYZE_CHUNK",
     "EXACT_SECONDS",
+    "FAST_EXACT_SECONDS",
+    "FAST_SAMPLES",
     "AllIn",
     "AllInPot",
     "Report",
@@ -82,20 +107,34 @@ __all__ = [
     "analyze",
     "analyze_each",
     "analyze_hand",
+    "analyze_parallel",
     "csv_writer",
     "draw_winnings",
     "plot_winnings",
     "read_phhs",
 ]
 
-#: Monte Carlo deals of an equity the library does not count exactly (multiway early
-#: streets): a standard error of at most 0.36 percentage points, a few hundredths of a second.
+#: The fast mode (the default): an equity is counted exactly when the library's estimate of
+#: the count (:func:`~studeval.equity.plan_equity`, one thread: a fixed model of the work, the
+#: same on every machine) is at most this many seconds, else sampled by :data:`FAST_SAMPLES`
+#: Monte Carlo deals. The late streets and most multiway showdowns are counted; the exact
+#: third and fourth streets against unknown down cards (0.02 to 0.7 s each) are sampled.
+FAST_EXACT_SECONDS = 0.003
+#: Monte Carlo deals of an equity the fast mode does not count: a standard error of at most
+#: 0.79 percentage points (half over the square root of the deals), about a millisecond.
+FAST_SAMPLES = 4_000
+#: ``exact=True`` (as before the fast mode): Monte Carlo deals of an equity the library does
+#: not count exactly (multiway early streets): a standard error of at most 0.36 percentage
+#: points, a few hundredths of a second.
 ANALYSIS_SAMPLES = 20_000
-#: The longest exact heads-up count, by the library's estimate (:func:`~studeval.equity.plan_equity`,
-#: one thread): every street fits but third street of stud8 against an unknown hand.
+#: ``exact=True``: the longest exact heads-up count, by the library's estimate
+#: (:func:`~studeval.equity.plan_equity`, one thread): every street fits but third street of
+#: stud8 against an unknown hand. The all-in's pots are always counted so, in either mode.
 EXACT_SECONDS = 1.0
-#: The seed of those deals (one thread), so an analysis is reproducible anywhere.
+#: The seed of the Monte Carlo deals (one thread), so an analysis is reproducible anywhere.
 ANALYSIS_SEED = 0
+#: Hands per task of :func:`analyze_parallel` (a fraction of a second of work each).
+ANALYZE_CHUNK = 40
 
 
 @dataclass(frozen=True)
@@ -107,7 +146,9 @@ class StreetAnalysis:
     back); ``players``: the seats dealt the street; ``equity``: each seat's equity given the
     cards known (None for a seat out of the hand); ``hero_equity``: the hero's equity against
     the opponents' up cards (None without a hero in the hand); ``method`` and ``hero_method``:
-    "exact" or "monte-carlo", how each was found.
+    "exact" or "monte-carlo", how each was found; ``error`` (per seat, None for a seat out)
+    and ``hero_error``: the standard errors of ``equity`` and ``hero_equity`` (0.0 when
+    exact; ``error`` is empty in a street built without it).
     """
 
     name: str
@@ -118,15 +159,21 @@ class StreetAnalysis:
     method: str
     hero_equity: float | None = None
     hero_method: str | None = None
+    error: tuple[float | None, ...] = ()
+    hero_error: float | None = None
 
 
 @dataclass(frozen=True)
 class AllInPot:
-    """A pot at the all-in: its chips, the seats eligible for it and their equities (in order)."""
+    """A pot at the all-in: its chips, the seats eligible for it and their equities (in
+    order), how they were found (``method``: "exact", or "monte-carlo" for a multiway pot
+    whose count is out of reach) and their standard errors (``error``, 0.0 when exact)."""
 
     amount: int
     players: tuple[int, ...]
     equity: tuple[float, ...]
+    method: str = "exact"
+    error: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -182,6 +229,9 @@ class HandAnalysis:
                         "equity": street.equity[i],
                         "hero_equity": street.hero_equity if i == self.hero else None,
                         "method": street.method,
+                        "error": street.error[i] if street.error else None,  # () when built without
+                        "hero_method": street.hero_method if i == self.hero else None,
+                        "hero_error": street.hero_error if i == self.hero else None,
                     }
                 )
         return rows
@@ -205,8 +255,10 @@ class HandAnalysis:
                     "players": list(s.players),
                     "equity": list(s.equity),
                     "method": s.method,
+                    "error": list(s.error),
                     "hero_equity": s.hero_equity,
                     "hero_method": s.hero_method,
+                    "hero_error": s.hero_error,
                 }
                 for s in self.streets
             ],
@@ -218,7 +270,14 @@ class HandAnalysis:
             else {
                 "street": self.all_in.street,
                 "pots": [
-                    {"amount": p.amount, "players": list(p.players), "equity": list(p.equity)} for p in self.all_in.pots
+                    {
+                        "amount": p.amount,
+                        "players": list(p.players),
+                        "equity": list(p.equity),
+                        "method": p.method,
+                        "error": list(p.error),
+                    }
+                    for p in self.all_in.pots
                 ],
                 "expected": list(self.all_in.expected),
             },
@@ -347,7 +406,7 @@ class RunningTotals:
 
 _CSV_COLUMNS = {
     "streets": ["hand", "site", "game", "street", "seat", "player", "hero", "pot", "invested", "equity"]
-    + ["hero_equity", "method"],
+    + ["hero_equity", "method", "error", "hero_method", "hero_error"],
     "totals": ["game", "player", "currency", "scale", "hands", "all_in_hands", "winnings", "expected", "luck"],
 }
 
@@ -415,26 +474,63 @@ def _hero(replayed: Replay, names: tuple[str, ...], hero: str | None) -> int | N
     return next(iter(seen)) if len(seen) == 1 else None
 
 
-def _equity(game: Game, players: Sequence[Sequence[int]], dead: list[int]) -> EquityResult | HiLoResult:
-    """Heads-up exact when the library's estimate of the count is within :data:`EXACT_SECONDS`;
-    multiway exact when ``method="auto"`` would count it against :data:`ANALYSIS_SAMPLES`
-    deals; else those Monte Carlo deals. The estimate is a fixed model of the work, so the
-    choice is the same on every machine. Planned once, the cards passed as they are."""
-    planned = plan_cards(players, game=game, dead=dead, samples=ANALYSIS_SAMPLES, seed=ANALYSIS_SEED, threads=1)
+def _equity(game: Game, players: Sequence[Sequence[int]], dead: list[int], exact: bool) -> EquityResult | HiLoResult:
+    """One equity, planned once, the cards passed as they are. The choice reads the library's
+    estimate of the count (a fixed model of the work), so it is the same on every machine.
+
+    ``exact=False`` (the fast mode): counted when the estimate is at most
+    :data:`FAST_EXACT_SECONDS`, else :data:`FAST_SAMPLES` Monte Carlo deals. ``exact=True``:
+    heads-up counted when the estimate is at most :data:`EXACT_SECONDS`; multiway counted when
+    ``method="auto"`` would count it against :data:`ANALYSIS_SAMPLES` deals, else those deals."""
+    samples = ANALYSIS_SAMPLES if exact else FAST_SAMPLES
+    planned = plan_cards(players, game=game, dead=dead, samples=samples, seed=ANALYSIS_SEED, threads=1)
     plan = planned.plan
-    heads_up = len(players) == 2 and plan.work <= EXACT_WORK_LIMIT and plan.exact_seconds <= EXACT_SECONDS
-    exact = heads_up or plan.method == "exact"  # multiway: auto's choice against the few deals
-    return answer_planned(planned, method="exact" if exact else "monte-carlo")
+    if not exact:
+        count = plan.work <= EXACT_WORK_LIMIT and plan.exact_seconds <= FAST_EXACT_SECONDS
+    else:
+        heads_up = len(players) == 2 and plan.work <= EXACT_WORK_LIMIT and plan.exact_seconds <= EXACT_SECONDS
+        count = heads_up or plan.method == "exact"  # multiway: auto's choice against the few deals
+    return answer_planned(planned, method="exact" if count else "monte-carlo")
+
+
+class _Asked:
+    """A hand's equities by question (the players' cards and the dead cards): the all-in's
+    pots are asked first, always as ``exact=True`` asks them, and a street asking the same
+    question takes that answer (the fast mode then has the all-in street's count too)."""
+
+    __slots__ = ("answers", "exact", "game")
+
+    def __init__(self, game: Game, exact: bool) -> None:
+        self.game = game
+        self.exact = exact
+        self.answers: dict[tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], EquityResult | HiLoResult] = {}
+
+    def __call__(
+        self, players: Sequence[Sequence[int]], dead: list[int], *, exact: bool | None = None
+    ) -> EquityResult | HiLoResult:
+        key = (tuple(tuple(p) for p in players), tuple(dead))
+        found = self.answers.get(key)
+        if found is None:
+            found = _equity(self.game, players, dead, self.exact if exact is None else exact)
+            if exact or self.exact:  # only answers as exact=True gives them are shared
+                self.answers[key] = found
+        return found
 
 
 def _dead(out: Iterable[int], cards: Sequence[Sequence[int]]) -> list[int]:
     return [c for i in out for c in cards[i]]
 
 
-def analyze_hand(hh: HandHistory | Replay, *, hero: str | None = None) -> HandAnalysis:
-    """One hand, street by street (see the module's notes): a history, or the
+def analyze_hand(hh: HandHistory | str | Replay, *, hero: str | None = None, exact: bool = False) -> HandAnalysis:
+    """One hand, street by street (see the module's notes): a history, its PHH text, or the
     :class:`~studeval.game.phh_replay.Replay` of one (a hand already replayed is not
     replayed again).
+
+    ``exact=False`` (the fast mode) counts each equity whose count the library estimates at
+    :data:`FAST_EXACT_SECONDS` or less and samples the others (:data:`FAST_SAMPLES` deals,
+    each figure with its standard error); ``exact=True`` counts as the analysis did before
+    the fast mode (every heads-up equity; multiway, what ``method="auto"`` counts). The
+    all-in's pots are counted the ``exact=True`` way in both.
 
     ``hero`` names the player to see the hand as (a name of the history's ``players``, or
     ``p1``, ``p2``, ...); by default the one player whose down cards the history shows from
@@ -449,35 +545,52 @@ def analyze_hand(hh: HandHistory | Replay, *, hero: str | None = None) -> HandAn
     >>> a = analyze_hand(hh)
     >>> a.players, a.hero, a.winnings, a.streets[0].pot, a.streets[0].invested
     (('p1', 'p2'), 0, (1, -1), 2, (3, 1))
+
+    Third street against a door card is sampled in the fast mode, counted with ``exact=True``:
+
+    >>> third = a.streets[0]
+    >>> third.method, [round(e, 3) for e in third.equity], [round(e, 4) for e in third.error]
+    ('monte-carlo', [0.425, 0.575], [0.0078, 0.0078])
+    >>> third = analyze_hand(hh, exact=True).streets[0]
+    >>> third.method, [round(e, 4) for e in third.equity], third.error
+    ('exact', [0.4295, 0.5705], (0.0, 0.0))
     """
     if isinstance(hh, Replay):
         replayed = hh
-    elif isinstance(hh, HandHistory):
+    elif isinstance(hh, (HandHistory, str)):
         replayed = replay_hand(hh)
     else:
-        raise TypeError(f"analyze_hand takes a HandHistory or its Replay, got {type(hh).__name__}")
+        raise TypeError(f"analyze_hand takes a HandHistory, its PHH text or its Replay, got {type(hh).__name__}")
+    if not isinstance(exact, bool):
+        raise TypeError(f"exact is True or False, got {exact!r}")
     hh, state = replayed.history, replayed.state
     game = _rated(replayed.game)
     n = state.n
     names = _names(hh, n)
     seat = _hero(replayed, names, hero)
     streets = replayed.streets
+    asked = _Asked(game, exact)
+    all_in = _all_in(asked, state, streets, replayed.last_action)  # first: its counts are shared
     out: list[StreetAnalysis] = []
     for s in streets:
         live = s.players
         folded = [i for i in range(n) if i not in live]
-        known = _equity(game, [s.known[i] for i in live], _dead(folded, s.known))
+        cards = [s.known[i] for i in live]
+        known = asked(cards, _dead(folded, s.known))
         equity: list[float | None] = [None] * n
+        error: list[float | None] = [None] * n
         for k, i in enumerate(live):
             equity[i] = known.equity[k]
-        hero_equity = hero_method = None
+            error[i] = known.stderr[k]
+        hero_equity = hero_method = hero_error = None
         if seat is not None and seat in live:
             view = [s.known[i] if i == seat else s.up[i] for i in live]
             dead = _dead(folded, s.up)
             mine = known
-            if view != [s.known[i] for i in live] or dead != _dead(folded, s.known):
-                mine = _equity(game, view, dead)  # else nothing more was known: the same question
-            hero_equity, hero_method = mine.equity[live.index(seat)], mine.method
+            if view != cards or dead != _dead(folded, s.known):
+                mine = asked(view, dead)  # else nothing more was known: the same question
+            k = live.index(seat)
+            hero_equity, hero_method, hero_error = mine.equity[k], mine.method, mine.stderr[k]
         out.append(
             StreetAnalysis(
                 _street_name(game, s.street),
@@ -488,6 +601,8 @@ def analyze_hand(hh: HandHistory | Replay, *, hero: str | None = None) -> HandAn
                 known.method,
                 hero_equity,
                 hero_method,
+                tuple(error),
+                hero_error,
             )
         )
     won = [state.payouts[i] - state.returned[i] for i in range(n)]
@@ -500,7 +615,6 @@ def analyze_hand(hh: HandHistory | Replay, *, hero: str | None = None) -> HandAn
     if min(final) < 0:  # the sum alone lets one player lose more than his stack
         raise NotAnalysed(f"finishing_stacks {final} hold a negative stack: no player loses more than he has")
     winnings = tuple(final[i] - hh.starting_stacks[i] for i in range(n))
-    all_in = _all_in(game, state, streets, replayed.last_action)
     expected = tuple(
         float(winnings[i]) if all_in is None else winnings[i] - won[i] + all_in.expected[i] for i in range(n)
     )
@@ -528,8 +642,9 @@ def _street_name(game: Game, index: int) -> str:
     return game.streets[index].name
 
 
-def _all_in(game: Game, state: StudState, streets: Sequence[StreetSeen], last_action: int) -> AllIn | None:
-    """The pots' worth when the betting closed before the last street was dealt (else None)."""
+def _all_in(asked: _Asked, state: StudState, streets: Sequence[StreetSeen], last_action: int) -> AllIn | None:
+    """The pots' worth when the betting closed before the last street was dealt (else None),
+    each pot's equities as ``exact=True`` finds them, whatever the mode."""
     live = [i for i in range(state.n) if not state.folded[i]]
     if len(live) < 2 or last_action >= len(streets) - 1:
         return None  # won by a fold, or bet to the end
@@ -540,13 +655,16 @@ def _all_in(game: Game, state: StudState, streets: Sequence[StreetSeen], last_ac
         players = tuple(pot.eligible)
         if len(players) == 1:
             shares: tuple[float, ...] = (1.0,)
+            error: tuple[float, ...] = (0.0,)
+            method = "exact"
         else:
             others = [i for i in range(state.n) if i not in players]
-            shares = _equity(game, [s.known[i] for i in players], _dead(others, s.known)).equity
+            found = asked([s.known[i] for i in players], _dead(others, s.known), exact=True)
+            shares, method, error = found.equity, found.method, found.stderr
         for i, share in zip(players, shares, strict=True):
             expected[i] += pot.amount * share
-        pots.append(AllInPot(pot.amount, players, tuple(shares)))
-    return AllIn(_street_name(game, s.street), tuple(pots), tuple(expected))
+        pots.append(AllInPot(pot.amount, players, tuple(shares), method, tuple(error)))
+    return AllIn(_street_name(asked.game, s.street), tuple(pots), tuple(expected))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -562,12 +680,14 @@ class Unanalysed(NamedTuple):
 
 
 def analyze_each(
-    histories: Iterable[HandHistory | Replay], *, hero: str | None = None, first: int = 1
+    histories: Iterable[HandHistory | str | Replay], *, hero: str | None = None, first: int = 1, exact: bool = False
 ) -> Iterator[HandAnalysis | Unanalysed]:
-    """Each hand's analysis (:func:`analyze_hand`) as soon as it is done, one hand read at a
-    time: the histories may be a generator over files of any size. A hand that cannot be
-    analysed gives an :class:`Unanalysed` (its site hand number, else its place among the
-    hands counted from ``first``, and the reason) and the rest go on.
+    """Each hand's analysis (:func:`analyze_hand`, ``hero`` and ``exact`` as there) as soon as
+    it is done, one hand read at a time: the histories (:class:`HandHistory`, PHH text, or a
+    :class:`~studeval.game.phh_replay.Replay`) may be a generator over files of any size. A
+    hand that cannot be analysed (PHH text that does not read included) gives an
+    :class:`Unanalysed` (its site hand number, else its place among the hands counted from
+    ``first``, and the reason) and the rest go on. On every core: :func:`analyze_parallel`.
 
     >>> from studeval.game.phh import HandHistory
     >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p1 pb", "p2 f"])
@@ -578,8 +698,8 @@ def analyze_each(
         raise TypeError(f"first is the number of the first hand, an int, got {first!r}")
     for k, hh in enumerate(histories, first):
         try:
-            result: HandAnalysis | Unanalysed = analyze_hand(hh, hero=hero)
-        except ValueError as exc:  # ReplayError, NotAnalysed
+            result: HandAnalysis | Unanalysed = analyze_hand(hh, hero=hero, exact=exact)
+        except ValueError as exc:  # ReplayError, NotAnalysed, PHH text that does not read
             history = hh.history if isinstance(hh, Replay) else hh
             number = history.extra.get("hand") if isinstance(history, HandHistory) else None
             result = Unanalysed(str(k) if number is None else str(number), str(exc))
@@ -587,16 +707,20 @@ def analyze_each(
 
 
 def analyze(
-    histories: Iterable[HandHistory | Replay],
+    histories: Iterable[HandHistory | str | Replay],
     *,
     hero: str | None = None,
     progress: Callable[[int], None] | None = None,
     first: int = 1,
+    exact: bool = False,
+    processes: int | None = 1,
 ) -> Report:
-    """Analyse hands one at a time (:func:`analyze_hand`); a hand that cannot be analysed is
-    listed in ``refused`` with its reason (and its site hand number, else its place among the
-    hands, counted from ``first``) and the rest go on. ``progress``, if given, is called with
-    the number of hands done after each hand.
+    """Analyse hands (:func:`analyze_hand`, ``hero`` and ``exact`` as there); a hand that
+    cannot be analysed is listed in ``refused`` with its reason (and its site hand number,
+    else its place among the hands, counted from ``first``) and the rest go on. ``progress``,
+    if given, is called with the number of hands done after each hand. ``processes``: one
+    (the default) analyses here, more (None: every core) as :func:`analyze_parallel` does,
+    with the same result.
 
     >>> from studeval.game.phh import HandHistory
     >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p1 pb", "p2 f"])
@@ -604,7 +728,8 @@ def analyze(
     [('p1', 2, 2, 2.0), ('p2', 2, -2, -2.0)]
     """
     result = Report()
-    for done, hand in enumerate(analyze_each(histories, hero=hero, first=first), 1):
+    hands = analyze_parallel(histories, hero=hero, first=first, exact=exact, processes=processes)
+    for done, hand in enumerate(hands, 1):
         if isinstance(hand, Unanalysed):
             result.refused.append(hand)
         else:
@@ -612,3 +737,118 @@ def analyze(
         if progress is not None:
             progress(done)
     return result
+
+
+def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl-C is the parent's to handle (it ends the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _analyze_chunk(
+    task: tuple[list[HandHistory | str | Replay], int, str | None, bool],
+) -> list[HandAnalysis | Unanalysed]:
+    """A worker's task: a chunk of hands analysed as :func:`analyze_each` does them."""
+    hands, first, hero, exact = task
+    return list(analyze_each(hands, hero=hero, first=first, exact=exact))
+
+
+def _processes(processes: int | None) -> int:
+    if processes is None:
+        return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if isinstance(processes, bool) or not isinstance(processes, int) or processes < 1:
+        raise ValueError(f"processes is the number of processes, an int >= 1 or None (every core), got {processes!r}")
+    return processes
+
+
+def analyze_parallel(
+    histories: Iterable[HandHistory | str | Replay],
+    *,
+    processes: int | None = None,
+    chunk: int = ANALYZE_CHUNK,
+    hero: str | None = None,
+    first: int = 1,
+    exact: bool = False,
+) -> Iterator[HandAnalysis | Unanalysed]:
+    """:func:`analyze_each` on a pool of ``processes`` processes (None: every core; one: here,
+    no pool), the same results in the order given.
+
+    The hands go to the workers ``chunk`` at a time, as they are (PHH text is the cheapest
+    to send: a database's hands; a :class:`HandHistory` or a
+    :class:`~studeval.game.phh_replay.Replay` is pickled), and at most two chunks per
+    process are out at once: the histories may be a generator over any number of hands, read
+    as the results are taken. Each equity is exact or Monte Carlo seeded with
+    :data:`ANALYSIS_SEED` on one thread, so a hand's figures do not depend on the process
+    that found them. Stopping early (leaving a loop over it, or Ctrl-C, which the workers
+    leave to this process) ends the pool at once; a worker killed from outside stops the run
+    with :class:`~concurrent.futures.process.BrokenProcessPool` (a RuntimeError). The pool's processes start as
+    :mod:`multiprocessing` starts them (``spawn`` and ``forkserver`` start a fresh
+    interpreter: guard a script's work with ``if __name__ == "__main__":``).
+
+    >>> from studeval.game.phh import HandHistory, dumps
+    >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p1 pb", "p2 f"])
+    >>> hands = [hh, dumps(hh), "not PHH"]
+    >>> done = list(analyze_parallel(hands, processes=2, chunk=1))
+    >>> [type(a).__name__ for a in done], done[0] == done[1] == analyze_hand(hh)
+    (['HandAnalysis', 'HandAnalysis', 'Unanalysed'], True)
+
+    Its arguments are checked when it is called, and the pool starts with the first result
+    asked for.
+    """
+    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+        raise ValueError(f"chunk is the number of hands per task, an int >= 1, got {chunk!r}")
+    if isinstance(first, bool) or not isinstance(first, int):
+        raise TypeError(f"first is the number of the first hand, an int, got {first!r}")
+    if not isinstance(exact, bool):
+        raise TypeError(f"exact is True or False, got {exact!r}")
+    if hero is not None and not isinstance(hero, str):
+        raise TypeError(f"hero is a player's name or p1, p2, ..., got {hero!r}")
+    n = _processes(processes)
+    if n == 1:
+        return analyze_each(histories, hero=hero, first=first, exact=exact)
+    return _pooled(iter(histories), n, chunk, (hero, first, exact))
+
+
+def _pooled(
+    hands: Iterator[HandHistory | str | Replay], n: int, chunk: int, options: tuple[str | None, int, bool]
+) -> Iterator[HandAnalysis | Unanalysed]:
+    """:func:`analyze_parallel`'s pool, started when the first result is asked for.
+
+    A :class:`~concurrent.futures.ProcessPoolExecutor`: a worker that dies (killed from
+    outside) breaks the pool and every result waited for raises
+    :class:`~concurrent.futures.process.BrokenProcessPool`, where a
+    :class:`multiprocessing.pool.Pool` would wait for its task (and its ``terminate``
+    deadlock on the queue's lock the dead worker held)."""
+    hero, first, exact = options
+    executor = ProcessPoolExecutor(n, initializer=_ignore_interrupts)
+    out: deque[Future[list[HandAnalysis | Unanalysed]]] = deque()  # the chunks sent, oldest first
+    try:
+        start = first
+        while part := list(itertools.islice(hands, chunk)):
+            out.append(executor.submit(_analyze_chunk, (part, start, hero, exact)))
+            start += len(part)
+            while len(out) >= 2 * n:
+                yield from out.popleft().result()
+        while out:
+            yield from out.popleft().result()
+    except BaseException:  # stopped early, interrupted or failed: the workers killed, not waited for
+        for future in out:
+            future.cancel()
+        _kill_workers(executor)
+        raise
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _kill_workers(executor: ProcessPoolExecutor) -> None:
+    """End the executor's processes now and wait for them to be gone (the processes the
+    executor keeps by id; Python 3.14 also has ``kill_workers``)."""
+    processes: dict[int, multiprocessing.process.BaseProcess] = getattr(executor, "_processes", None) or {}
+    workers = list(processes.values())
+    kill = getattr(executor, "kill_workers", None)
+    if kill is not None:  # pragma: no cover - Python 3.14 on
+        kill()
+    for process in workers:
+        if process.is_alive():
+            process.kill()
+    for process in workers:  # reaped before this returns: no worker outlives the run
+        process.join()

@@ -729,10 +729,10 @@ def store_analysis(
                     street.invested[i],
                     street.equity[i],
                     street.method,
-                    0.0 if street.method == "exact" else None,
+                    street.error[i] if street.error else None,
                     street.hero_equity if hero else None,
                     street.hero_method if hero else None,
-                    (0.0 if street.hero_method == "exact" else None) if hero else None,
+                    street.hero_error if hero else None,
                 )
             )
     conn.executemany(f"INSERT INTO streets VALUES ({', '.join('?' * 12)})", rows)

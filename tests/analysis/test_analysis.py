@@ -305,7 +305,11 @@ def test_hero_view_equals_known_when_nothing_more_is_known():
 
 def test_bad_input():
     with pytest.raises(TypeError, match="HandHistory"):
+        analyze_hand(42)
+    with pytest.raises(ValueError, match="lacks the field"):  # PHH text is read, then checked
         analyze_hand("variant = 'F7S'")
+    with pytest.raises(TypeError, match="exact"):
+        analyze_hand(sixth_street_all_in(), exact=1)
     with pytest.raises(ValueError, match="not a stud game"):
         analyze_hand(HandHistory("NT", [1, 1], 2, 4, 8, [100, 100], []))
     bad = sixth_street_all_in()
@@ -397,14 +401,15 @@ def test_plot(tmp_path):
 
 @pytest.mark.parametrize("game", ["seven", "razz", "five"])
 def test_heads_up_is_exact_on_every_street(game):
-    """Heads-up both equities are counted exactly from the first street on (the hero's against
-    an opponent shown by his up cards only)."""
+    """With ``exact=True``, heads-up both equities are counted exactly from the first street on
+    (the hero's against an opponent shown by his up cards only)."""
     from studeval.equity import stud_equity
 
     st = call_down(game, 2, seed=8)
-    a = analyze_hand(to_phh(st, seat=0))
+    a = analyze_hand(to_phh(st, seat=0), exact=True)
     for street in a.streets:
         assert street.method == "exact" and street.hero_method == "exact", street.name
+        assert street.error == (0.0, 0.0) and street.hero_error == 0.0
     first = cards_by_street(st)[0]
     up = first[1][-1:]
     want = stud_equity([first[0], up], game=game, method="exact").equity[0]

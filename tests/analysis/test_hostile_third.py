@@ -63,7 +63,7 @@ def test_an_interrupted_json_analysis_is_valid_json(
 ) -> None:
     path = tmp_path / "run.phhs"
     path.write_text(dumps_all([_hand(), _hand("2c3dQc"), _hand("2c3dJc")]), encoding="utf-8")
-    real = analyze_cli.analyze_each
+    real = analyze_cli.analyze_parallel
 
     def interrupted(*args: Any, **kwargs: Any) -> Iterator[Any]:
         for k, hand in enumerate(real(*args, **kwargs)):
@@ -71,7 +71,7 @@ def test_an_interrupted_json_analysis_is_valid_json(
                 raise KeyboardInterrupt
             yield hand
 
-    monkeypatch.setattr(analyze_cli, "analyze_each", interrupted)
+    monkeypatch.setattr(analyze_cli, "analyze_parallel", interrupted)
     assert main(["analyze", str(path), "--json"]) == 130
     out = capsys.readouterr()
     data = json.loads(out.out)
@@ -144,12 +144,12 @@ def test_a_real_ctrl_c_leaves_valid_json(tmp_path: Path) -> None:
     path.write_text(dumps_all([_hand(f"{r}c3dKc") for r in "2456789TJQA" * 40]), encoding="utf-8")
     code = (
         "import studeval.cli.analyze as a, time\n"
-        "real = a.analyze_each\n"
+        "real = a.analyze_parallel\n"
         "def slow(*args, **kwargs):\n"
         "    for hand in real(*args, **kwargs):\n"
         "        time.sleep(0.01)\n"
         "        yield hand\n"
-        "a.analyze_each = slow\n"
+        "a.analyze_parallel = slow\n"
         "from studeval.cli import main\n"
         f"raise SystemExit(main(['analyze', {str(path)!r}, '--json']))\n"
     )

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hand_files import DATA, stars_hands
 
-from studeval import db
+from studeval import analysis, db
 from studeval.analysis import analyze_hand
 from studeval.cli import main
 from studeval.game.phh import loads
@@ -129,7 +129,7 @@ def test_an_analysis_stopped_midway_then_run_again_gives_the_uninterrupted_datab
     assert main(["analyze", "--db", str(paths[0])]) == 0
     monkeypatch.setattr(command, "DB_BATCH", 4)
     calls = 0
-    real = command.analyze_hand
+    real = analysis.analyze_hand
 
     def analyze_then_stop(*args, **kwargs):
         nonlocal calls
@@ -138,10 +138,10 @@ def test_an_analysis_stopped_midway_then_run_again_gives_the_uninterrupted_datab
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(command, "analyze_hand", analyze_then_stop)
-    assert main(["analyze", "--db", str(paths[1])]) == 130
+    monkeypatch.setattr(analysis, "analyze_hand", analyze_then_stop)
+    assert main(["analyze", "--db", str(paths[1]), "-j", "1"]) == 130
     assert db.analysed_count(db.open_db(paths[1])) == (8, 30)  # two batches of 4 committed
-    monkeypatch.setattr(command, "analyze_hand", real)
+    monkeypatch.setattr(analysis, "analyze_hand", real)
     capsys.readouterr()
     assert main(["analyze", "--db", str(paths[1])]) == 0
     assert "22 hands analysed" in capsys.readouterr().out
@@ -158,8 +158,8 @@ def test_the_stored_analysis_is_the_analysis(tmp_path: Path) -> None:
     assert db.unanalysed(conn) == [] and db.analysed_count(conn) == (7, 7)
     for hand_id, a in results:
         rows = conn.execute("SELECT * FROM streets WHERE hand_id = ? ORDER BY street, position", (hand_id,)).fetchall()
-        assert [(r["name"], r["position"], r["equity"]) for r in rows] == [
-            (s.name, i, s.equity[i]) for s in a.streets for i in s.players
+        assert [(r["name"], r["position"], r["equity"], r["method"], r["error"]) for r in rows] == [
+            (s.name, i, s.equity[i], s.method, s.error[i]) for s in a.streets for i in s.players
         ]
         hero = [r for r in rows if r["hero_equity"] is not None]
         assert all(r["position"] == a.hero for r in hero)

@@ -6,7 +6,9 @@ other file, or ``-`` for stdin; the site is detected from each hand's first line
 hand's equities street by street (:mod:`studeval.analysis`) and, per game, player and
 currency, the winnings against the luck-adjusted winnings; ``--json`` prints everything as
 JSON, ``--csv OUT`` writes the street rows to OUT and the totals beside it
-(``OUT.totals.csv``), ``--plot`` draws the cumulative winnings.
+(``OUT.totals.csv``), ``--plot`` draws the cumulative winnings. An equity whose exact count
+is dear is sampled (marked ``~``; ``--exact`` counts it, as before the fast mode), and ``-j N``
+analyses on N processes (:func:`studeval.analysis.analyze_parallel`).
 
 Exit status: 0 when every hand was analysed, 1 when some were refused (each is listed), 2 when
 the input cannot be read at all or names no hand (one line on stderr).
@@ -18,7 +20,7 @@ the input cannot be read at all or names no hand (one line on stderr).
 >>> path = os.path.join(folder, "hand.phh")
 >>> hh = HandHistory("FR", [1, 1], 2, 4, 8, [100, 100], ["d dh p1 2c3dKc", "d dh p2 ????4h", "p1 pb", "p2 f"])
 >>> _ = open(path, "w").write(dumps(hh))
->>> main(["analyze", path])
+>>> main(["analyze", path, "--exact"])
 hand 1 (razz), hero p1
   third street    pot 2      p1 42.95%  p2 57.05%
   result: p1 +1, p2 -1
@@ -37,6 +39,7 @@ import json
 import os
 import sqlite3
 import sys
+from collections import deque
 from collections.abc import Iterable, Iterator
 from contextlib import ExitStack
 from dataclasses import replace
@@ -49,8 +52,7 @@ from studeval.analysis import (
     Report,
     RunningTotals,
     Unanalysed,
-    analyze_each,
-    analyze_hand,
+    analyze_parallel,
     csv_writer,
     plot_winnings,
 )
@@ -187,12 +189,19 @@ def _stored(conn: sqlite3.Connection) -> Iterator[tuple[int, str]]:
         after = batch[-1][0]
 
 
-def _analysed(hands: Iterable[tuple[int, str]], hero: str | None) -> Iterator[tuple[int, HandAnalysis | str]]:
-    for hand_id, text in hands:
-        try:
-            yield hand_id, analyze_hand(loads(text), hero=hero)
-        except ValueError as exc:  # ReplayError, NotAnalysed: stored as the reason
-            yield hand_id, str(exc)
+def _analysed(
+    hands: Iterable[tuple[int, str]], args: argparse.Namespace, processes: int
+) -> Iterator[tuple[int, HandAnalysis | str]]:
+    """Each stored hand's analysis (or why there is none), in id order, on ``processes``."""
+    ids: deque[int] = deque()
+
+    def texts() -> Iterator[str]:
+        for hand_id, text in hands:
+            ids.append(hand_id)
+            yield text
+
+    for result in analyze_parallel(texts(), hero=args.hero, exact=args.exact, processes=processes):
+        yield ids.popleft(), result.reason if isinstance(result, Unanalysed) else result
 
 
 def _run_db(args: argparse.Namespace) -> int:
@@ -206,14 +215,15 @@ def _run_db(args: argparse.Namespace) -> int:
         batch: list[tuple[int, HandAnalysis | str]] = []
         todo = max(total - done, 1)
         with common.progress_bar(common.command_name(args), total=todo, unit="hand", log_every=60) as progress:
-            for result in _analysed(_stored(conn), args.hero):
+            processes = args.processes if args.processes is not None else os.cpu_count() or 1
+            for result in _analysed(_stored(conn), args, processes):
                 batch.append(result)
                 refused += isinstance(result[1], str)
                 if len(batch) == DB_BATCH:
-                    stored += db.store_analyses(conn, batch)
+                    stored += db.store_analyses(conn, batch, exact=args.exact)
                     batch = []
                     progress(stored / todo)
-            stored += db.store_analyses(conn, batch)
+            stored += db.store_analyses(conn, batch, exact=args.exact)
             progress(stored / todo)
         print(
             f"{stored:,} hand{'' if stored == 1 else 's'} analysed ({refused:,} could not be),"
@@ -229,6 +239,8 @@ def _run(args: argparse.Namespace) -> int:
         return _run_db(args)
     if not args.files:
         raise ValueError("name the hand histories to analyse, or --db for the hand database's")
+    if args.processes is None:
+        args.processes = 1
     if args.csv:
         common.output_file(totals_path(args.csv))
     refused = common.Spool()  # (hand, reason) pairs, kept on disk: memory stays flat
@@ -241,7 +253,7 @@ def _run(args: argparse.Namespace) -> int:
         total = max(inputs.size, 1)
         with common.progress_bar(common.command_name(args), total=total, unit="B") as progress:
             try:
-                for hand in analyze_each(inputs, hero=args.hero):
+                for hand in analyze_parallel(inputs, hero=args.hero, exact=args.exact, processes=args.processes):
                     if isinstance(hand, Unanalysed):
                         refused.append(hand)
                     else:
@@ -288,7 +300,8 @@ def _hand_text(h: HandAnalysis, k: int) -> str:
             equity = s.equity[i]
             text = f"{h.players[i]} {100 * equity:.2f}%" if equity is not None else h.players[i]
             if i == h.hero and s.hero_equity is not None and s.hero_equity != equity:
-                text += f" (own view {100 * s.hero_equity:.2f}%)"
+                approx = "" if s.hero_method == "exact" else "~"
+                text += f" (own view {approx}{100 * s.hero_equity:.2f}%)"
             figures.append(text)
         pot = f"{s.pot / h.scale:,.2f}" if h.scale != 1 else f"{s.pot:,}"
         approx = "" if s.method == "exact" else " ~"
@@ -348,9 +361,10 @@ def _totals_text(totals: list[PlayerTotal]) -> str:
     ],
     details=(
         f"Inputs: .phh and .phhs files, and sites' histories ({', '.join(SITE_NAMES)}) in any other\n"
-        "file or - for stdin. Equity: exact heads-up, multiway exact when cheap, else Monte Carlo\n"
-        "with a fixed number of deals and seed (docs/analysis.md). --csv OUT also writes\n"
-        "OUT.totals.csv. Exit status: 0 all analysed, 1 some refused, 2 nothing to analyse."
+        "file or - for stdin. Equity: exact where the count is cheap, else seeded Monte Carlo\n"
+        "(marked ~, a standard error under 0.8 points); --exact counts as before the fast mode\n"
+        "(docs/analysis.md). --csv OUT also writes OUT.totals.csv. Exit status: 0 all\n"
+        "analysed, 1 some refused, 2 nothing to analyse."
     ),
 )
 def register(p: argparse.ArgumentParser) -> None:
@@ -366,4 +380,16 @@ def register(p: argparse.ArgumentParser) -> None:
         type=common.picture_file,
         metavar="FILE",
         help="draw the cumulative winnings and luck-adjusted winnings of the hero (or the player in most hands)",
+    )
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help="count every equity the library counts within a second (slower: as before the fast mode)",
+    )
+    p.add_argument(
+        "-j",
+        "--processes",
+        type=common.threads_type,
+        metavar="N",
+        help="analyse on N processes, the hands' order kept (default: 1 for files, every core with --db)",
     )
