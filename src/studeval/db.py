@@ -28,6 +28,7 @@ The schema's version is SQLite's ``user_version``; :data:`MIGRATIONS` takes an o
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime
 import os
@@ -454,8 +455,9 @@ def _unspooled(spool: str) -> Iterator[Prepared | Refused]:
                     yield pickle.load(f)
                 except EOFError:
                     return
-    finally:
-        os.unlink(spool)
+    finally:  # (a stopped import's folder may be gone already)
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(spool)
 
 
 def read_files(
