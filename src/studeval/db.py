@@ -46,7 +46,7 @@ from studeval.game.phh import HandHistory, dumps, loads
 from studeval.game.phh_replay import Replay
 from studeval.histories import Imported, Refused, read_file
 from studeval.histories.verify import Checked, SiteRake, check_hands
-from studeval.stats import FACTS, hand_facts
+from studeval.stats import FACTS, hand_facts, hand_filters
 
 __all__ = [
     "MIGRATIONS",
@@ -635,25 +635,14 @@ def find_hands(
         raise ValueError(f"order {order!r}: one of {', '.join(ORDERS)}")
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_FOUND:
         raise ValueError(f"limit {limit!r}: an int from 1 to {MAX_FOUND}")
-    where: list[str] = []
-    args: list[Any] = []
-    for column, value in (("h.game", game), ("h.stakes", stakes), ("h.site", site)):
-        if value is not None:
-            where.append(f"{column} = ?")
-            args.append(value)
-    if since is not None:
-        where.append("h.played_at >= ?")
-        args.append(since)
-    if until is not None:  # a date takes its whole day (as stats.query)
-        where.append("substr(h.played_at, 1, ?) <= ?")
-        args += [len(until), until]
+    where, args = hand_filters(game=game, stakes=stakes, site=site, since=since, until=until)
     if all_in:
         where.append("a.all_in_street IS NOT NULL")
     join = ""
     net = "NULL"
     if player is not None:
         join = " JOIN seats AS s ON s.hand_id = h.id AND s.player = ?"
-        args.insert(0, player)
+        args.insert(0, player)  # (the join's ? comes before the conditions')
         net = "s.net"
     sql = (
         "SELECT h.id, h.site, h.number, h.game, h.stakes, h.currency, h.scale, h.big_bet, h.played_at,"

@@ -25,7 +25,7 @@ from studeval.cards import low_rank
 from studeval.game.events import BoardCard, Deal, Played, TimeOut
 from studeval.game.phh import Replay
 
-__all__ = ["FACTS", "GROUPS", "ROUNDS", "STATISTICS", "Statistic", "hand_facts", "query", "summarize"]
+__all__ = ["FACTS", "GROUPS", "ROUNDS", "STATISTICS", "Statistic", "hand_facts", "hand_filters", "query", "summarize"]
 
 #: The betting rounds counted one by one for aggression (seven card stud has five).
 ROUNDS = 5
@@ -229,6 +229,37 @@ def summarize(rows: Iterable[Mapping[str, float]]) -> dict[str, float | None]:
 GROUPS: dict[str, str] = {"player": "s.player", "site": "h.site", "game": "h.game", "stakes": "h.stakes"}
 
 
+def hand_filters(
+    *,
+    game: str | None = None,
+    stakes: str | None = None,
+    site: str | None = None,
+    since: str | None = None,
+    until: str | None = None,
+) -> tuple[list[str], list[str | int]]:
+    """The SQL conditions on the ``hands`` table (as ``h``) of the filters :func:`query` and
+    :func:`studeval.db.find_hands` share, and their arguments: ``since`` and ``until`` are
+    ISO 8601 dates or times compared with ``played_at`` as text, both included (``until``
+    compares the prefix as long as itself: a date takes its whole day).
+
+    >>> hand_filters(game="razz", until="2024-02-10")
+    (['h.game = ?', 'substr(h.played_at, 1, ?) <= ?'], ['razz', 10, '2024-02-10'])
+    """
+    where: list[str] = []
+    args: list[str | int] = []
+    for column, value in (("h.game", game), ("h.stakes", stakes), ("h.site", site)):
+        if value is not None:
+            where.append(f"{column} = ?")
+            args.append(value)
+    if since is not None:
+        where.append("h.played_at >= ?")
+        args.append(since)
+    if until is not None:
+        where.append("substr(h.played_at, 1, ?) <= ?")
+        args += [len(until), until]
+    return where, args
+
+
 def query(
     conn: sqlite3.Connection,
     *,
@@ -264,18 +295,10 @@ def query(
     unknown = [name for name in by if name not in GROUPS]
     if unknown or len(set(by)) != len(by):
         raise ValueError(f"by {list(by)}: group by distinct names of {', '.join(GROUPS)}")
-    where: list[str] = []
-    args: list[str | int] = []
-    for column, value in (("s.player", player), ("h.game", game), ("h.stakes", stakes), ("h.site", site)):
-        if value is not None:
-            where.append(f"{column} = ?")
-            args.append(value)
-    if since is not None:
-        where.append("h.played_at >= ?")
-        args.append(since)
-    if until is not None:  # the prefix as long as ``until``: a date takes its whole day
-        where.append("substr(h.played_at, 1, ?) <= ?")
-        args += [len(until), until]
+    where, args = hand_filters(game=game, stakes=stakes, site=site, since=since, until=until)
+    if player is not None:
+        where.append("s.player = ?")
+        args.append(player)
     groups = [GROUPS[name] for name in by]
     sums = [f"SUM(s.{name})" for name in FACTS]  # FACTS are identifiers of this module: no user text
     sql = (
