@@ -639,7 +639,11 @@ cdef class SmallRoute:
         for j in range(width):
             row[j] = <int8_t>a[j] if j < first.n else -1
             row[width + j] = <int8_t>b[j] if j < second.n else -1
-        _count_row(row, width, out.bits, width, facts.kind, facts.low, c)
+        if 2 * width - first.n - second.n >= 3:  # fifth street: milliseconds in hi-lo, without the GIL
+            with nogil:
+                _count_row(row, width, out.bits, width, facts.kind, facts.low, c)
+        else:
+            _count_row(row, width, out.bits, width, facts.kind, facts.low, c)
         deals = <double>c[0]
         values = {}
         if facts.low < 0:
