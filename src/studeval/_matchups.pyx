@@ -645,33 +645,43 @@ cdef class SmallRoute:
         else:
             _count_row(row, width, out.bits, width, facts.kind, facts.low, c)
         deals = <double>c[0]
-        values = {}
         if facts.low < 0:
             # the rows of _count_pot: deals, share, win, tie; as pot_result (studeval.equity.counts)
             # makes them of the wins and the two-way ties
-            values["equity"] = (((<double>c[2]) + (<double>c[3]) / 2.0) / deals,
-                                ((<double>c[NCOLS + 2]) + (<double>c[NCOLS + 3]) / 2.0) / deals)
-            values["win"] = (c[2] / deals, c[NCOLS + 2] / deals)
-            values["tie"] = (c[3] / deals, c[NCOLS + 3] / deals)
-            values["stderr"] = (0.0, 0.0)
+            values = {
+                "equity": (((<double>c[2]) + (<double>c[3]) / 2.0) / deals,
+                           ((<double>c[NCOLS + 2]) + (<double>c[NCOLS + 3]) / 2.0) / deals),
+                "win": (c[2] / deals, c[NCOLS + 2] / deals),
+                "tie": (c[3] / deals, c[NCOLS + 3] / deals),
+                "stderr": (0.0, 0.0),
+                "deals": c[0],
+                "method": "exact",
+                "seconds": 0.0,  # its place in the fields' order: the time is taken last
+                "community_card": False,
+                "plan": reason,
+                "labels": labels,
+            }
             kind = self._pot_type
         else:
             # the rows of _count_hilo: deals, share (quarters), scoop, high, low, no low; as
-            # hilo_result makes them of shares in its unit
-            values["equity"] = (<double>(self._quarter * c[1]) / self._unit / deals,
-                                <double>(self._quarter * c[NCOLS_HILO + 1]) / self._unit / deals)
-            values["high"] = (c[3] / deals, c[NCOLS_HILO + 3] / deals)
-            values["low"] = (c[4] / deals, c[NCOLS_HILO + 4] / deals)
-            values["scoop"] = (c[2] / deals, c[NCOLS_HILO + 2] / deals)
-            values["no_low"] = c[5] / deals if facts.low_qualifies else 0.0
-            values["stderr"] = (0.0, 0.0)
+            # hilo_result makes them of shares in its unit (the fields by position in
+            # HILO_FIELDS: a kind's name keys nothing outside studeval.kinds)
+            values = dict(zip(HILO_FIELDS, (
+                (<double>(self._quarter * c[1]) / self._unit / deals,
+                 <double>(self._quarter * c[NCOLS_HILO + 1]) / self._unit / deals),
+                (c[3] / deals, c[NCOLS_HILO + 3] / deals),
+                (c[4] / deals, c[NCOLS_HILO + 4] / deals),
+                (c[2] / deals, c[NCOLS_HILO + 2] / deals),
+                c[5] / deals if facts.low_qualifies else 0.0,
+                (0.0, 0.0),
+                c[0],
+                "exact",
+                0.0,
+                False,
+                reason,
+                labels,
+            )))
             kind = self._hilo_type
-        values["deals"] = c[0]
-        values["method"] = "exact"
-        values["seconds"] = 0.0  # its place in the fields' order: the time is taken last
-        values["community_card"] = False
-        values["plan"] = reason
-        values["labels"] = labels
         result = (<PyTypeObject *>kind).tp_new(<type>kind, <PyObject *>_EMPTY, NULL)
         values["seconds"] = _perf_counter() - start
         PyObject_GenericSetDict(result, values, NULL)
