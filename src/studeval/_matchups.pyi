@@ -48,7 +48,14 @@ class SmallRoute:
     ) -> None: ...
     def clear(self) -> None: ...
     def answer(
-        self, players: object, game: object, dead: object, method: object, samples: object, seed: object, threads: object
+        self,
+        players: object,
+        game: object,
+        dead: object,
+        method: object,
+        samples: object,
+        seed: object,
+        threads: object,
     ) -> Any: ...
     def answer_cards(
         self, a: bytes, b: bytes, dead: bytes, labels: tuple[str, ...], game: str, reason: str, start: float

@@ -23,12 +23,12 @@ True
 
 from __future__ import annotations
 
-import time
+import time  # noqa: F401 (the examples time a call)
 from collections.abc import Callable, Sequence
 from dataclasses import fields
 
 from studeval import _equity, _matchups
-from studeval.cards import CardsLike, format_cards, parse_cards
+from studeval.cards import format_cards, parse_cards
 from studeval.equity.deal import Options, stud_deal, stud_game
 from studeval.equity.plan import plan, settings
 from studeval.equity.result import EquityResult, HiLoResult
