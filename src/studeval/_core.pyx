@@ -20,8 +20,9 @@ cdef extern from "Python.h":
     PyObject *PyList_GET_ITEM(object, Py_ssize_t)
     PyObject *PyTuple_GET_ITEM(object, Py_ssize_t)
     bint PyLong_CheckExact(PyObject *)
-    long PyLong_AsLong(PyObject *)
-    void PyErr_Clear()
+
+cdef extern from "_pyint.h":
+    long stud_small_int(PyObject *o, long limit) noexcept
 
 cdef extern from "_threads.h":
     int stud_max_threads() nogil
@@ -241,10 +242,9 @@ cdef inline int _fast_cards(object cards, uint8_t *buf) noexcept:
         item = PyList_GET_ITEM(cards, i) if is_list else PyTuple_GET_ITEM(cards, i)
         if not PyLong_CheckExact(item):
             return 0
-        v = PyLong_AsLong(item)
-        if v < 0 or v > 51:
-            PyErr_Clear()  # an int too big for a C long; the slow path explains
-            return 0
+        v = stud_small_int(item, 51)  # no call, no error: -1 for anything but 0..51
+        if v < 0:
+            return 0  # the slow path explains
         bit = 1ULL << v
         if seen & bit:
             return 0
@@ -275,14 +275,19 @@ cdef uint16_t _low8_kernel(const uint8_t *cards, int n) noexcept:
     return stud_low8_cards(cards, n)
 
 
-cdef inline int _value_of(object cards, _kernel kernel, str name) except -1:
+# every value of every kind as a Python int, made once: a call returns one of them (a new int
+# of 7462 is an allocation, and its release another, beside a few nanoseconds of lookup)
+cdef tuple _VALUES = tuple(range(max(STUD_HIGH_VALUES, STUD_LOW_VALUES, STUD_LOW8_VALUES, STUD_LOW27_VALUES) + 1))
+
+
+cdef inline object _value_of(object cards, _kernel kernel, str name):
     """The kernel's value of a hand: a list or tuple of card ints straight in (the hot path),
     anything else parsed and checked first."""
     cdef uint8_t buf[7]
     cdef int n = _fast_cards(cards, buf)
     if not n:
         n = _hand_cards(cards, buf, name)
-    return kernel(buf, n)
+    return <object>PyTuple_GET_ITEM(_VALUES, kernel(buf, n))
 
 
 def evaluate(cards) -> int:

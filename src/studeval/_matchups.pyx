@@ -19,6 +19,7 @@ or scoops, high halves (the whole pot when nobody has a low) and low halves won 
 the deals where nobody has a qualifying low.
 """
 
+cimport cython
 from cython.parallel cimport prange, threadid
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
@@ -400,3 +401,288 @@ def headsup_one(bytes known_a not None, bytes known_b not None, bytes dead_cards
         raise ValueError(why)
     _count_row(row, width, dead, cards, k, lk, out)
     return [out[j] for j in range(2 * (NCOLS if lk < 0 else NCOLS_HILO))]
+
+
+# ---------------------------------------------------------------------------------------------
+# One small question, the whole way in C: studeval.equity.small's direct route
+
+cdef extern from "Python.h":
+    int PyObject_GenericSetDict(object o, object value, void *context) except -1
+
+from cpython.object cimport PyObject, PyTypeObject
+
+from time import perf_counter as _perf_counter
+
+# the fields of the results the route writes, in the order of their classes (checked against
+# the classes given to SmallRoute)
+POT_FIELDS = ("equity", "win", "tie", "stderr", "deals", "method", "seconds", "community_card", "plan", "labels")
+HILO_FIELDS = ("equity", "high", "low", "scoop", "no_low", "stderr", "deals", "method", "seconds", "community_card",
+               "plan", "labels")
+
+
+@cython.auto_pickle(False)  # a cache, not data
+cdef class _Text:
+    """Card text parsed: the cards (as bytes), their set, their number and the label."""
+    cdef bytes raw
+    cdef uint64_t bits
+    cdef int n
+    cdef str label
+
+
+@cython.auto_pickle(False)  # a cache, not data
+cdef class _Facts:
+    """What the route reads of a game: its name (a plan's key), the object the plan takes, the
+    cards a player ends with, the kinds' codes (low: -1 for a pot with one kind)."""
+    cdef str name
+    cdef object game
+    cdef int cards, kind, low
+    cdef bint low_qualifies
+
+
+@cython.auto_pickle(False)  # a cache, not data
+cdef class _Plan:
+    """A plan kept by a question's shape: whether it counts exactly, its reason, and the cost
+    model's settings it was made with."""
+    cdef bint exact
+    cdef str reason
+    cdef object settings
+
+
+cdef tuple _EMPTY = ()
+
+
+cdef _Text _cards(bytes raw):
+    """Cards as bytes (checked distinct cards 0..51) as a parse with no label."""
+    cdef _Text t = _Text()
+    cdef Py_ssize_t i
+    cdef const unsigned char *c = raw
+    t.raw, t.n, t.bits, t.label = raw, len(raw), 0, ""
+    for i in range(t.n):
+        if c[i] > 51 or t.bits >> c[i] & 1:
+            raise ValueError(f"cards must be distinct cards 0..51, got {list(raw)}")
+        t.bits |= (<uint64_t>1) << c[i]
+    return t
+
+
+cdef _Text _NO_TEXT = _Text()
+_NO_TEXT.raw = b""
+_NO_TEXT.bits = 0
+_NO_TEXT.n = 0
+_NO_TEXT.label = ""
+
+
+@cython.auto_pickle(False)  # a cache, not data
+cdef class SmallRoute:
+    """The direct route of a small heads-up stud question (``studeval.equity.small`` builds one
+    and documents it): type checks, cached parses and plans, one count, the result object, in
+    one compiled call. The Python callbacks, called on a cache miss only: ``parse(text)`` ->
+    (cards as bytes, label) or None; ``game(name)`` -> (canonical name, game, cards, kind code,
+    low kind code or None, whether the low qualifies) or None; ``plan(a, b, dead, game,
+    method, samples, seed, threads)`` -> (exact, reason) for cards as bytes; ``settings()``
+    -> the cost model's figures (a kept plan is good while they are equal). ``pot_type`` and
+    ``hilo_type`` are the result classes; ``fields`` their field names (checked against
+    ``POT_FIELDS`` and ``HILO_FIELDS``); ``share_unit`` the hi-lo share's unit."""
+
+    cdef object _parse, _game, _plan, _settings, _pot_type, _hilo_type
+    cdef dict _texts, _games, _plans
+    cdef Py_ssize_t max_text, max_cached
+    cdef int64_t _quarter
+    cdef double _unit
+
+    def __init__(self, parse, game, plan, settings, pot_type, hilo_type, fields, int share_unit,
+                 int max_text=160, int max_cached=4096):
+        if tuple(fields) != (POT_FIELDS, HILO_FIELDS):
+            raise ValueError(f"the route writes the fields {POT_FIELDS} and {HILO_FIELDS}, got {fields}")
+        if share_unit <= 0 or share_unit % 4:
+            raise ValueError(f"the hi-lo share unit must be a positive multiple of 4, got {share_unit}")
+        self._parse, self._game, self._plan, self._settings = parse, game, plan, settings
+        self._pot_type, self._hilo_type = pot_type, hilo_type
+        self._texts, self._games, self._plans = {}, {}, {}
+        self.max_text, self.max_cached = max_text, max_cached
+        self._quarter = share_unit // 4
+        self._unit = share_unit
+
+    def clear(self) -> None:
+        """Forget every parse, game and plan kept."""
+        self._texts.clear()
+        self._games.clear()
+        self._plans.clear()
+
+    cdef _Text _text(self, object text):
+        """The parse of plain card text (cached), None for anything else."""
+        cdef _Text t = self._texts.get(text)
+        cdef bytes raw
+        cdef Py_ssize_t i
+        if t is not None:
+            return t
+        if len(<str>text) > self.max_text:
+            return None
+        found = self._parse(text)
+        if found is None:
+            return None
+        raw, label = found
+        t = _Text()
+        t.raw, t.label, t.n, t.bits = raw, label, len(raw), 0
+        for i in range(t.n):
+            t.bits |= (<uint64_t>1) << (<const unsigned char *>raw)[i]
+        if len(self._texts) >= self.max_cached:
+            self._texts.clear()
+        self._texts[text] = t
+        return t
+
+    cdef _Facts _facts(self, object name):
+        cdef _Facts f = self._games.get(name)
+        if f is not None:
+            return f
+        found = self._game(name)
+        if found is None:
+            return None
+        f = _Facts()
+        f.name, f.game, f.cards, f.kind, low, f.low_qualifies = found
+        f.low = -1 if low is None else low
+        if len(self._games) >= self.max_cached:
+            self._games.clear()
+        self._games[name] = f
+        return f
+
+    def answer(self, players, game, dead, method, samples, seed, threads):
+        """``stud_equity(players, game=..., dead=..., method=..., samples=..., seed=...,
+        threads=...)`` by the direct route, or None when the question is not one for it (the
+        caller then takes the general route, which also words every error)."""
+        cdef double start = _perf_counter()
+        cdef _Text first, second, out
+        cdef _Facts facts
+        cdef _Plan chosen
+        cdef int draws_a, draws_b, live
+        # plain values only (exact types: a bool would hash as an int in a plan's key)
+        if type(players) is list:
+            if len(<list>players) != 2:
+                return None
+            one, two = (<list>players)[0], (<list>players)[1]
+        elif type(players) is tuple:
+            if len(<tuple>players) != 2:
+                return None
+            one, two = (<tuple>players)[0], (<tuple>players)[1]
+        else:
+            return None
+        if type(game) is not str or type(method) is not str or type(samples) is not int:
+            return None
+        if not (seed is None or type(seed) is int) or not (threads is None or type(threads) is int):
+            return None
+        if type(one) is not str or type(two) is not str:
+            return None
+        if type(dead) is str:
+            out = self._text(dead)  # the analysis of histories passes text
+        elif (type(dead) is tuple or type(dead) is list) and not dead:
+            out = _NO_TEXT
+        else:
+            return None
+        if out is None:
+            return None
+        first = self._text(one)
+        if first is None:
+            return None
+        second = self._text(two)
+        if second is None:
+            return None
+        facts = self._facts(game)
+        if facts is None:
+            return None
+        if first.bits & second.bits or (first.bits | second.bits) & out.bits:
+            return None  # a card held twice: the general route says which
+        draws_a, draws_b = facts.cards - first.n, facts.cards - second.n
+        live = 52 - first.n - second.n - out.n
+        if not 0 <= draws_a <= MAX_DRAWS_ or not 0 <= draws_b <= MAX_DRAWS_:
+            return None
+        if live < draws_a + draws_b:  # the deck runs short: the community card, the general way
+            return None
+        key = (facts.name, draws_a, draws_b, live, method, samples, seed, threads)
+        settings = self._settings()
+        chosen = self._plans.get(key)
+        if chosen is None or chosen.settings != settings:
+            exact, reason = self._plan(first.raw, second.raw, out.raw, facts.game, method, samples, seed, threads)
+            chosen = _Plan()
+            chosen.exact, chosen.reason, chosen.settings = exact, reason, settings
+            if len(self._plans) >= self.max_cached:
+                self._plans.clear()
+            self._plans[key] = chosen
+        if not chosen.exact:  # the general route samples: its answer then
+            return None
+        return self._result(first, second, out, facts, chosen.reason, start, (first.label, second.label))
+
+    def answer_cards(self, bytes a not None, bytes b not None, bytes dead not None, tuple labels not None,
+                     str game not None, str reason not None, double start):
+        """The exact answer of a checked heads-up question of cards as bytes (distinct cards,
+        each player with at most ``MAX_DRAWS`` to come, a deck that deals both) in ``game``
+        (a stud game's name), the players' ``labels``, the plan's ``reason``, timed from
+        ``start`` (``time.perf_counter()``)."""
+        cdef _Facts facts = self._facts(game)
+        if facts is None:
+            raise ValueError(f"unknown game {game!r}")
+        return self._result(_cards(a), _cards(b), _cards(dead), facts, reason, start, labels)
+
+    cdef object _result(self, _Text first, _Text second, _Text out, _Facts facts, str reason, double start,
+                        tuple labels):
+        """Count the match-up (checked) and make the result object."""
+        cdef int8_t row[14]
+        cdef int64_t c[2 * NCOLS_HILO]
+        cdef int j, width = facts.cards
+        cdef const unsigned char *a = first.raw
+        cdef const unsigned char *b = second.raw
+        cdef double deals
+        if (first.bits & second.bits) or ((first.bits | second.bits) & out.bits):
+            raise ValueError("a card is held twice")
+        if not (0 <= width - first.n <= MAX_DRAWS_ and 0 <= width - second.n <= MAX_DRAWS_):
+            raise ValueError(f"each player draws 0 to {MAX_DRAWS_} cards here")
+        if 52 - first.n - second.n - out.n < 2 * width - first.n - second.n:
+            raise ValueError("the deck runs short")
+        for j in range(width):
+            row[j] = <int8_t>a[j] if j < first.n else -1
+            row[width + j] = <int8_t>b[j] if j < second.n else -1
+        if 2 * width - first.n - second.n >= 3:  # fifth street: milliseconds in hi-lo, without the GIL
+            with nogil:
+                _count_row(row, width, out.bits, width, facts.kind, facts.low, c)
+        else:
+            _count_row(row, width, out.bits, width, facts.kind, facts.low, c)
+        deals = <double>c[0]
+        if facts.low < 0:
+            # the rows of _count_pot: deals, share, win, tie; as pot_result (studeval.equity.counts)
+            # makes them of the wins and the two-way ties
+            values = {
+                "equity": (((<double>c[2]) + (<double>c[3]) / 2.0) / deals,
+                           ((<double>c[NCOLS + 2]) + (<double>c[NCOLS + 3]) / 2.0) / deals),
+                "win": (c[2] / deals, c[NCOLS + 2] / deals),
+                "tie": (c[3] / deals, c[NCOLS + 3] / deals),
+                "stderr": (0.0, 0.0),
+                "deals": c[0],
+                "method": "exact",
+                "seconds": 0.0,  # its place in the fields' order: the time is taken last
+                "community_card": False,
+                "plan": reason,
+                "labels": labels,
+            }
+            kind = self._pot_type
+        else:
+            # the rows of _count_hilo: deals, share (quarters), scoop, high, low, no low; as
+            # hilo_result makes them of shares in its unit (the fields by position in
+            # HILO_FIELDS: a kind's name keys nothing outside studeval.kinds)
+            values = dict(zip(HILO_FIELDS, (
+                (<double>(self._quarter * c[1]) / self._unit / deals,
+                 <double>(self._quarter * c[NCOLS_HILO + 1]) / self._unit / deals),
+                (c[3] / deals, c[NCOLS_HILO + 3] / deals),
+                (c[4] / deals, c[NCOLS_HILO + 4] / deals),
+                (c[2] / deals, c[NCOLS_HILO + 2] / deals),
+                c[5] / deals if facts.low_qualifies else 0.0,
+                (0.0, 0.0),
+                c[0],
+                "exact",
+                0.0,
+                False,
+                reason,
+                labels,
+            )))
+            kind = self._hilo_type
+        result = (<PyTypeObject *>kind).tp_new(<type>kind, <PyObject *>_EMPTY, NULL)
+        values["seconds"] = _perf_counter() - start
+        PyObject_GenericSetDict(result, values, NULL)
+        return result

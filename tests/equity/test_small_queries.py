@@ -288,3 +288,84 @@ def test_sigint_stops_a_long_batch() -> None:
     out, err, waited = interrupt_after_ready(code)
     assert "finished" not in out and "KeyboardInterrupt" in err
     assert waited < STOPS_WITHIN, f"took {waited:.2f} s to stop"
+
+
+# ---------------------------------------------------------------------------------------------
+# The route as one compiled call (issue 35, item 2): its result objects are the general route's
+
+
+def _text(cards: list[int], style: int) -> str:
+    """Card text as players type it: spaced, packed, lower case, with commas, tens as 10."""
+    text = format_cards(cards)
+    if style == 1:
+        return text.replace(" ", "")
+    if style == 2:
+        return text.lower().replace(" ", ", ")
+    if style == 3:
+        return text.replace("T", "10")
+    return text
+
+
+@settings(max_examples=60, deadline=None)
+@given(_late, st.integers(0, 6), st.integers(0, 3), st.booleans())
+def test_compiled_route_makes_the_general_route_s_result(case, ndead, style, as_tuple) -> None:
+    """Any way the text is written, as a list or a tuple, the direct route's result is the
+    general route's: the same class, the same fields in the same order, equal figures; asked
+    again (from the kept parse and plan) the same again."""
+    seed, name, draw_a, draw_b = case
+    cards = get_game(name).cards
+    a, b, dead = _deal(seed, (cards - draw_a, cards - draw_b), ndead)
+    players = [_text(a, style), _text(b, style)]
+    dead_text = _text(dead, style)
+    asked = tuple(players) if as_tuple else players
+    general = _general(players, name, dead_text)
+    for _ in range(2):
+        direct = small_headsup(asked, name, dead_text, "auto", 1_000_000, None, None)
+        assert type(direct) is type(general)
+        assert list(vars(direct)) == list(vars(general))
+        assert replace(direct, seconds=0.0) == replace(general, seconds=0.0)
+        assert direct.labels == (format_cards(a), format_cards(b))
+        assert 0.0 <= direct.seconds < 1.0
+
+
+@settings(max_examples=40, deadline=None)
+@given(_late, st.integers(0, 6))
+def test_answer_planned_takes_the_compiled_route_with_the_same_answer(case, ndead) -> None:
+    """plan_cards and answer_planned (cards as ints) give stud_equity's answer."""
+    from studeval.equity.solve import answer_planned, plan_cards
+
+    seed, name, draw_a, draw_b = case
+    cards = get_game(name).cards
+    a, b, dead = _deal(seed, (cards - draw_a, cards - draw_b), ndead)
+    planned = answer_planned(plan_cards([a, b], game=name, dead=dead))
+    general = _general([format_cards(a), format_cards(b)], name, format_cards(dead))
+    assert type(planned) is type(general) and list(vars(planned)) == list(vars(general))
+    assert replace(planned, seconds=0.0) == replace(general, seconds=0.0)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        (["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], "seven", (), "auto", True, None, None),  # a bool
+        (["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], "seven", (), "auto", 10**6, True, None),
+        (["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], "seven", (), "auto", 10**6, None, 1.0),
+        (["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], "seven", "2d 2d", "auto", 10**6, None, None),
+        (["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], "seven", [1], "auto", 10**6, None, None),
+        (["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc" + " " * 200], "seven", (), "auto", 10**6, None, None),
+        (["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], get_game("seven"), (), "auto", 10**6, None, None),
+        ({"As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"}, "seven", (), "auto", 10**6, None, None),
+        (["As Ah Kd 2c 3c 4d 5h", b"Qc Qd 7s 8h 9h Th Jc"], "seven", (), "auto", 10**6, None, None),
+        (["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], "holdem", (), "auto", 10**6, None, None),
+        (["As Ah Kd 2c 3c 4d 5h", "Qc Qd 7s 8h 9h Th Jc"], "seven", (), "monte-carlo", 10**6, 1, None),
+    ],
+)
+def test_compiled_route_leaves_everything_else_to_the_general_route(args) -> None:
+    assert small_headsup(*args) is None
+
+
+def test_the_route_is_built_for_the_result_classes_fields() -> None:
+    """The route writes the results' fields itself: it refuses classes whose fields differ."""
+    from studeval import _matchups
+
+    with pytest.raises(ValueError, match="writes the fields"):
+        _matchups.SmallRoute(None, None, None, None, EquityResult, HiLoResult, (("equity",), ()), 55440)

@@ -95,12 +95,12 @@ def pot_result(
     labels: tuple[str, ...],
 ) -> EquityResult:
     """The result of a game with one winner per pot: ``ties[p][k]`` counts player p's k-way
-    splits (plain lists: a small question's route builds them without numpy)."""
+    splits (plain lists: a heads-up question's figures are built without numpy)."""
     splits = range(2, len(ties[0]))
     equity: tuple[float, ...]
     win: tuple[float, ...]
     tie: tuple[float, ...]
-    if len(wins) == 2:  # heads-up (the small questions' route): ties are two-way, no loops
+    if len(wins) == 2:  # heads-up (as the small questions' compiled route): ties are two-way, no loops
         equity = ((wins[0] + ties[0][2] / 2) / deals, (wins[1] + ties[1][2] / 2) / deals)
         win = (wins[0] / deals, wins[1] / deals)
         tie = (sum(ties[0]) / deals, sum(ties[1]) / deals)

@@ -46,7 +46,8 @@ class _Shares:
     def from_fields(cls: type[_Result], values: dict[str, Any]) -> _Result:
         """The result whose fields are ``values`` (every field by name, defaults too): what the
         constructor makes, in one step. A frozen dataclass sets its fields one at a time, a
-        fifth of a small question's time (:mod:`studeval.equity.small`).
+        fifth of a small question's time once. (The direct route of a small question,
+        :mod:`studeval.equity.small`, makes its results the same way in compiled code.)
 
         >>> figures = dict(equity=(1.0, 0.0), win=(1.0, 0.0), tie=(0.0, 0.0), stderr=(0.0, 0.0),
         ...                deals=1, method="exact", seconds=0.0, community_card=False, plan="",
