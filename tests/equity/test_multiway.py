@@ -88,6 +88,9 @@ SHORT = [
     ((7, 4, 4), 14),
     ((5, 7, 6), 12),
     ((4, 3, 4), 13),
+    ((2, 3, 3), 13),  # third street, X drawing more than Y and Z: the set-by-set part with r_x = 5
+    ((3, 3, 1), 14),  # ... and r_x = 6
+    ((2, 2, 2), 15),  # second street: r = 5, shared sets of three cards
 ]
 
 
