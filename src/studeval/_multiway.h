@@ -51,9 +51,9 @@
  * part per S tests C(n, r_x) masks and reads C(n - r + 2, r_x) (1 + r_x + C(r_x, 2)) entries;
  * the listed part does about 2 c (n - r) (r + 2 * 2^(r + 1)) steps per player as X, c = C(n, r):
  *   fourth street (n = 40, r = 3): 1.0e8 reads in all: 0.1 CPU s;
- *   third street (n = 43, r = 4): 6.2e9: 7.7 CPU s here under load (2026-12-07; 14.6 CPU s
- *     before the set-by-set part and the interleaved tables), of it the set-by-set part 4.6 s
- *     (3.4e9), the listed part 2.0 s (1.9e9), the direct part 1.1 s (0.9e9).
+ *   third street (n = 43, r = 4): 6.2e9: 6.1 CPU s here under load (2026-12-07; 14.6 CPU s
+ *     before the set-by-set part and the interleaved tables), of it the set-by-set part about
+ *     3 s (3.4e9), the listed part 2.0 s (1.9e9), the direct part 1.1 s (0.9e9).
  * The set-by-set part grows as C(n, r - 2) C(n, r_x) 11, so each street earlier costs about
  * n^2 / r^2 more per player: second street (r = 5) is ~190x third street. A fourth
  * player needs three pairwise shared sets per pair of completions (S_xy, S_xz, S_yz): sums
@@ -285,32 +285,52 @@ STUD_HOT void mw_insert4(const mw_deal *d, const mw_list *list, int v0, int v1, 
     }
 }
 
+/* Four int32 lanes (a table entry of f4) added at once: a vector where the compiler has
+ * vector extensions (GCC, Clang: SSE2 on x86-64, NEON on arm64), four ints elsewhere. */
+#if defined(__GNUC__) || defined(__clang__)
+typedef int32_t mw_v4 __attribute__((vector_size(16)));
+STUD_HOT mw_v4 mw_v4_load(const int32_t *p) {
+    mw_v4 v;
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+STUD_HOT mw_v4 mw_v4_add(mw_v4 a, mw_v4 b) { return a + b; }
+STUD_HOT mw_v4 mw_v4_sub(mw_v4 a, mw_v4 b) { return a - b; }
+STUD_HOT int32_t mw_v4_get(mw_v4 a, int l) { return a[l]; }
+#else
+typedef struct {
+    int32_t v[4];
+} mw_v4;
+STUD_HOT mw_v4 mw_v4_load(const int32_t *p) {
+    mw_v4 a;
+    memcpy(a.v, p, sizeof(a.v));
+    return a;
+}
+STUD_HOT mw_v4 mw_v4_add(mw_v4 a, mw_v4 b) {
+    for (int l = 0; l < 4; l++) a.v[l] += b.v[l];
+    return a;
+}
+STUD_HOT mw_v4 mw_v4_sub(mw_v4 a, mw_v4 b) {
+    for (int l = 0; l < 4; l++) a.v[l] -= b.v[l];
+    return a;
+}
+STUD_HOT int32_t mw_v4_get(mw_v4 a, int l) { return a.v[l]; }
+#endif
+
 /* g[i][0..3] += sign * f4[4 * base[bucket[i]] + low4[i] + 0..3] for i < lim: one lane of the
  * sweep over S's lowest card, the four tables at once, run by run of the lowest card's bucket
  * (how many of x's cards lie below it: bstart[b] .. bstart[b + 1]), so each read is one add
  * from the run's base and runs nearly in order. The sums stay within int32: each is at most
  * 2^7 entries of at most MAX_COMPLETIONS (_multiway.pyx). */
-STUD_HOT void mw_lane4(int32_t (*g)[4], const int32_t *f4, const int64_t *base, const int64_t *low4, const int *bstart,
-                       int rx, int lim, int negative) {
+STUD_HOT void mw_lane4(mw_v4 *g, const int32_t *f4, const int64_t *base, const int64_t *low4, const int *bstart, int rx,
+                       int lim, int negative) {
     for (int b = 0; b <= rx && bstart[b] < lim; b++) {
         const int32_t *f = f4 + 4 * base[b];
         int end = bstart[b + 1] < lim ? bstart[b + 1] : lim;
         if (negative) {
-            for (int i = bstart[b]; i < end; i++) {
-                const int32_t *p = f + low4[i];
-                g[i][0] -= p[0];
-                g[i][1] -= p[1];
-                g[i][2] -= p[2];
-                g[i][3] -= p[3];
-            }
+            for (int i = bstart[b]; i < end; i++) g[i] = mw_v4_sub(g[i], mw_v4_load(f + low4[i]));
         } else {
-            for (int i = bstart[b]; i < end; i++) {
-                const int32_t *p = f + low4[i];
-                g[i][0] += p[0];
-                g[i][1] += p[1];
-                g[i][2] += p[2];
-                g[i][3] += p[3];
-            }
+            for (int i = bstart[b]; i < end; i++) g[i] = mw_v4_add(g[i], mw_v4_load(f + low4[i]));
         }
     }
 }
@@ -329,7 +349,7 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
     int nt = 1 << rx;
     int8_t tsize[128], cnt[128][MW_MAXR + 1]; /* cnt[T][b]: T's cards among x's first b */
     int64_t acc_lt = 0, acc_le = 0;
-    int32_t g[64][4];      /* per lowest card: g_Y below, g_Y up to, g_Z below, g_Z up to */
+    mw_v4 g[64];           /* per lowest card: g_Y below, g_Y up to, g_Z below, g_Z up to */
     int64_t low4[128][64]; /* per T of the size at hand and lowest card: 4 C(comp[i], |T below it| + 1) */
     int bstart[MW_MAXR + 2];
     for (int j = 0; j < rx; j++) xs[j] = (int)((xcode >> (6 * j)) & 63);
@@ -390,7 +410,7 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
                  * are 0, read with the others */
                 if (k == 0) {
                     const int32_t *p = t->f4 + 4 * base[0];
-                    for (int j = 0; j < 4; j++) g[0][j] += negative ? -p[j] : p[j];
+                    g[0] = negative ? mw_v4_sub(g[0], mw_v4_load(p)) : mw_v4_add(g[0], mw_v4_load(p));
                     continue;
                 }
                 mw_lane4(g, t->f4, base, low4[q], bstart, rx, lim, negative);
@@ -398,8 +418,8 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
             {
                 int64_t sum_lt = 0, sum_le = 0;
                 for (int i = 0; i < lim; i++) {
-                    sum_lt += (int64_t)g[i][MW_FY_LT] * g[i][MW_FZ_LT];
-                    sum_le += (int64_t)g[i][MW_FY_LE] * g[i][MW_FZ_LE];
+                    sum_lt += (int64_t)mw_v4_get(g[i], MW_FY_LT) * mw_v4_get(g[i], MW_FZ_LT);
+                    sum_le += (int64_t)mw_v4_get(g[i], MW_FY_LE) * mw_v4_get(g[i], MW_FZ_LE);
                 }
                 if (k & 1) {
                     acc_lt -= sum_lt;
@@ -639,87 +659,102 @@ STUD_HOT void mw_pair_insert(int32_t *f4, int n, uint32_t entry, int lane) {
     f4[4 * idx + lane] += 1;
 }
 
-/* The k = r - 2 term of player i as X (Y and Z draw r >= 3), for the shared sets S of ranks
+/* Shared sets swept together by mw_pair_chunk: X's completions are read once per block, their
+ * subsets' indices computed once for all of the block's sets (tables: MW_BLOCK * 15 KB). */
+#define MW_BLOCK 8
+/* The most completions of Y (or Z) holding one shared set: C(52, 2) pairs. */
+#define MW_MAX_PAIRS 1400
+
+/* The k = r - 2 term of player i as X (Y and Z draw r >= 4), for the shared sets S of ranks
  * [s0, s1) among the (r - 2)-subsets: set by set instead of completion by completion. For one
  * S, the completions of Y and Z holding it are S plus a pair of the other positions (at most
  * C(n - r + 2, 2), 820 on third street), so their tables f(S | T) are indexed by T alone, the
- * subsets of up to two cards: 1 + n + C(n, 2) entries, four lanes (16 bytes) each, 15 KB that
- * stay in the first-level cache. X's completions missing S are swept in key order, the pairs
- * inserted as the key passes theirs (below: lt; up to: le), and each x reads the tables at its
- * subsets T of up to two cards: g(S) = sum over T of (-1)^|T| f(S | T), then
- * (-1)^|S| g_Y(S) g_Z(S) for lt and le. The same terms as mw_generic's at |S| = r - 2, summed
- * in the other order: per S, C(n, r_x) mask tests and C(n - r + 2, r_x) (1 + r_x + C(r_x, 2))
- * reads. Adds the term, signed, to *lt and *le; returns 0, 1 if out of memory, 2 if stopped. */
+ * subsets of up to two cards: 1 + n + C(n, 2) entries, four lanes (16 bytes) each, 15 KB. X's
+ * completions missing S are swept in key order, the pairs inserted as the key passes theirs
+ * (below: lt; up to: le), and each x reads the tables at its subsets T of up to two cards:
+ * g(S) = sum over T of (-1)^|T| f(S | T), then (-1)^|S| g_Y(S) g_Z(S) for lt and le. The same
+ * terms as mw_generic's at |S| = r - 2, summed in the other order: per S, C(n, r_x) mask tests
+ * and C(n - r + 2, r_x) (1 + r_x + C(r_x, 2)) reads; MW_BLOCK sets share one pass over X.
+ * Adds the term, signed, to *lt and *le; returns 0, 1 if out of memory, 2 if stopped. */
 static int mw_pair_chunk(const mw_deal *d, int i, int64_t s0, int64_t s1, int64_t *lt, int64_t *le,
                          int (*interrupted)(void), volatile int *stop) {
     const mw_list *x = &d->side[i], *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3];
-    int n = d->n, r = y->r, rx = x->r, ks = r - 2, status = 0;
+    int n = d->n, r = y->r, rx = x->r, ks = r - 2, status = 0, nsub = 1 + rx + rx * (rx - 1) / 2;
     size_t nf = (size_t)(1 + n + STUD_BINOM[n][2]);
     const uint64_t *xcodes = d->codes[rx], *scodes = d->codes[ks];
     int32_t *f4;
     uint32_t *ys, *zs;
-    uint64_t *xmask, *xcode;
+    uint64_t *xcode;
     uint32_t *xkey;
     int64_t acc_lt = 0, acc_le = 0, sign = (ks & 1) ? -1 : 1;
     if (s0 >= s1) return 0;
     if (*stop) return 2;
-    f4 = (int32_t *)malloc(4 * nf * sizeof(int32_t));
-    ys = (uint32_t *)malloc(2 * 1400 * sizeof(uint32_t));
-    xmask = (uint64_t *)malloc((size_t)x->count * (2 * sizeof(uint64_t) + sizeof(uint32_t)) + 8);
-    if (f4 == NULL || ys == NULL || xmask == NULL) {
+    f4 = (int32_t *)malloc(MW_BLOCK * 4 * nf * sizeof(int32_t));
+    ys = (uint32_t *)malloc(MW_BLOCK * 2 * MW_MAX_PAIRS * sizeof(uint32_t));
+    xcode = (uint64_t *)malloc((size_t)x->count * (sizeof(uint64_t) + sizeof(uint32_t)) + 8);
+    if (f4 == NULL || ys == NULL || xcode == NULL) {
         free(f4);
         free(ys);
-        free(xmask);
+        free(xcode);
         return 1;
     }
-    zs = ys + 1400;
-    xcode = xmask + x->count;
+    zs = ys + MW_BLOCK * MW_MAX_PAIRS;
     xkey = (uint32_t *)(xcode + x->count);
-    /* X's completions in key order, read in order for every S: positions as a mask and as a
-     * code, and the key as the pairs' entries have it */
+    /* X's completions in key order, read in order for every block: the code, and the key as
+     * the pairs' entries have it */
     for (int64_t j = 0; j < x->count; j++) {
-        uint64_t code = xcodes[x->order[j]], m = 0;
-        for (int a = 0; a < rx; a++) m |= 1ULL << ((code >> (6 * a)) & 63);
-        xmask[j] = m;
-        xcode[j] = code;
+        xcode[j] = xcodes[x->order[j]];
         xkey[j] = (uint32_t)x->key[x->order[j]] << 16;
     }
-    for (int64_t srank = s0; srank < s1 && !status; srank++) {
-        uint64_t scode = scodes[srank], smask = 0;
-        int ny, nz, yl = 0, ye = 0, zl = 0, ze = 0;
-        int64_t sum_lt = 0, sum_le = 0;
-        for (int a = 0; a < ks; a++) smask |= 1ULL << ((scode >> (6 * a)) & 63);
-        ny = mw_pairs_of(d, y, scode, smask, ys);
-        nz = mw_pairs_of(d, z, scode, smask, zs);
-        memset(f4, 0, 4 * nf * sizeof(int32_t));
-        for (int64_t j = 0; j < x->count; j++) {
-            uint64_t code;
-            uint32_t v, vnext;
-            int xs[MW_MAXR];
-            int32_t g[4];
-            if (xmask[j] & smask) continue;
-            v = xkey[j];
-            vnext = v + 0x10000;
-            while (yl < ny && ys[yl] < v) mw_pair_insert(f4, n, ys[yl++], MW_FY_LT);
-            while (ye < ny && ys[ye] < vnext) mw_pair_insert(f4, n, ys[ye++], MW_FY_LE);
-            while (zl < nz && zs[zl] < v) mw_pair_insert(f4, n, zs[zl++], MW_FZ_LT);
-            while (ze < nz && zs[ze] < vnext) mw_pair_insert(f4, n, zs[ze++], MW_FZ_LE);
-            code = xcode[j];
-            for (int a = 0; a < rx; a++) xs[a] = (int)((code >> (6 * a)) & 63);
-            for (int l = 0; l < 4; l++) g[l] = f4[l];
-            for (int a = 0; a < rx; a++) {
-                const int32_t *pa = f4 + 4 * (1 + xs[a]);
-                for (int l = 0; l < 4; l++) g[l] -= pa[l];
-                for (int b = a + 1; b < rx; b++) {
-                    const int32_t *pb = f4 + 4 * (1 + n + STUD_BINOM[xs[b]][2] + xs[a]);
-                    for (int l = 0; l < 4; l++) g[l] += pb[l];
-                }
-            }
-            sum_lt += (int64_t)g[MW_FY_LT] * g[MW_FZ_LT];
-            sum_le += (int64_t)g[MW_FY_LE] * g[MW_FZ_LE];
+    for (int64_t sb = s0; sb < s1 && !status; sb += MW_BLOCK) {
+        int nb = s1 - sb < MW_BLOCK ? (int)(s1 - sb) : MW_BLOCK;
+        uint64_t smask[MW_BLOCK];
+        int ny[MW_BLOCK], nz[MW_BLOCK], yl[MW_BLOCK], ye[MW_BLOCK], zl[MW_BLOCK], ze[MW_BLOCK];
+        int64_t sum_lt[MW_BLOCK], sum_le[MW_BLOCK];
+        for (int b = 0; b < nb; b++) {
+            uint64_t scode = scodes[sb + b];
+            smask[b] = 0;
+            for (int a = 0; a < ks; a++) smask[b] |= 1ULL << ((scode >> (6 * a)) & 63);
+            ny[b] = mw_pairs_of(d, y, scode, smask[b], ys + b * MW_MAX_PAIRS);
+            nz[b] = mw_pairs_of(d, z, scode, smask[b], zs + b * MW_MAX_PAIRS);
+            yl[b] = ye[b] = zl[b] = ze[b] = 0;
+            sum_lt[b] = sum_le[b] = 0;
         }
-        acc_lt += sum_lt;
-        acc_le += sum_le;
+        memset(f4, 0, (size_t)nb * 4 * nf * sizeof(int32_t));
+        for (int64_t j = 0; j < x->count; j++) {
+            uint64_t code = xcode[j], mask = 0;
+            uint32_t v = xkey[j], vnext = v + 0x10000;
+            int xs[MW_MAXR], sub[1 + MW_MAXR + MW_MAXR * (MW_MAXR - 1) / 2], at = 0;
+            /* x's subsets of up to two cards: the empty set, then singles (subtracted), then
+             * pairs (added), as offsets into a table */
+            for (int a = 0; a < rx; a++) {
+                xs[a] = (int)((code >> (6 * a)) & 63);
+                mask |= 1ULL << xs[a];
+            }
+            sub[at++] = 0;
+            for (int a = 0; a < rx; a++) sub[at++] = 4 * (1 + xs[a]);
+            for (int a = 0; a < rx; a++)
+                for (int c = a + 1; c < rx; c++) sub[at++] = 4 * (int)(1 + n + STUD_BINOM[xs[c]][2] + xs[a]);
+            for (int b = 0; b < nb; b++) {
+                int32_t *t = f4 + (size_t)b * 4 * nf;
+                mw_v4 g;
+                const uint32_t *yb = ys + b * MW_MAX_PAIRS, *zb = zs + b * MW_MAX_PAIRS;
+                if (mask & smask[b]) continue;
+                while (yl[b] < ny[b] && yb[yl[b]] < v) mw_pair_insert(t, n, yb[yl[b]++], MW_FY_LT);
+                while (ye[b] < ny[b] && yb[ye[b]] < vnext) mw_pair_insert(t, n, yb[ye[b]++], MW_FY_LE);
+                while (zl[b] < nz[b] && zb[zl[b]] < v) mw_pair_insert(t, n, zb[zl[b]++], MW_FZ_LT);
+                while (ze[b] < nz[b] && zb[ze[b]] < vnext) mw_pair_insert(t, n, zb[ze[b]++], MW_FZ_LE);
+                g = mw_v4_load(t);
+                for (int q = 1; q <= rx; q++) g = mw_v4_sub(g, mw_v4_load(t + sub[q]));
+                for (int q = rx + 1; q < nsub; q++) g = mw_v4_add(g, mw_v4_load(t + sub[q]));
+                sum_lt[b] += (int64_t)mw_v4_get(g, MW_FY_LT) * mw_v4_get(g, MW_FZ_LT);
+                sum_le[b] += (int64_t)mw_v4_get(g, MW_FY_LE) * mw_v4_get(g, MW_FZ_LE);
+            }
+        }
+        for (int b = 0; b < nb; b++) {
+            acc_lt += sum_lt[b];
+            acc_le += sum_le[b];
+        }
         if (*stop || (interrupted && interrupted())) {
             *stop = 1;
             status = 2;
@@ -727,7 +762,7 @@ static int mw_pair_chunk(const mw_deal *d, int i, int64_t s0, int64_t s1, int64_
     }
     free(f4);
     free(ys);
-    free(xmask);
+    free(xcode);
     *lt += sign * acc_lt;
     *le += sign * acc_le;
     return status;

@@ -99,9 +99,10 @@ def threeway_work(int n, draws) -> int:
     the set-by-set part (the k = r - 2 term, mw_pair_chunk) is one 16-byte load from the
     first-level cache, and each of its mask tests a unit too. Measured on the 2-core
     development machine, one thread, in one sitting (2026-12-07, loaded): the direct part
-    1.2 ns a unit, the listed pairs 1.0, the set-by-set part 1.4 (fourth street about
-    0.1 s, third street 7.7 CPU s), so ``auto`` can pick exact when ``work * 3.8e-9 / threads``
-    seconds (the plan's price, calibrated when quiet) fit its budget.
+    1.2 ns a unit, the listed pairs 1.0, the set-by-set part 0.9 (fourth street about
+    0.1 s, third street 6.1 CPU s), about 1.1 ns a unit as before; the plan prices a unit at
+    3e-9 s (measured quiet, with the other kernels' prices), so ``auto`` can pick exact when
+    ``work * 3e-9 / threads`` seconds fit its budget.
 
     >>> threeway_work(40, (3, 3, 3))  # fourth street: a fraction of a second
     104510640
