@@ -91,6 +91,7 @@ SHORT = [
     ((4, 3, 4), 13),
     ((2, 3, 3), 13),  # third street, X drawing more than Y and Z: the set-by-set part with r_x = 5
     ((3, 3, 1), 14),  # ... and r_x = 6
+    ((7, 3, 3), 12),  # ... and r_x = 0 (a whole hand known)
     ((2, 2, 2), 15),  # second street: r = 5, shared sets of three cards
 ]
 
