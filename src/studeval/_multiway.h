@@ -25,12 +25,18 @@
  * f_Y and f_Z (a completion adds 1 at each of its 2^r subsets: _subsets.h), each x is one sum
  * over the subsets S of its complement of up to min(r_y, r_z) cards.
  *
- * Three ways to sum the terms of one size k = |S| (r_y = r_z = r; other draws use the first):
+ * Four ways to sum the terms of one size k = |S| (r_y = r_z = r; other draws use the first):
  *
- * - k <= r - 2, directly (mw_generic): for each x and each S missing x, g_Y(S) and g_Z(S) are
- *   sums of table reads at S | T; the rank of S | T in the tables' numbering comes from S's
- *   and x's cards, and S's lowest card sweeps the complement so each table is read nearly in
- *   order.
+ * - k <= r - 3 (k <= r - 2 when r < 4), directly (mw_generic): for each x and each S missing x,
+ *   g_Y(S) and g_Z(S) are sums of table reads at S | T; the rank of S | T in the tables'
+ *   numbering comes from S's and x's cards, and S's lowest card sweeps the complement so each
+ *   table is read nearly in order. The four tables (f_Y, f_Z; below and up to) are interleaved,
+ *   so one index and one 16-byte load serve all four.
+ * - k = r - 2 when r >= 4, set by set (mw_pair_chunk): for a fixed S the completions of Y and
+ *   Z holding it are S plus a pair (C(n - k, 2) of them), so f(S | T) is a table of the subsets
+ *   T of up to two cards (15 KB: first-level cache), and X's completions missing S are swept
+ *   in key order against it: the same terms as the direct sum's, summed S-major instead of
+ *   x-major. On third street this was the direct part's k = 2 term, 80 % of the reads.
  * - k = r, a joint table: S is a whole completion of both, so g_Y(S) g_Z(S) is 1 when S, as
  *   Y's completion and as Z's, is below x: the term counts the r-sets S missing x whose joint
  *   key max(key_Y(S), key_Z(S)) is below key(x): one more swept table of the subsets of those
@@ -41,25 +47,28 @@
  *   their cards y + q and one table query.
  *
  * Cost (threeway_work counts it). Per x, the direct part reads
- * 4 sum_{k <= r - 2} C(n - r_x, k) #{T subset of x: |T| <= r - k} table entries; the listed
- * part does about 2 c (n - r) (r + 2 * 2^(r + 1)) steps per player as X, c = C(n, r):
- *   fourth street (n = 40, r = 3): 1.0e8 reads in all: 0.2 CPU s;
- *   third street (n = 43, r = 4): 1.5e10: 34 CPU s (two threads: 17 s on a quiet 2-core
- *     machine), most of it the direct part's k = 2 term.
- * (A key where the other players have no completion reads only the lt tables: le equals lt.)
- * The direct part's largest term grows as c C(n, r - 2) 2^2, so each street earlier costs
- * about n^2 / r^2 more per player: second street (r = 5) would be ~200x third street. A fourth
+ * 4 sum_{k <= r - 3} C(n - r_x, k) #{T subset of x: |T| <= r - k} table entries; the set-by-set
+ * part per S tests C(n, r_x) masks and reads C(n - r + 2, r_x) (1 + r_x + C(r_x, 2)) entries;
+ * the listed part does about 2 c (n - r) (r + 2 * 2^(r + 1)) steps per player as X, c = C(n, r):
+ *   fourth street (n = 40, r = 3): 1.0e8 reads in all: 0.1 CPU s;
+ *   third street (n = 43, r = 4): 6.2e9: 6.1 CPU s here under load (2026-12-07; 14.6 CPU s
+ *     before the set-by-set part and the interleaved tables), of it the set-by-set part about
+ *     3 s (3.4e9), the listed part 2.0 s (1.9e9), the direct part 1.1 s (0.9e9).
+ * The set-by-set part grows as C(n, r - 2) C(n, r_x) 11, so each street earlier costs about
+ * n^2 / r^2 more per player: second street (r = 5) is ~190x third street. A fourth
  * player needs three pairwise shared sets per pair of completions (S_xy, S_xz, S_yz): sums
  * over pairs of such sets, C(n, r) times more terms per completion; out of reach beyond the
  * late streets, which the enumeration kernels already count.
  *
  * Parallel work: X's completions (in key order) are cut into chunks, and so are the keys of
- * the listed part; a chunk builds its own tables from the completions below (above) its keys
- * (c 2^r adds) and sweeps on, so chunks run on any thread. Memory: per chunk in flight 6 int32
- * tables of sum_{k <= r} C(n, k) entries (third street: 6 * 137k * 4 bytes = 3.3 MB); shared:
- * per player c keys and ranks (6 bytes each), the codes of the completions (8 bytes each), the
- * joint lists of the three pairs (14 c bytes each): about 50 c bytes, 6 MB on third street;
- * MAX_COMPLETIONS (_multiway.pyx) caps c at 2,000,000 (100 MB).
+ * the listed part and the shared sets of the set-by-set part; a chunk builds its own tables
+ * from the completions below (above) its keys (c 2^r adds) and sweeps on, so chunks run on any
+ * thread. Memory: per chunk in flight 4 int32 tables of sum_{k <= r} C(n, k) entries and 2 of
+ * the joint's (third street: 6 * 137k * 4 bytes = 3.3 MB); a set-by-set chunk keeps X's
+ * completions in key order (20 bytes each: 2.5 MB on third street); shared: per player c keys
+ * and ranks (6 bytes each), the codes of the completions (8 bytes each), the joint lists of the
+ * three pairs (14 c bytes each): about 50 c bytes, 6 MB on third street; MAX_COMPLETIONS
+ * (_multiway.pyx) caps c at 2,000,000 (100 MB).
  */
 #ifndef STUD_MULTIWAY_H
 #define STUD_MULTIWAY_H
@@ -175,6 +184,8 @@ static int mw_setup(mw_deal *d, const uint8_t *live, int n, const uint8_t *const
         int r = draws[i];
         d->r[i] = r;
         if (d->codes[r] == NULL && (d->codes[r] = mw_make_codes(n, r)) == NULL) goto oom;
+        /* the shared sets of the k = r - 2 term (mw_pair_chunk) */
+        if (r >= 3 && d->codes[r - 2] == NULL && (d->codes[r - 2] = mw_make_codes(n, r - 2)) == NULL) goto oom;
     }
     for (int i = 0; i < MW_PLAYERS; i++) {
         mw_list *side = &d->side[i];
@@ -220,9 +231,19 @@ STUD_HOT int mw_has_dual(const mw_deal *d, int i) {
     return ry == rz && ry >= 1 && ry + 1 <= 7;
 }
 
-/* Per-chunk tables: f_Y and f_Z below (lt) and up to (le) the swept key, and the joint one. */
+/* Whether the k = r - 2 term of player i as X is counted by mw_pair_chunk, set by set (the
+ * other two draw the same r >= 3 cards: the term has S of at least one card). */
+STUD_HOT int mw_has_pairs(const mw_deal *d, int i) {
+    int ry = d->r[(i + 1) % 3], rz = d->r[(i + 2) % 3];
+    return ry == rz && ry >= 4;
+}
+
+/* Per-chunk tables: f_Y and f_Z below (lt) and up to (le) the swept key, interleaved (f4: four
+ * int32 per subset, in the order of MW_FY_LT ... MW_FZ_LE, so the direct part reads the four
+ * with one 16-byte load and one index), and the joint one. */
+enum { MW_FY_LT = 0, MW_FY_LE = 1, MW_FZ_LT = 2, MW_FZ_LE = 3 };
 typedef struct {
-    int32_t *fy_lt, *fy_le, *fz_lt, *fz_le, *h_lt, *h_le;
+    int32_t *f4, *h_lt, *h_le;
 } mw_tables;
 
 /* Insert the completions of a list with keys in [v0, v1) into table t (build = subset sizes). */
@@ -233,14 +254,84 @@ STUD_HOT void mw_insert(const mw_deal *d, const mw_list *list, int v0, int v1, i
         stud_subset_insert(t, codes[list->order[j]], list->r, build, d->offset, sizes, &STUD_BINOM[0][0]);
 }
 
-/* g += sign * f[base[bucket[i]] + C(comp[i], c[bucket[i]] + 1)] for i < lim: one lane of
- * the sweep over S's lowest card (the reads of a lane run nearly in order). */
-STUD_HOT void mw_lane(int64_t *g, const int32_t *f, const int64_t *base, const int8_t *c, const int *comp,
-                      const int *bucket, int lim, int negative) {
-    if (negative) {
-        for (int i = 0; i < lim; i++) g[i] -= f[base[bucket[i]] + STUD_BINOM[comp[i]][c[bucket[i]] + 1]];
-    } else {
-        for (int i = 0; i < lim; i++) g[i] += f[base[bucket[i]] + STUD_BINOM[comp[i]][c[bucket[i]] + 1]];
+/* Insert the completions of a list with keys in [v0, v1) into lane `lane` of an interleaved
+ * table f4 (build = subset sizes): f4[4 * (offset[|S|] + rank(S)) + lane] += 1 for each subset S
+ * (the walk of _subsets.h, four entries apart). */
+STUD_HOT void mw_insert4(const mw_deal *d, const mw_list *list, int v0, int v1, int32_t *f4, int lane, int build) {
+    const uint64_t *codes = d->codes[list->r];
+    int r = list->r;
+    for (int64_t j = list->start[v0]; j < list->start[v1]; j++) {
+        uint64_t code = codes[list->order[j]];
+        int64_t part[STUD_MAX_SUBSETS];
+        int8_t size[STUD_MAX_SUBSETS];
+        int count = 1;
+        f4[4 * d->offset[0] + lane] += 1;
+        part[0] = 0;
+        size[0] = 0;
+        for (int i = 0; i < r; i++) {
+            const int64_t *row = STUD_BINOM[(code >> (6 * i)) & 63];
+            int c = count;
+            for (int q = 0; q < c; q++) {
+                int k = size[q];
+                if (k < build) {
+                    int64_t rank = part[q] + row[k + 1];
+                    part[count] = rank;
+                    size[count] = (int8_t)(k + 1);
+                    count++;
+                    f4[4 * (d->offset[k + 1] + rank) + lane] += 1;
+                }
+            }
+        }
+    }
+}
+
+/* Four int32 lanes (a table entry of f4) added at once: a vector where the compiler has
+ * vector extensions (GCC, Clang: SSE2 on x86-64, NEON on arm64), four ints elsewhere. */
+#if defined(__GNUC__) || defined(__clang__)
+typedef int32_t mw_v4 __attribute__((vector_size(16)));
+STUD_HOT mw_v4 mw_v4_load(const int32_t *p) {
+    mw_v4 v;
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+STUD_HOT mw_v4 mw_v4_add(mw_v4 a, mw_v4 b) { return a + b; }
+STUD_HOT mw_v4 mw_v4_sub(mw_v4 a, mw_v4 b) { return a - b; }
+STUD_HOT int32_t mw_v4_get(mw_v4 a, int l) { return a[l]; }
+#else
+typedef struct {
+    int32_t v[4];
+} mw_v4;
+STUD_HOT mw_v4 mw_v4_load(const int32_t *p) {
+    mw_v4 a;
+    memcpy(a.v, p, sizeof(a.v));
+    return a;
+}
+STUD_HOT mw_v4 mw_v4_add(mw_v4 a, mw_v4 b) {
+    for (int l = 0; l < 4; l++) a.v[l] += b.v[l];
+    return a;
+}
+STUD_HOT mw_v4 mw_v4_sub(mw_v4 a, mw_v4 b) {
+    for (int l = 0; l < 4; l++) a.v[l] -= b.v[l];
+    return a;
+}
+STUD_HOT int32_t mw_v4_get(mw_v4 a, int l) { return a.v[l]; }
+#endif
+
+/* g[i][0..3] += sign * f4[4 * base[bucket[i]] + low4[i] + 0..3] for i < lim: one lane of the
+ * sweep over S's lowest card, the four tables at once, run by run of the lowest card's bucket
+ * (how many of x's cards lie below it: bstart[b] .. bstart[b + 1]), so each read is one add
+ * from the run's base and runs nearly in order. The sums stay within int32: each is at most
+ * 2^7 entries of at most MAX_COMPLETIONS (_multiway.pyx). */
+STUD_HOT void mw_lane4(mw_v4 *g, const int32_t *f4, const int64_t *base, const int64_t *low4, const int *bstart, int rx,
+                       int lim, int negative) {
+    for (int b = 0; b <= rx && bstart[b] < lim; b++) {
+        const int32_t *f = f4 + 4 * base[b];
+        int end = bstart[b + 1] < lim ? bstart[b + 1] : lim;
+        if (negative) {
+            for (int i = bstart[b]; i < end; i++) g[i] = mw_v4_sub(g[i], mw_v4_load(f + low4[i]));
+        } else {
+            for (int i = bstart[b]; i < end; i++) g[i] = mw_v4_add(g[i], mw_v4_load(f + low4[i]));
+        }
     }
 }
 
@@ -252,13 +343,15 @@ STUD_HOT void mw_lane(int64_t *g, const int32_t *f, const int64_t *base, const i
  * are enumerated (colex); then for each T the lowest card sweeps the complement's positions
  * below them, its rank term one lookup and the rest fixed per bucket (how many of x's cards
  * lie below it), so each lane's reads run nearly in order. */
-static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int kmax, uint64_t xcode, int rx, int same,
+static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int kmax, uint64_t xcode, int rx,
                        int64_t *out_lt, int64_t *out_le) {
     int n = d->n, xs[MW_MAXR], comp[64], bucket[64], m = 0, rmax = ry > rz ? ry : rz;
     int nt = 1 << rx;
     int8_t tsize[128], cnt[128][MW_MAXR + 1]; /* cnt[T][b]: T's cards among x's first b */
     int64_t acc_lt = 0, acc_le = 0;
-    int64_t gyl[64], gye[64], gzl[64], gze[64];
+    mw_v4 g[64];           /* per lowest card: g_Y below, g_Y up to, g_Z below, g_Z up to */
+    int64_t low4[128][64]; /* per T of the size at hand and lowest card: 4 C(comp[i], |T below it| + 1) */
+    int bstart[MW_MAXR + 2];
     for (int j = 0; j < rx; j++) xs[j] = (int)((xcode >> (6 * j)) & 63);
     for (int p = 0, j = 0; p < n; p++) {
         if (j < rx && xs[j] == p) {
@@ -274,10 +367,19 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
         for (int b = 0; b < rx; b++) cnt[T][b + 1] = (int8_t)(cnt[T][b] + ((T >> b) & 1));
         tsize[T] = cnt[T][rx];
     }
+    /* the complement's cards by bucket: bucket b is comp[bstart[b] .. bstart[b + 1]) */
+    for (int b = 0, i = 0; b <= rx; b++) {
+        bstart[b] = i;
+        while (i < m && bucket[i] == b) i++;
+        if (b == rx) bstart[rx + 1] = m;
+    }
     for (int k = 0; k <= kmax && k <= m; k++) {
         int idx[MW_MAXR + 1], tl[128], ntl = 0;
         for (int T = 0; T < nt; T++)
             if (k + tsize[T] <= rmax) tl[ntl++] = T;
+        if (k > 0)
+            for (int q = 0; q < ntl; q++)
+                for (int i = 0; i < m; i++) low4[q][i] = 4 * STUD_BINOM[comp[i]][cnt[tl[q]][bucket[i]] + 1];
         /* S's cards above the lowest: idx[1..k-1], increasing, colex order */
         for (int j = 1; j < k; j++) idx[j] = j;
         idx[k] = m;
@@ -289,7 +391,7 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
                 for (int i = 1; i < k; i++) c += bucket[idx[i]] <= j;
                 upper_below[j] = c;
             }
-            for (int i = 0; i < lim; i++) gyl[i] = gye[i] = gzl[i] = gze[i] = 0;
+            memset(g, 0, (size_t)lim * sizeof(g[0]));
             for (int q = 0; q < ntl; q++) {
                 int T = tl[q], size = k + tsize[T], negative = tsize[T] & 1;
                 const int8_t *c = cnt[T];
@@ -304,31 +406,20 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
                     }
                     base[bb] = r;
                 }
+                /* a subset larger than a side's draw is in none of its completions: its entries
+                 * are 0, read with the others */
                 if (k == 0) {
-                    if (size <= ry) {
-                        gyl[0] += negative ? -t->fy_lt[base[0]] : t->fy_lt[base[0]];
-                        gye[0] += negative ? -t->fy_le[base[0]] : t->fy_le[base[0]];
-                    }
-                    if (size <= rz) {
-                        gzl[0] += negative ? -t->fz_lt[base[0]] : t->fz_lt[base[0]];
-                        gze[0] += negative ? -t->fz_le[base[0]] : t->fz_le[base[0]];
-                    }
+                    const int32_t *p = t->f4 + 4 * base[0];
+                    g[0] = negative ? mw_v4_sub(g[0], mw_v4_load(p)) : mw_v4_add(g[0], mw_v4_load(p));
                     continue;
                 }
-                if (size <= ry) {
-                    mw_lane(gyl, t->fy_lt, base, c, comp, bucket, lim, negative);
-                    if (!same) mw_lane(gye, t->fy_le, base, c, comp, bucket, lim, negative);
-                }
-                if (size <= rz) {
-                    mw_lane(gzl, t->fz_lt, base, c, comp, bucket, lim, negative);
-                    if (!same) mw_lane(gze, t->fz_le, base, c, comp, bucket, lim, negative);
-                }
+                mw_lane4(g, t->f4, base, low4[q], bstart, rx, lim, negative);
             }
             {
                 int64_t sum_lt = 0, sum_le = 0;
                 for (int i = 0; i < lim; i++) {
-                    sum_lt += gyl[i] * gzl[i];
-                    sum_le += gye[i] * gze[i];
+                    sum_lt += (int64_t)mw_v4_get(g[i], MW_FY_LT) * mw_v4_get(g[i], MW_FZ_LT);
+                    sum_le += (int64_t)mw_v4_get(g[i], MW_FY_LE) * mw_v4_get(g[i], MW_FZ_LE);
                 }
                 if (k & 1) {
                     acc_lt -= sum_lt;
@@ -349,7 +440,7 @@ static void mw_generic(const mw_deal *d, const mw_tables *t, int ry, int rz, int
         }
     }
     *out_lt += acc_lt;
-    *out_le += same ? acc_lt : acc_le;
+    *out_le += acc_le;
 }
 
 /* One chunk of player i's completions as X: order[lo .. hi) of its key-sorted list. Adds
@@ -360,53 +451,48 @@ static int mw_chunk(const mw_deal *d, int i, int64_t lo, int64_t hi, int64_t *lt
                     volatile int *stop) {
     const mw_list *x = &d->side[i], *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3], *jl = &d->joint[i];
     int rx = x->r, ry = y->r, rz = z->r, jb = jl->r >= 0 ? (jl->r < rx ? jl->r : rx) : -1;
-    int kmax = (ry < rz ? ry : rz) - (jl->r >= 0 ? 1 : 0) - (mw_has_dual(d, i) ? 1 : 0);
-    size_t ny = (size_t)d->offset[ry + 1], nz = (size_t)d->offset[rz + 1], nh = jb >= 0 ? (size_t)d->offset[jb + 1] : 1;
+    int kmax = (ry < rz ? ry : rz) - (jl->r >= 0 ? 1 : 0) - (mw_has_dual(d, i) ? 1 : 0) - (mw_has_pairs(d, i) ? 1 : 0);
+    size_t nf = (size_t)d->offset[(ry > rz ? ry : rz) + 1], nh = jb >= 0 ? (size_t)d->offset[jb + 1] : 1;
     mw_tables t;
     int32_t *mem;
     int64_t done = 0, sum_lt = 0, sum_le = 0;
-    int v0, v1, status = 0, same;
+    int v0, v1, status = 0;
     if (lo >= hi) return 0;
     if (*stop) return 2; /* stopped before this chunk began: skip its set-up */
-    mem = (int32_t *)calloc(2 * (ny + nz + nh), sizeof(int32_t));
+    mem = (int32_t *)calloc(4 * nf + 2 * nh, sizeof(int32_t));
     if (mem == NULL) return 1;
-    t.fy_lt = mem;
-    t.fy_le = t.fy_lt + ny;
-    t.fz_lt = t.fy_le + ny;
-    t.fz_le = t.fz_lt + nz;
-    t.h_lt = t.fz_le + nz;
+    t.f4 = mem;
+    t.h_lt = t.f4 + 4 * nf;
     t.h_le = t.h_lt + nh;
     v0 = x->key[x->order[lo]];
     v1 = x->key[x->order[hi - 1]];
     /* everything below the first key */
-    mw_insert(d, y, 0, v0, t.fy_lt, ry);
-    mw_insert(d, z, 0, v0, t.fz_lt, rz);
+    mw_insert4(d, y, 0, v0, t.f4, MW_FY_LT, ry);
+    mw_insert4(d, y, 0, v0, t.f4, MW_FY_LE, ry);
+    mw_insert4(d, z, 0, v0, t.f4, MW_FZ_LT, rz);
+    mw_insert4(d, z, 0, v0, t.f4, MW_FZ_LE, rz);
     if (jb >= 0) mw_insert(d, jl, 0, v0, t.h_lt, jb);
-    memcpy(t.fy_le, t.fy_lt, ny * sizeof(int32_t));
-    memcpy(t.fz_le, t.fz_lt, nz * sizeof(int32_t));
     memcpy(t.h_le, t.h_lt, nh * sizeof(int32_t));
     for (int v = v0; v <= v1 && !status; v++) {
         int64_t a = x->start[v] > lo ? x->start[v] : lo, e = x->start[v + 1] < hi ? x->start[v + 1] : hi;
         if (a >= e) {
             /* no x here: the level's completions go in both tables */
-            mw_insert(d, y, v, v + 1, t.fy_lt, ry);
-            mw_insert(d, z, v, v + 1, t.fz_lt, rz);
-            mw_insert(d, y, v, v + 1, t.fy_le, ry);
-            mw_insert(d, z, v, v + 1, t.fz_le, rz);
+            mw_insert4(d, y, v, v + 1, t.f4, MW_FY_LT, ry);
+            mw_insert4(d, z, v, v + 1, t.f4, MW_FZ_LT, rz);
+            mw_insert4(d, y, v, v + 1, t.f4, MW_FY_LE, ry);
+            mw_insert4(d, z, v, v + 1, t.f4, MW_FZ_LE, rz);
             if (jb >= 0) {
                 mw_insert(d, jl, v, v + 1, t.h_lt, jb);
                 mw_insert(d, jl, v, v + 1, t.h_le, jb);
             }
             continue;
         }
-        mw_insert(d, y, v, v + 1, t.fy_le, ry);
-        mw_insert(d, z, v, v + 1, t.fz_le, rz);
+        mw_insert4(d, y, v, v + 1, t.f4, MW_FY_LE, ry);
+        mw_insert4(d, z, v, v + 1, t.f4, MW_FZ_LE, rz);
         if (jb >= 0) mw_insert(d, jl, v, v + 1, t.h_le, jb);
-        /* no completion of Y or Z at this key: the le tables equal the lt ones */
-        same = y->start[v] == y->start[v + 1] && z->start[v] == z->start[v + 1];
         for (int64_t q = a; q < e; q++) {
             uint64_t code = d->codes[rx][x->order[q]];
-            mw_generic(d, &t, ry, rz, kmax, code, rx, same, &sum_lt, &sum_le);
+            mw_generic(d, &t, ry, rz, kmax, code, rx, &sum_lt, &sum_le);
             if (jb >= 0) {
                 int sizes = (1 << (jb + 1)) - 1;
                 int64_t sign = (jl->r & 1) ? -1 : 1;
@@ -419,8 +505,8 @@ static int mw_chunk(const mw_deal *d, int i, int64_t lo, int64_t hi, int64_t *lt
                 break;
             }
         }
-        mw_insert(d, y, v, v + 1, t.fy_lt, ry);
-        mw_insert(d, z, v, v + 1, t.fz_lt, rz);
+        mw_insert4(d, y, v, v + 1, t.f4, MW_FY_LT, ry);
+        mw_insert4(d, z, v, v + 1, t.f4, MW_FZ_LT, rz);
         if (jb >= 0) mw_insert(d, jl, v, v + 1, t.h_lt, jb);
     }
     free(mem);
@@ -527,6 +613,156 @@ static int mw_dual_chunk(const mw_deal *d, int i, int w0, int w1, int64_t *lt, i
         }
     }
     free(x_lt);
+    *lt += sign * acc_lt;
+    *le += sign * acc_le;
+    return status;
+}
+
+/* One side's completions holding the set S (r - 2 positions, mask `smask`): each is S plus a
+ * pair {p < q} of the other positions; out[j] = key << 16 | q << 6 | p, sorted (by key).
+ * Returns how many (C(n - r + 2, 2) <= 1326). */
+static int mw_pairs_of(const mw_deal *d, const mw_list *side, uint64_t scode, uint64_t smask, uint32_t *out) {
+    int n = d->n, r = side->r, count = 0;
+    for (int q = 1; q < n; q++) {
+        uint64_t sq;
+        if (smask >> q & 1) continue;
+        sq = mw_code_add(scode, r - 2, q);
+        for (int p = 0; p < q; p++) {
+            uint64_t code;
+            if (smask >> p & 1) continue;
+            code = mw_code_add(sq, r - 1, p);
+            out[count++] = (uint32_t)side->key[mw_code_rank(code, r)] << 16 | (uint32_t)(q << 6 | p);
+        }
+    }
+    /* insertion sort by key: the pairs come nearly in no order, but they are few; a counting
+     * pass would cost more than the list */
+    for (int j = 1; j < count; j++) {
+        uint32_t v = out[j];
+        int i = j - 1;
+        while (i >= 0 && out[i] > v) {
+            out[i + 1] = out[i];
+            i--;
+        }
+        out[i + 1] = v;
+    }
+    return count;
+}
+
+/* Add one pair {p < q} (an entry of mw_pairs_of) and its subsets to lane `lane` of f4: the
+ * empty set at 0, {p} at 1 + p, {p, q} at 1 + n + C(q, 2) + p. */
+STUD_HOT void mw_pair_insert(int32_t *f4, int n, uint32_t entry, int lane) {
+    int q = (int)(entry >> 6 & 63), p = (int)(entry & 63);
+    int64_t idx = 1 + n + STUD_BINOM[q][2] + p;
+    f4[lane] += 1;
+    f4[4 * (1 + p) + lane] += 1;
+    f4[4 * (1 + q) + lane] += 1;
+    f4[4 * idx + lane] += 1;
+}
+
+/* Shared sets swept together by mw_pair_chunk: X's completions are read once per block, their
+ * subsets' indices computed once for all of the block's sets (tables: MW_BLOCK * 15 KB). */
+#define MW_BLOCK 8
+/* The most completions of Y (or Z) holding one shared set: C(52, 2) pairs. */
+#define MW_MAX_PAIRS 1400
+
+/* The k = r - 2 term of player i as X (Y and Z draw r >= 4), for the shared sets S of ranks
+ * [s0, s1) among the (r - 2)-subsets: set by set instead of completion by completion. For one
+ * S, the completions of Y and Z holding it are S plus a pair of the other positions (at most
+ * C(n - r + 2, 2), 820 on third street), so their tables f(S | T) are indexed by T alone, the
+ * subsets of up to two cards: 1 + n + C(n, 2) entries, four lanes (16 bytes) each, 15 KB. X's
+ * completions missing S are swept in key order, the pairs inserted as the key passes theirs
+ * (below: lt; up to: le), and each x reads the tables at its subsets T of up to two cards:
+ * g(S) = sum over T of (-1)^|T| f(S | T), then (-1)^|S| g_Y(S) g_Z(S) for lt and le. The same
+ * terms as mw_generic's at |S| = r - 2, summed in the other order: per S, C(n, r_x) mask tests
+ * and C(n - r + 2, r_x) (1 + r_x + C(r_x, 2)) reads; MW_BLOCK sets share one pass over X.
+ * Adds the term, signed, to *lt and *le; returns 0, 1 if out of memory, 2 if stopped. */
+static int mw_pair_chunk(const mw_deal *d, int i, int64_t s0, int64_t s1, int64_t *lt, int64_t *le,
+                         int (*interrupted)(void), volatile int *stop) {
+    const mw_list *x = &d->side[i], *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3];
+    int n = d->n, r = y->r, rx = x->r, ks = r - 2, status = 0, nsub = 1 + rx + rx * (rx - 1) / 2;
+    size_t nf = (size_t)(1 + n + STUD_BINOM[n][2]);
+    const uint64_t *xcodes = d->codes[rx], *scodes = d->codes[ks];
+    int32_t *f4;
+    uint32_t *ys, *zs;
+    uint64_t *xcode;
+    uint32_t *xkey;
+    int64_t acc_lt = 0, acc_le = 0, sign = (ks & 1) ? -1 : 1;
+    if (s0 >= s1) return 0;
+    if (*stop) return 2;
+    f4 = (int32_t *)malloc(MW_BLOCK * 4 * nf * sizeof(int32_t));
+    ys = (uint32_t *)malloc(MW_BLOCK * 2 * MW_MAX_PAIRS * sizeof(uint32_t));
+    xcode = (uint64_t *)malloc((size_t)x->count * (sizeof(uint64_t) + sizeof(uint32_t)) + 8);
+    if (f4 == NULL || ys == NULL || xcode == NULL) {
+        free(f4);
+        free(ys);
+        free(xcode);
+        return 1;
+    }
+    zs = ys + MW_BLOCK * MW_MAX_PAIRS;
+    xkey = (uint32_t *)(xcode + x->count);
+    /* X's completions in key order, read in order for every block: the code, and the key as
+     * the pairs' entries have it */
+    for (int64_t j = 0; j < x->count; j++) {
+        xcode[j] = xcodes[x->order[j]];
+        xkey[j] = (uint32_t)x->key[x->order[j]] << 16;
+    }
+    for (int64_t sb = s0; sb < s1 && !status; sb += MW_BLOCK) {
+        int nb = s1 - sb < MW_BLOCK ? (int)(s1 - sb) : MW_BLOCK;
+        uint64_t smask[MW_BLOCK];
+        int ny[MW_BLOCK], nz[MW_BLOCK], yl[MW_BLOCK], ye[MW_BLOCK], zl[MW_BLOCK], ze[MW_BLOCK];
+        int64_t sum_lt[MW_BLOCK], sum_le[MW_BLOCK];
+        for (int b = 0; b < nb; b++) {
+            uint64_t scode = scodes[sb + b];
+            smask[b] = 0;
+            for (int a = 0; a < ks; a++) smask[b] |= 1ULL << ((scode >> (6 * a)) & 63);
+            ny[b] = mw_pairs_of(d, y, scode, smask[b], ys + b * MW_MAX_PAIRS);
+            nz[b] = mw_pairs_of(d, z, scode, smask[b], zs + b * MW_MAX_PAIRS);
+            yl[b] = ye[b] = zl[b] = ze[b] = 0;
+            sum_lt[b] = sum_le[b] = 0;
+        }
+        memset(f4, 0, (size_t)nb * 4 * nf * sizeof(int32_t));
+        for (int64_t j = 0; j < x->count; j++) {
+            uint64_t code = xcode[j], mask = 0;
+            uint32_t v = xkey[j], vnext = v + 0x10000;
+            int xs[MW_MAXR], sub[1 + MW_MAXR + MW_MAXR * (MW_MAXR - 1) / 2], at = 0;
+            /* x's subsets of up to two cards: the empty set, then singles (subtracted), then
+             * pairs (added), as offsets into a table */
+            for (int a = 0; a < rx; a++) {
+                xs[a] = (int)((code >> (6 * a)) & 63);
+                mask |= 1ULL << xs[a];
+            }
+            sub[at++] = 0;
+            for (int a = 0; a < rx; a++) sub[at++] = 4 * (1 + xs[a]);
+            for (int a = 0; a < rx; a++)
+                for (int c = a + 1; c < rx; c++) sub[at++] = 4 * (int)(1 + n + STUD_BINOM[xs[c]][2] + xs[a]);
+            for (int b = 0; b < nb; b++) {
+                int32_t *t = f4 + (size_t)b * 4 * nf;
+                mw_v4 g;
+                const uint32_t *yb = ys + b * MW_MAX_PAIRS, *zb = zs + b * MW_MAX_PAIRS;
+                if (mask & smask[b]) continue;
+                while (yl[b] < ny[b] && yb[yl[b]] < v) mw_pair_insert(t, n, yb[yl[b]++], MW_FY_LT);
+                while (ye[b] < ny[b] && yb[ye[b]] < vnext) mw_pair_insert(t, n, yb[ye[b]++], MW_FY_LE);
+                while (zl[b] < nz[b] && zb[zl[b]] < v) mw_pair_insert(t, n, zb[zl[b]++], MW_FZ_LT);
+                while (ze[b] < nz[b] && zb[ze[b]] < vnext) mw_pair_insert(t, n, zb[ze[b]++], MW_FZ_LE);
+                g = mw_v4_load(t);
+                for (int q = 1; q <= rx; q++) g = mw_v4_sub(g, mw_v4_load(t + sub[q]));
+                for (int q = rx + 1; q < nsub; q++) g = mw_v4_add(g, mw_v4_load(t + sub[q]));
+                sum_lt[b] += (int64_t)mw_v4_get(g, MW_FY_LT) * mw_v4_get(g, MW_FZ_LT);
+                sum_le[b] += (int64_t)mw_v4_get(g, MW_FY_LE) * mw_v4_get(g, MW_FZ_LE);
+            }
+        }
+        for (int b = 0; b < nb; b++) {
+            acc_lt += sum_lt[b];
+            acc_le += sum_le[b];
+        }
+        if (*stop || (interrupted && interrupted())) {
+            *stop = 1;
+            status = 2;
+        }
+    }
+    free(f4);
+    free(ys);
+    free(xcode);
     *lt += sign * acc_lt;
     *le += sign * acc_le;
     return status;

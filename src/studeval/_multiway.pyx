@@ -33,6 +33,9 @@ cdef extern from "_multiway.h" nogil:
                  const int *draws, int kind) noexcept
     void mw_free(mw_deal *d) noexcept
     int mw_has_dual(const mw_deal *d, int i) noexcept
+    int mw_has_pairs(const mw_deal *d, int i) noexcept
+    int mw_pair_chunk(const mw_deal *d, int i, int64_t s0, int64_t s1, int64_t *lt, int64_t *le,
+                      int (*interrupted)() noexcept nogil, volatile int *stop) noexcept
     int mw_dual_chunk(const mw_deal *d, int i, int w0, int w1, int64_t *lt, int64_t *le,
                       int (*interrupted)() noexcept nogil, volatile int *stop) noexcept
     int mw_chunk(const mw_deal *d, int i, int64_t lo, int64_t hi, int64_t *lt, int64_t *le,
@@ -50,8 +53,8 @@ KINDS = {STUD_KIND_HIGH: MW_KIND_HIGH, STUD_KIND_LOW: MW_KIND_LOW, STUD_KIND_LOW
 #: The most completions one player may have (memory: about 16 bytes each, see _multiway.h).
 MAX_COMPLETIONS = 2_000_000
 #: The most work (threeway_work's table reads) a count takes unless the caller lifts it: about
-#: a minute and a half of CPU here (third street three-way is 1.5e10, second street 200 times
-#: that).
+#: a minute and a half of CPU here (third street three-way is 6.2e9, second street about 190
+#: times that).
 MAX_WORK = 40_000_000_000
 #: Chunks of each player's completions per thread (a chunk rebuilds its tables: cheap).
 CHUNKS_PER_THREAD = 8
@@ -91,14 +94,20 @@ cdef list _key_ranges(const mw_list *y, const mw_list *z, int pieces):
 
 def threeway_work(int n, draws) -> int:
     """Table reads of the exact three-way count, for ``n`` live cards and each player's
-    ``draws``: the cost model (_multiway.h's "Cost"). Measured on the 2-core development
-    machine: about 2 to 2.5 ns of CPU time per read (fourth street 0.2 s, third street 34 s),
-    so ``auto`` can pick exact when ``work * 3e-9 / threads`` seconds fit its budget.
+    ``draws``: the cost model (_multiway.h's "Cost"). A read of the direct part counts each of
+    its four tables (they are interleaved: one 16-byte load, but the unit is kept); a read of
+    the set-by-set part (the k = r - 2 term, mw_pair_chunk) is one 16-byte load from the
+    first-level cache, and each of its mask tests a unit too. Measured on the 2-core
+    development machine, one thread, in one sitting (2026-12-07, loaded): the direct part
+    1.2 ns a unit, the listed pairs 1.0, the set-by-set part 0.9 (fourth street about
+    0.1 s, third street 6.1 CPU s), about 1.1 ns a unit as before; the plan prices a unit at
+    3e-9 s (measured quiet, with the other kernels' prices), so ``auto`` can pick exact when
+    ``work * 3e-9 / threads`` seconds fit its budget.
 
     >>> threeway_work(40, (3, 3, 3))  # fourth street: a fraction of a second
     104510640
-    >>> threeway_work(43, (4, 4, 4))  # third street: about a minute on two cores
-    14878803240
+    >>> threeway_work(43, (4, 4, 4))  # third street: a few seconds on two cores
+    6159886740
     """
     r = [int(x) for x in draws]
     if len(r) != 3 or min(r) < 0 or max(r) > 7 or sum(r) > n:
@@ -106,10 +115,12 @@ def threeway_work(int n, draws) -> int:
     total = 0
     for i in range(3):
         rx, ry, rz = r[i], r[(i + 1) % 3], r[(i + 2) % 3]
-        # the joint table (whole shared completions), the listed pairs (all but one card shared)
+        # the joint table (whole shared completions), the listed pairs (all but one card
+        # shared), the set-by-set sweep (all but two shared)
         joint = ry == rz
         dual = joint and 1 <= ry <= 6
-        kmax = min(ry, rz) - joint - dual
+        pairs = joint and ry >= 4
+        kmax = min(ry, rz) - joint - dual - pairs
         per_x = 0
         for k in range(kmax + 1):
             subsets_t = sum(math.comb(rx, j) for j in range(0, max(ry, rz) - k + 1))
@@ -120,6 +131,10 @@ def threeway_work(int n, draws) -> int:
         if dual:
             reads = 2 * sum(math.comb(ry + 1, j) for j in range(min(rx, ry + 1) + 1))
             total += 2 * math.comb(n, ry) * (n - ry) * (ry + reads)
+        if pairs:
+            ks = ry - 2
+            subsets_x = sum(math.comb(rx, j) for j in range(3))
+            total += math.comb(n, ks) * (math.comb(n, rx) + math.comb(n - ks, rx) * subsets_x)
     return total
 
 
@@ -214,6 +229,10 @@ def threeway_counts(known, dead=(), kind=STUD_KIND_HIGH, int hand_size=7, thread
         items += [(p, 0, count * j // pieces, count * (j + 1) // pieces) for j in range(pieces)]
         if mw_has_dual(&d, p):
             items += [(p, 1, w0, w1) for w0, w1 in _key_ranges(&d.side[(p + 1) % 3], &d.side[(p + 2) % 3], pieces)]
+        if mw_has_pairs(&d, p):
+            sets = math.comb(n, d.side[(p + 1) % 3].r - 2)
+            parts = max(1, min(sets, pieces))
+            items += [(p, 2, sets * j // parts, sets * (j + 1) // parts) for j in range(parts)]
     nitems = len(items)
     lo = <int64_t *> malloc(nitems * sizeof(int64_t))
     hi = <int64_t *> malloc(nitems * sizeof(int64_t))
@@ -233,7 +252,10 @@ def threeway_counts(known, dead=(), kind=STUD_KIND_HIGH, int hand_size=7, thread
                 poll = NULL
                 if threadid() == 0:  # the calling thread looks at pending signals
                     poll = _interrupted
-                if dual[item]:
+                if dual[item] == 2:
+                    status[item] = mw_pair_chunk(&d, role[item], lo[item], hi[item], &lt[item], &le[item],
+                                                 poll, &stop)
+                elif dual[item]:
                     status[item] = mw_dual_chunk(&d, role[item], <int>lo[item], <int>hi[item], &lt[item], &le[item],
                                                  poll, &stop)
                 else:
