@@ -520,7 +520,6 @@ def analyze(
     ...
     ValueError: chunk is the number of hands per task, an int >= 1, got 0
     """
-    from studeval.analysis import Report
 
     if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk is the number of hands per task, an int >= 1, got {chunk!r}")
@@ -535,14 +534,26 @@ def analyze(
             part = []
     if part:
         items.append((len(items) * chunk + 1, part, hero))
+    return _reports_in_order(_analyze_chunk, items, progress, client)
+
+
+def _reports_in_order(
+    task: Callable[[Any], tuple[int, Report]],
+    items: Sequence[Any],
+    progress: Callable[[float], None] | None,
+    client: Client | None,
+) -> Report:
+    """The tasks' reports, each keyed by its place, added in that order (they finish in any)."""
+    from studeval.analysis import Report
+
     done: dict[int, Report] = {}
-    for first, result in _run_on(client)(_analyze_chunk, items) if items else ():
-        done[first] = result
+    for key, result in _run_on(client)(task, items) if items else ():
+        done[key] = result
         if progress:
             progress(len(done) / len(items))
     total = Report()
-    for first in sorted(done):
-        total = total + done[first]
+    for key in sorted(done):
+        total = total + done[key]
     return total
 
 
@@ -582,8 +593,6 @@ def analyze_export(
     """
     from pathlib import Path
 
-    from studeval.analysis import Report
-
     if hero is not None and not isinstance(hero, str):
         raise TypeError(f"hero is a player's name or p1, p2, ..., got {hero!r}")
     parts = sorted(Path(folder, "hands").glob("part-*.parquet"))
@@ -592,15 +601,7 @@ def analyze_export(
             f"{Path(folder, 'hands')} holds no part-*.parquet files: write them with studeval db export --parquet"
         )
     items = [(k, str(path.resolve()), hero) for k, path in enumerate(parts)]
-    done: dict[int, Report] = {}
-    for index, result in _run_on(client)(_analyze_partition, items):
-        done[index] = result
-        if progress:
-            progress(len(done) / len(items))
-    total = Report()
-    for index in sorted(done):
-        total = total + done[index]
-    return total
+    return _reports_in_order(_analyze_partition, items, progress, client)
 
 
 # ---- the heads-up match-up table of starting hands (studeval.equity.tables) -----------------

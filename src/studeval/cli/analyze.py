@@ -108,11 +108,11 @@ class _Inputs:
             except ValueError as exc:
                 refused.append((path, str(exc)))
         elif path.endswith(".phhs"):
-            for hand in read_phhs_each(self._lines(path, common.MAX_FILE_BYTES)):
-                if isinstance(hand, PhhsError):  # reported, and the file read on
-                    refused.append((f"{path} hand {hand.hand}" if hand.hand else path, str(hand)))
+            for history in read_phhs_each(self._lines(path, common.MAX_FILE_BYTES)):
+                if isinstance(history, PhhsError):  # reported, and the file read on
+                    refused.append((f"{path} hand {history.hand}" if history.hand else path, str(history)))
                 else:
-                    yield hand
+                    yield history
         else:  # a site's history: its encoding detected (stdin: UTF-8)
             hands = read_lines(self._lines(path, MAX_LINE_CHARS), source=path) if path == "-" else read_file(path)
             for hand in hands:
