@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hand_files import bogus_hands, command_peak
 
 import studeval.cli.analyze as analyze_cli
 from studeval.analysis import NotAnalysed, analyze_hand
@@ -93,25 +94,12 @@ def test_a_totals_file_that_would_be_a_folder_is_one_line_and_exit_2(
 
 def test_refused_hands_are_spooled_not_kept(tmp_path: Path) -> None:
     """20,000 one-line bogus hands: ``analyze --json`` lists every refusal, in flat memory."""
-    import os
-    import subprocess
-    import sys
 
     def peak(n: int) -> int:
-        path = tmp_path / f"bogus{n}.txt"
-        with open(path, "w", encoding="utf-8") as f:
-            for k in range(n):
-                f.write(f"PokerStars Hand #{k + 1}: Razz Limit ($0.04/$0.08 USD) - 2024/01/05 20:15:00 ET\n")
-        code = (
-            "import resource, sys\n"
-            "from studeval.cli import main\n"
-            f"main(['analyze', {str(path)!r}, '--json'])\n"
-            "sys.stderr.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
-        )
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False, env=os.environ)
-        data = json.loads(done.stdout)
+        path = bogus_hands(tmp_path / f"bogus{n}.txt", n)
+        data, kib = command_peak(["analyze", str(path), "--json"])
         assert len(data["refused"]) == n and data["hands"] == []
-        return int(done.stderr.strip().splitlines()[-1])
+        return kib
 
     small, large = peak(500), peak(20_000)
     assert large - small < 8_000, (small, large)  # KiB

@@ -5,13 +5,12 @@ rule, the rake's numbers bounded where parsed, refusals streamed."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
+from hand_files import bogus_hands, command_peak
 
 from studeval.cli import main
 from studeval.histories import Imported, Refused, read_text
@@ -255,23 +254,10 @@ def test_refused_hands_are_not_kept_in_memory(tmp_path: Path) -> None:
     by about 1.6 KB a refusal, kept in a list and in the report's text)."""
 
     def peak(n: int) -> int:
-        path = tmp_path / f"bogus{n}.txt"
-        with open(path, "w", encoding="utf-8") as f:
-            for k in range(n):
-                f.write(f"PokerStars Hand #{k + 1}: Razz Limit ($0.04/$0.08 USD) - 2024/01/05 20:15:00 ET\n")
-        code = (
-            "import resource, sys\n"
-            "from studeval.cli import main\n"
-            f"main(['import', {str(path)!r}, '--out', {str(tmp_path / 'o')!r}, '--json'])\n"
-            "sys.stderr.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))\n"
-        )
-        done = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=False, env={**os.environ}
-        )
-        assert done.returncode == 0, done.stderr[-500:]
-        summary = json.loads(done.stdout)
+        path = bogus_hands(tmp_path / f"bogus{n}.txt", n)
+        summary, kib = command_peak(["import", str(path), "--out", str(tmp_path / "o"), "--json"])
         assert len(summary["refused"]) == n and summary["refused"][-1]["hand"] == str(n)
-        return int(done.stderr.strip().splitlines()[-1])
+        return kib
 
     small, large = peak(1_000), peak(30_000)
     assert large - small < 12_000, (small, large)  # KiB: kept, they would take about 48 MB
