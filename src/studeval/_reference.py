@@ -371,7 +371,8 @@ def _winners(values: np.ndarray) -> np.ndarray:
     """(deals, players): true for the best value of a deal, among the values above 0 (0: no
     qualifying hand, an eight-or-better low missed)."""
     best = values.max(axis=1, keepdims=True)
-    return (values == best) & (best > 0)
+    winners: np.ndarray = (values == best) & (best > 0)
+    return winners
 
 
 def brute_force_equity(

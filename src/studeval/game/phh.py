@@ -69,7 +69,7 @@ from __future__ import annotations
 # Every name of the four modules is here too: each module's ``__all__`` is the list (written once).
 from studeval.game import phh_read, phh_record, phh_replay, phh_write
 from studeval.game.phh_read import *  # noqa: F403
-from studeval.game.phh_read import tomllib  # noqa: F401  (the TOML reader, phh.tomllib as before the split)
+from studeval.game.phh_read import tomllib  # type: ignore[attr-defined]  # noqa: F401  (phh.tomllib as before)
 from studeval.game.phh_record import *  # noqa: F403
 from studeval.game.phh_replay import *  # noqa: F403
 from studeval.game.phh_write import *  # noqa: F403

@@ -430,9 +430,11 @@ def settle_pots(
         returned[uncalled.seat] = uncalled.amount
     payouts = list(returned)
     pots = side_pots(contributions, live)
-    taken = 0 if rake is None else rake.of(sum(p.amount for p in pots))
-    if taken:
-        pots = take_rake(pots, taken, proportional=rake.proportional)
+    taken = 0
+    if rake is not None:
+        taken = rake.of(sum(p.amount for p in pots))
+        if taken:
+            pots = take_rake(pots, taken, proportional=rake.proportional)
     if rules.hilo:
         pots = award_hi_lo(pots, values, lows, (high_keys, low_keys), odd_chip, payouts)
     else:
