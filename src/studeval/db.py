@@ -624,7 +624,8 @@ def find_hands(
 ) -> list[dict[str, Any]]:
     """Hands of the database as records (no PHH text): id, site, number, game, stakes,
     currency, played_at, table, players, hero, pot (also in big bets, ``pot_bb``), rake, the
-    all-in's street if analysed, and ``net`` of ``player`` when one is named. Filters as
+    all-in's street if analysed, and ``net`` of ``player`` when one is named (``net_bb`` in
+    big bets). Filters as
     :func:`studeval.stats.query`'s; ``all_in=True``: only analysed hands with an all-in;
     ``order``: a name of :data:`ORDERS` (``"pot"``: biggest pots first, in big bets).
 
@@ -655,6 +656,7 @@ def find_hands(
     for row in conn.execute(sql, [*args, limit]):
         record = dict(row)
         record["pot_bb"] = record["pot"] / record["big_bet"]
+        record["net_bb"] = None if record["net"] is None else record["net"] / record["big_bet"]
         out.append(record)
     return out
 

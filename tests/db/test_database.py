@@ -219,6 +219,8 @@ def test_find_hands_orders_and_filters() -> None:
     assert [h["pot_bb"] for h in pots] == sorted((h["pot_bb"] for h in everything), reverse=True)[:3]
     ann = db.find_hands(conn, player="Ann", game="seven")
     assert ann and all(h["game"] == "seven" and h["net"] is not None for h in ann)
+    assert all(h["net_bb"] == pytest.approx(h["net"] / h["big_bet"]) for h in ann)
+    assert all(h["net"] is None and h["net_bb"] is None for h in everything)  # no player named
     with pytest.raises(ValueError, match="order 'size'"):
         db.find_hands(conn, order="size")
     with pytest.raises(ValueError, match="limit 0"):

@@ -5,6 +5,7 @@ the reason, where no browser or driver is found."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -179,6 +180,12 @@ def test_import_a_file_and_see_it_in_the_results(web, tmp_path):
         assert hands.text == "3"
         links = web.find_elements(By.CSS_SELECTOR, "#biggest a")
         assert len(links) == 3
+        # Ann's result in each, in big bets as the pot is (one decimal), not in the site's cents
+        nets = [
+            row.find_elements(By.TAG_NAME, "td")[-1].text
+            for row in web.find_elements(By.CSS_SELECTOR, "#biggest tbody tr")
+        ]
+        assert len(nets) == 3 and all(re.fullmatch(r"-?\d+\.\d", net) for net in nets), nets
         # analysed from the page: the luck lines appear
         web.find_element(By.ID, "analyse").click()
         _wait(web, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-shown") == "2", timeout=60)

@@ -128,7 +128,7 @@
       const data = await S.get('/api/results?' + p.toString());
       S.message(messageBox, '');
       statsTable(data, (p.get('by') || 'player,site').split(','));
-      handsTable('biggest', data.biggest, (h) => (h.net === null ? '-' : h.net));
+      handsTable('biggest', data.biggest, (h) => (h.net_bb === null ? '-' : h.net_bb.toFixed(1)));
       handsTable('all-ins', data.all_ins, (h) => h.all_in_street);
       luckChart(data.luck);
       document.getElementById('counts').textContent = `${data.hands_in_db} hand(s) in the database, ${data.analysed} analysed`;
