@@ -144,10 +144,9 @@ STUD_NEON_INLINE void stud_neon_block(const uint8_t *h, uint16_t *out, const int
     }
     /* bytes 2 and 3 together: only their sum's low 16 bits reach the key's high half */
     uint16x8_t lo23 = vmlaq_n_u16(lo[2], lo[3], 256), hi23 = vmlaq_n_u16(hi[2], hi[3], 256);
-    uint32x4_t x[4] = {stud_neon_hash(STUD_NEON_KEY_LO(lo[0], lo[1], lo23)),
-                       stud_neon_hash(STUD_NEON_KEY_HI(lo[0], lo[1], lo23)),
-                       stud_neon_hash(STUD_NEON_KEY_LO(hi[0], hi[1], hi23)),
-                       stud_neon_hash(STUD_NEON_KEY_HI(hi[0], hi[1], hi23))};
+    uint32x4_t x[4] = {
+        stud_neon_hash(STUD_NEON_KEY_LO(lo[0], lo[1], lo23)), stud_neon_hash(STUD_NEON_KEY_HI(lo[0], lo[1], lo23)),
+        stud_neon_hash(STUD_NEON_KEY_LO(hi[0], hi[1], hi23)), stud_neon_hash(STUD_NEON_KEY_HI(hi[0], hi[1], hi23))};
     /* the bucket and the slot's bits (the displacements are 16-bit: below the slot mask, so
      * the xor may follow the mask) */
     uint32_t bucket[16], slot_bits[16];
@@ -199,12 +198,13 @@ STUD_NEON_INLINE int stud_neon_rows(const uint8_t *h, size_t blocks, uint16_t *o
     static const uint8_t lane[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     for (int j = 0; j < N; j++) idx[j] = vmlaq_u8(vdupq_n_u8((uint8_t)j), vld1q_u8(lane), vdupq_n_u8((uint8_t)N));
     uint8x16_t top = vdupq_n_u8(0), same = vdupq_n_u8(0);
-    for (size_t b = 0; b < blocks; b++) stud_neon_block(h + 16 * N * b, out + 16 * b, N, kind, check, &t, idx, &top, &same);
+    for (size_t b = 0; b < blocks; b++)
+        stud_neon_block(h + 16 * N * b, out + 16 * b, N, kind, check, &t, idx, &top, &same);
     return vmaxvq_u8(top) > 51 || vmaxvq_u8(same) != 0;
 }
 
-#define STUD_NEON_DEFINE(N, KIND, CODE)                                                                   \
-    static int stud_neon_batch##N##KIND(const uint8_t *h, size_t blocks, uint16_t *out, int check) {     \
+#define STUD_NEON_DEFINE(N, KIND, CODE)                                                                         \
+    static int stud_neon_batch##N##KIND(const uint8_t *h, size_t blocks, uint16_t *out, int check) {            \
         return check ? stud_neon_rows(h, blocks, out, N, CODE, 1) : stud_neon_rows(h, blocks, out, N, CODE, 0); \
     }
 #define STUD_NEON_DEFINE_KIND(KIND, CODE) \

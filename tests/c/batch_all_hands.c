@@ -84,11 +84,15 @@ int main(int argc, char **argv) {
         int more = 1;
         while (more) {
             size_t rows = 0;
+            int take = chunk % (unsigned long long)sample == 0;
+            if (!take) { /* a chunk left out: only the subsets counted */
+                for (; rows < CHUNK && more; rows++) more = next_subset(c, k);
+            }
             for (; rows < CHUNK && more; rows++, more = next_subset(c, k)) {
                 int turn = (int)((row + rows) % (unsigned)k);
                 for (int j = 0; j < k; j++) hands[rows * k + j] = (uint8_t)c[(j + turn) % k];
             }
-            if (chunk % (unsigned long long)sample == 0) {
+            if (take) {
                 if (compare(k, rows, kinds, nkinds, path, (int)(chunk & 1) ^ 1, row)) return 1;
                 compared += rows * (unsigned long long)nkinds;
             }
