@@ -25,15 +25,17 @@
  *   plus the low half of key * (MULT's high word); then the bucket (the top 14 bits) and the
  *   slot's bits of the product, both by vector shifts and masks.
  * NEON has no gather: the two table reads per hand (the bucket's displacement, the slot's
- * value; the eight-or-better low a third, its byte) are scalar loads, one hand after
- * another, from the bucket and slot bits stored to the stack: six instructions a hand with
- * the xor of the displacement and the store of the value. A flush (of the high hand or the
+ * value; the eight-or-better low a third, its byte) are scalar loads, one hand after another,
+ * from the bucket and slot bits moved out of the lanes: with the xor of the displacement and
+ * the store of the value, about seven instructions a hand. A flush (of the high hand or the
  * 2-7 low) is left to the scalar row kernel, lane by lane after the block's values are stored
  * (about 3% of random 7-card hands). Rows after the last whole block go to the scalar kernel.
  *
  * Tested bit for bit against the scalar kernel over every 5-, 6- and 7-card hand of every
- * kind under qemu-aarch64 (tests/c/batch_all_hands.c, tests/core/test_kernel_paths.py); not
- * timed on arm64 hardware (benchmarks/RESULTS.md). */
+ * kind under qemu-aarch64 (tests/c/batch_all_hands.c, tests/core/test_kernel_paths.py). Not
+ * timed on arm64 hardware: counted under qemu (GCC 12, -O2), random 7-card hands, high, with
+ * the check, it runs about 30 instructions a hand where the scalar kernel runs 62 (an
+ * indication only: benchmarks/RESULTS.md). */
 #ifndef STUD_BATCH_NEON_H
 #define STUD_BATCH_NEON_H
 
@@ -95,31 +97,42 @@ STUD_NEON_INLINE uint32x4_t stud_neon_hash(uint32x4_t key) {
 STUD_NEON_INLINE void stud_neon_block(const uint8_t *h, uint16_t *out, const int N, const int kind, const int check,
                                       const stud_neon_consts *t, const uint8x16_t *idx, uint8x16_t *top,
                                       uint8x16_t *same) {
-    uint8x16_t r[7], c[7];
-    for (int v = 0; v < N; v++) r[v] = vld1q_u8(h + 16 * v);
-    uint8x16_t m = vmaxq_u8(*top, r[0]);
-    for (int v = 1; v < N; v++) m = vmaxq_u8(m, r[v]);
-    *top = m;
+    /* loaded straight into the register groups the table lookups take */
+    const uint8x16x4_t first = vld1q_u8_x4(h);
+    uint8x16x2_t more2;
+    uint8x16x3_t more3;
+    uint8x16_t more1, m = vmaxq_u8(vmaxq_u8(first.val[0], first.val[1]), vmaxq_u8(first.val[2], first.val[3]));
+    if (N == 5) {
+        more1 = vld1q_u8(h + 64);
+        m = vmaxq_u8(m, more1);
+    } else if (N == 6) {
+        more2 = vld1q_u8_x2(h + 64);
+        m = vmaxq_u8(m, vmaxq_u8(more2.val[0], more2.val[1]));
+    } else {
+        more3 = vld1q_u8_x3(h + 64);
+        m = vmaxq_u8(m, vmaxq_u8(vmaxq_u8(more3.val[0], more3.val[1]), more3.val[2]));
+    }
+    *top = vmaxq_u8(*top, m);
     /* card j of each row into its lane: bytes 0..63 by TBL, 64.. by TBX (the index less 64:
      * an index below 64 wraps past the table and leaves the lane as TBL made it) */
-    const uint8x16x4_t first = {{r[0], r[1], r[2], r[3]}};
+    uint8x16_t c[7];
     const uint8x16_t sixty_four = vdupq_n_u8(64);
+#pragma GCC unroll 7
     for (int j = 0; j < N; j++) {
         uint8x16_t p = vqtbl4q_u8(first, idx[j]), rest = vsubq_u8(idx[j], sixty_four);
-        if (N == 5) {
-            p = vqtbx1q_u8(p, r[4], rest);
-        } else if (N == 6) {
-            const uint8x16x2_t more = {{r[4], r[5]}};
-            p = vqtbx2q_u8(p, more, rest);
-        } else {
-            const uint8x16x3_t more = {{r[4], r[5], r[6]}};
-            p = vqtbx3q_u8(p, more, rest);
-        }
+        if (N == 5)
+            p = vqtbx1q_u8(p, more1, rest);
+        else if (N == 6)
+            p = vqtbx2q_u8(p, more2, rest);
+        else
+            p = vqtbx3q_u8(p, more3, rest);
         c[j] = p;
     }
     if (check) {
         uint8x16_t s = *same;
+#pragma GCC unroll 7
         for (int i = 0; i < N; i++)
+#pragma GCC unroll 7
             for (int j = i + 1; j < N; j++) s = vorrq_u8(s, vceqq_u8(c[i], c[j]));
         *same = s;
     }
@@ -128,14 +141,17 @@ STUD_NEON_INLINE void stud_neon_block(const uint8_t *h, uint16_t *out, const int
     uint16x8_t lo[4], hi[4];
     {
         uint8x16_t r0 = vshrq_n_u8(c[0], 2), r1 = vshrq_n_u8(c[1], 2);
+#pragma GCC unroll 4
         for (int k = 0; k < 4; k++) {
             uint8x16_t a = vqtbl1q_u8(t->rank_key[k], r0), b = vqtbl1q_u8(t->rank_key[k], r1);
             lo[k] = vaddl_u8(vget_low_u8(a), vget_low_u8(b));
             hi[k] = vaddl_high_u8(a, b);
         }
     }
+#pragma GCC unroll 5
     for (int j = 2; j < N; j++) {
         uint8x16_t rank = vshrq_n_u8(c[j], 2);
+#pragma GCC unroll 4
         for (int k = 0; k < 4; k++) {
             uint8x16_t a = vqtbl1q_u8(t->rank_key[k], rank);
             lo[k] = vaddw_u8(lo[k], vget_low_u8(a));
@@ -151,26 +167,25 @@ STUD_NEON_INLINE void stud_neon_block(const uint8_t *h, uint16_t *out, const int
      * the xor may follow the mask) */
     uint32_t bucket[16], slot_bits[16];
     const uint32x4_t slot_mask = vdupq_n_u32(STUD_SLOT_MASK);
+#pragma GCC unroll 4
     for (int q = 0; q < 4; q++) {
         vst1q_u32(bucket + 4 * q, vshrq_n_u32(x[q], 32 - STUD_BUCKET_BITS));
         vst1q_u32(slot_bits + 4 * q, vandq_u32(x[q], slot_mask));
     }
-    const uint16_t *disp = STUD_DISP;
+    const uint16_t *disp = STUD_DISP, *values = kind == STUD_KIND_HIGH    ? STUD_VALUE
+                                                : kind == STUD_KIND_LOW27 ? STUD_LOW27
+                                                                          : STUD_LOW;
+    const uint8_t *low8 = STUD_LOW8_OF_LOW;
+#pragma GCC unroll 16
     for (int i = 0; i < 16; i++) {
-        uint32_t slot = slot_bits[i] ^ disp[bucket[i]];
-        if (kind == STUD_KIND_HIGH)
-            out[i] = STUD_VALUE[slot];
-        else if (kind == STUD_KIND_LOW27)
-            out[i] = STUD_LOW27[slot];
-        else if (kind == STUD_KIND_LOW)
-            out[i] = STUD_LOW[slot];
-        else
-            out[i] = STUD_LOW8_OF_LOW[STUD_LOW[slot]];
+        uint16_t v = values[slot_bits[i] ^ disp[bucket[i]]];
+        out[i] = kind == STUD_KIND_LOW8 ? low8[v] : v;
     }
     if (kind == STUD_KIND_HIGH || kind == STUD_KIND_LOW27) {
         /* the suit counters: a flush sets bit 3 of a nibble */
         uint8x16_t s01 = vdupq_n_u8(0x33), s23 = vdupq_n_u8(0x33);
         const uint8x16_t three = vdupq_n_u8(3);
+#pragma GCC unroll 7
         for (int j = 0; j < N; j++) {
             uint8x16_t suit = vandq_u8(c[j], three);
             s01 = vaddq_u8(s01, vqtbl1q_u8(t->suit_step[0], suit));
@@ -196,6 +211,7 @@ STUD_NEON_INLINE int stud_neon_rows(const uint8_t *h, size_t blocks, uint16_t *o
     /* the byte of card j of row i in a block: N i + j */
     uint8x16_t idx[7];
     static const uint8_t lane[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+#pragma GCC unroll 7
     for (int j = 0; j < N; j++) idx[j] = vmlaq_u8(vdupq_n_u8((uint8_t)j), vld1q_u8(lane), vdupq_n_u8((uint8_t)N));
     uint8x16_t top = vdupq_n_u8(0), same = vdupq_n_u8(0);
     for (size_t b = 0; b < blocks; b++)

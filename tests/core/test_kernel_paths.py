@@ -169,7 +169,7 @@ def test_batch_paths_on_arm64(arm64_tables_object, tmp_path) -> None:
 
 
 # The NEON path against the scalar kernel over all hands (batch_all_hands.c), under qemu: every
-# 5-, 6- and 7-card hand of every kind (627 million rows and kinds) took 114 s of a core
+# 5-, 6- and 7-card hand of every kind (627 million rows and kinds) took 100-115 s of a core
 # (benchmarks/RESULTS.md), too long for the default run, so that is the slow one. The default
 # one compares every 5-card hand of every kind and, of the 6- and 7-card hands, every 8th and
 # every 32nd chunk of 65,536 in the order the subsets are listed, every kind (37 million rows
