@@ -115,9 +115,10 @@ AARCH64_CC = shutil.which("aarch64-linux-gnu-gcc")
 QEMU_AARCH64 = shutil.which("qemu-aarch64")
 AARCH64_SYSROOT = "/usr/aarch64-linux-gnu"
 needs_arm64 = pytest.mark.skipif(
-    AARCH64_CC is None or QEMU_AARCH64 is None,
-    reason="needs aarch64-linux-gnu-gcc and qemu-aarch64 on PATH (Debian: gcc-aarch64-linux-gnu,"
-    " libc6-dev-arm64-cross, qemu-user) to test the NEON path",
+    AARCH64_CC is None or QEMU_AARCH64 is None or not Path(AARCH64_SYSROOT, "lib", "ld-linux-aarch64.so.1").exists(),
+    reason="needs aarch64-linux-gnu-gcc and qemu-aarch64 on PATH and the arm64 C library in"
+    f" {AARCH64_SYSROOT} (Debian: gcc-aarch64-linux-gnu, libc6-dev-arm64-cross, qemu-user) to test"
+    " the NEON path",
 )
 
 
