@@ -420,7 +420,7 @@ static const stud_simd_kernel STUD_SIMD_KERNELS[2][STUD_KINDS][3] = {STUD_SIMD_K
                                                                      STUD_SIMD_KINDS(stud512)};
 static const int STUD_SIMD_LANES[2] = {8, 16};
 
-#elif defined(__aarch64__) && defined(__ARM_NEON) && !defined(STUD_NO_SIMD)
+#elif defined(__aarch64__) && defined(__ARM_NEON) && !defined(__ARM_BIG_ENDIAN) && !defined(STUD_NO_SIMD)
 #include "_batch_neon.h" /* stud_simd_best(): STUD_SIMD_NEON */
 #else
 STUD_INLINE int stud_simd_best(void) { return STUD_SIMD_SCALAR; }

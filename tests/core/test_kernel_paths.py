@@ -38,7 +38,7 @@ def tables_object(tmp_path_factory) -> Path:
 
 
 @pytest.mark.skipif(CC is None, reason="no C compiler on PATH")
-# STUD_NO_SIMD: the build of a machine without the vector paths (arm64, MSVC): scalar alone
+# STUD_NO_SIMD: the build of a machine without the vector paths (MSVC, x86-64 macOS): scalar alone
 @pytest.mark.parametrize("path", ["default", "STUD_BATCH_VECEXT", "STUD_BATCH_SCALAR", "STUD_NO_SIMD"])
 def test_batch_path_agrees_with_per_hand_kernel(path, tables_object, tmp_path) -> None:
     exe = tmp_path / "batch_paths"
@@ -128,7 +128,7 @@ def arm64_tables_object(tmp_path_factory) -> Path:
     return compile_tables(AARCH64_CC, tmp_path_factory.mktemp("arm64_tables") / "tables_data.o")
 
 
-def build_arm64(source: str, tables: Path, tmp_path: Path) -> Path:
+def build_arm64(source: str, tables: Path, tmp_path: Path, flags: tuple[str, ...] = ()) -> Path:
     """tests/c/<source> built for arm64 (warnings are errors: the NEON header compiles clean)."""
     exe = tmp_path / Path(source).stem
     build = subprocess.run(
@@ -139,6 +139,7 @@ def build_arm64(source: str, tables: Path, tmp_path: Path) -> Path:
             "-Wall",
             "-Wextra",
             "-Werror",
+            *flags,
             f"-I{SRC}",
             str(TESTS / "c" / source),
             str(tables),
@@ -160,13 +161,16 @@ def run_arm64(exe: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 @needs_arm64
-def test_batch_paths_on_arm64(arm64_tables_object, tmp_path) -> None:
-    """batch_paths.c on arm64: the scalar kernel and the NEON path (path 3) against the
-    per-hand kernels, random rows of every kind and length, every batch size, and bad rows at
-    every position of a batch (a few seconds under qemu)."""
-    run = run_arm64(build_arm64("batch_paths.c", arm64_tables_object, tmp_path))
+@pytest.mark.parametrize("path", ["default", "STUD_NO_SIMD"])
+def test_batch_paths_on_arm64(path, arm64_tables_object, tmp_path) -> None:
+    """batch_paths.c on arm64: the scalar kernel and the NEON path (path 3; STUD_NO_SIMD: the
+    scalar kernel alone) against the per-hand kernels, random rows of every kind and length,
+    every batch size, and bad rows at every position of a batch (a few seconds under qemu)."""
+    flags = () if path == "default" else (f"-D{path}",)
+    run = run_arm64(build_arm64("batch_paths.c", arm64_tables_object, tmp_path, flags))
     assert run.returncode == 0 and run.stdout.strip() == "ok", run.stdout
-    assert run.stderr.split() == ["path", "0", "path", "3"], run.stderr  # NEON ran
+    ran = ["path", "0", "path", "3"] if path == "default" else ["path", "0"]
+    assert run.stderr.split() == ran, run.stderr  # the paths the build has ran
 
 
 # The NEON path against the scalar kernel over all hands (batch_all_hands.c), under qemu: every
