@@ -1,8 +1,9 @@
 /* SIMD batch kernels: the batch of _batch.h, 16 hands at a time (AVX-512) or 8 (AVX2), for
  * every kind and 5, 6 or 7 cards. The extension stays built for the baseline instruction set:
  * each kernel is compiled for its own target by a function attribute, and the caller picks a
- * path the processor runs (stud_simd_best()). GCC and Clang on x86-64 Linux and BSD only:
- * elsewhere (MSVC, macOS, arm64) stud_simd_best() is STUD_SIMD_SCALAR and stud_batch_path()
+ * path the processor runs (stud_simd_best()). GCC and Clang on x86-64 Linux and BSD only; on
+ * arm64 the NEON kernel of _batch_neon.h (STUD_SIMD_NEON, compiled in: NEON is baseline there);
+ * elsewhere (MSVC, x86-64 macOS) stud_simd_best() is STUD_SIMD_SCALAR and stud_batch_path()
  * runs the scalar kernel of _batch.h, which stays the fallback and the reference. The values
  * and the verdict (some row bad or not) are the scalar kernel's, bit for bit.
  *
@@ -46,6 +47,8 @@
 
 /* The paths, in the order of preference; their names are _core's STUD_SIMD_NAMES. */
 enum { STUD_SIMD_SCALAR = 0, STUD_SIMD_AVX2 = 1, STUD_SIMD_AVX512 = 2, STUD_SIMD_PATHS = 3 };
+/* and arm64's, after the x86-64 ones (STUD_SIMD_PATHS counts those) */
+enum { STUD_SIMD_NEON = 3 };
 
 /* Not on Windows: MinGW's GCC does not align the stack for spilled wide vectors (GCC bug
  * 54412), and MSVC builds the wheels there. Not on macOS, as _batch.h's popcnt copies. */
@@ -417,6 +420,8 @@ static const stud_simd_kernel STUD_SIMD_KERNELS[2][STUD_KINDS][3] = {STUD_SIMD_K
                                                                      STUD_SIMD_KINDS(stud512)};
 static const int STUD_SIMD_LANES[2] = {8, 16};
 
+#elif defined(__aarch64__) && defined(__ARM_NEON) && !defined(__ARM_BIG_ENDIAN) && !defined(STUD_NO_SIMD)
+#include "_batch_neon.h" /* stud_simd_best(): STUD_SIMD_NEON */
 #else
 STUD_INLINE int stud_simd_best(void) { return STUD_SIMD_SCALAR; }
 #endif
@@ -433,6 +438,10 @@ static int stud_batch_path(const uint8_t *hands, int width, size_t rows, uint16_
             bad |= stud_batch_kind(hands + (size_t)width * done, width, rows - done, out + done, check, kind);
         return bad;
     }
+#endif
+#ifdef STUD_SIMD_ARM
+    if (path == STUD_SIMD_NEON && kind >= 0 && kind < STUD_KINDS)
+        return stud_neon_batch_kind(hands, width, rows, out, check, kind);
 #endif
     (void)path;
     return stud_batch_kind(hands, width, rows, out, check, kind);

@@ -13,7 +13,7 @@ SUITS: str
 SUIT_SYMBOLS: dict[str, str]
 OPENMP: bool
 THREAD_LIMIT: int
-SIMD_NAMES: tuple[str, ...]
+SIMD_NAMES: tuple[str, ...]  # the paths by code: ("scalar", "avx2", "avx512", "neon")
 CATEGORY_FIRST_VALUE: tuple[int, ...]
 KIND_HIGH: int
 KIND_LOW: int

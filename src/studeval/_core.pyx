@@ -390,24 +390,35 @@ cdef enum:
     CHUNK = 16384  # rows per work item: a few hundred KB of input
 
 #: The batch kernels' paths by their code in _batch_simd.h (STUD_SIMD_*): the scalar kernel
-#: (the reference, on every machine) and the x86-64 vector ones.
-SIMD_NAMES = ("scalar", "avx2", "avx512")
-# the widest path this processor runs (the call also fills the vector kernels' constants)
+#: (the reference, on every machine), the x86-64 vector ones and the arm64 one.
+SIMD_NAMES = ("scalar", "avx2", "avx512", "neon")
+cdef enum:
+    _AVX512 = 2
+    _NEON = 3
+# the widest path this processor runs (the call also fills the vector kernels' constants):
+# on x86-64 it runs every x86-64 path below it too; NEON (arm64) is chosen when built
 cdef int _SIMD_BEST = stud_simd_best()
-# the path taken unless told: AVX-512 where the processor has it, else the scalar kernel (the
-# AVX2 path measured no faster than the scalar one: see _batch_simd.h and RESULTS.md)
-cdef int _SIMD_FASTEST = 2 if _SIMD_BEST == 2 else 0
+# the codes of the paths it runs, the scalar kernel's first
+cdef tuple _SIMD_RUNS = (0, _NEON) if _SIMD_BEST == _NEON else tuple(range(_SIMD_BEST + 1))
+# the path taken unless told: AVX-512 where the processor has it, NEON on arm64, else the
+# scalar kernel (the AVX2 path measured no faster than the scalar one: see _batch_simd.h and
+# RESULTS.md)
+cdef int _SIMD_FASTEST = _SIMD_BEST if _SIMD_BEST in (_AVX512, _NEON) else 0
 
 
 def _simd_from_env(value) -> int:
     """The path code of the environment's STUDEVAL_SIMD: unset, empty or 1 the fastest path;
     0 (or scalar, off, false, no) the scalar kernel; a path's name that path where the
-    processor runs it, else the fastest it runs below it; anything else the fastest path."""
+    processor runs it, else the widest x86-64 path it runs below an x86-64 one named (the
+    scalar kernel for another processor's path); anything else the fastest path."""
     text = (value or "").strip().lower()
     if text in ("0", "scalar", "off", "false", "no"):
         return 0
     if text in SIMD_NAMES:
-        return min(SIMD_NAMES.index(text), _SIMD_BEST)
+        code = SIMD_NAMES.index(text)
+        if code in _SIMD_RUNS:
+            return code
+        return max(c for c in _SIMD_RUNS if c < code) if code <= _AVX512 else 0
     return _SIMD_FASTEST
 
 
@@ -417,20 +428,21 @@ cdef int _simd_default = _simd_from_env(os.environ.get("STUDEVAL_SIMD"))
 def simd_paths() -> tuple:
     """The batch kernel's paths this build runs on this processor: always ``"scalar"``, then
     ``"avx2"`` and ``"avx512"`` where the processor has them (x86-64 Linux, built by GCC or
-    Clang; elsewhere the scalar kernel alone).
+    Clang), or ``"neon"`` on arm64 (every arm64 processor has it); elsewhere the scalar
+    kernel alone.
 
     >>> simd_paths()[0]
     'scalar'
     """
-    return SIMD_NAMES[: _SIMD_BEST + 1]
+    return tuple(SIMD_NAMES[code] for code in _SIMD_RUNS)
 
 
 def simd_path() -> str:
     """The path :func:`evaluate_batch` takes unless told: ``"avx512"`` where the processor has
-    AVX-512 (F and BW), else ``"scalar"``; the scalar kernel when the environment holds
-    ``STUDEVAL_SIMD=0`` at import (for tests and bug reports), or a path named there
-    (``STUDEVAL_SIMD=avx2``: AVX2, which is otherwise never taken: it measured no faster than
-    the scalar kernel). Every path gives the same values and refuses the same rows.
+    AVX-512 (F and BW), ``"neon"`` on arm64, else ``"scalar"``; the scalar kernel when the
+    environment holds ``STUDEVAL_SIMD=0`` at import (for tests and bug reports), or a path
+    named there (``STUDEVAL_SIMD=avx2``: AVX2, which is otherwise never taken: it measured no
+    faster than the scalar kernel). Every path gives the same values and refuses the same rows.
 
     >>> simd_path() in simd_paths()
     True
@@ -444,7 +456,7 @@ cdef int _simd_code(object simd) except -1:
     if not isinstance(simd, str) or simd not in SIMD_NAMES:
         raise ValueError(f"simd must be None or one of {SIMD_NAMES}, got {simd!r}")
     cdef int code = SIMD_NAMES.index(simd)
-    if code > _SIMD_BEST:
+    if code not in _SIMD_RUNS:
         raise ValueError(f"this processor (or build) cannot run the {simd!r} path; it runs {simd_paths()}")
     return code
 
@@ -496,7 +508,8 @@ def evaluate_batch(hands, *, threads=None, check=True, int kind=STUD_KIND_HIGH, 
 
     ``simd`` picks the kernel's path: None the one :func:`simd_path` names (the fastest the
     processor runs, unless ``STUDEVAL_SIMD=0``), or a name from :func:`simd_paths` (``"scalar"``
-    is the reference kernel). Every path gives the same values and refuses the same rows.
+    is the reference kernel; ``"avx2"`` and ``"avx512"`` on x86-64, ``"neon"`` on arm64).
+    Every path gives the same values and refuses the same rows.
 
     >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 44], [0, 4, 8, 12, 17]], dtype=np.uint8)).tolist()

@@ -3,7 +3,8 @@
  * each vector path the processor runs (_batch_simd.h) against the same: random rows of 5, 6
  * and 7 cards, batches of every size up to a few blocks from misaligned starts (the tails),
  * and bad rows (a repeated card, a byte above 51) at every position of a batch, with the
- * good rows around them still right.
+ * good rows around them still right. Cross-built for arm64 and run under qemu, the vector path
+ * is NEON (_batch_neon.h).
  * Prints "ok" and exits 0 when all agree. Built (linked with tables_data.c) and run by
  * tests/core/test_kernel_paths.py. */
 #include <stdio.h>
@@ -38,6 +39,12 @@ static void deal(uint8_t *row, int width) {
     }
 }
 
+/* the paths a build runs where the widest is `best`: the scalar kernel, then the x86-64 ones up
+ * to the widest, or NEON alone on arm64 */
+static int runs(int path, int best) {
+    return path == STUD_SIMD_SCALAR || (best == STUD_SIMD_NEON ? path == best : path <= best);
+}
+
 enum { ROWS = 100000, SMALL = 200 };
 static uint8_t hands[ROWS * 7];
 static uint16_t out[ROWS];
@@ -49,6 +56,8 @@ int main(void) {
     for (int width = 5; width <= 7; width++) {
         for (int i = 0; i < ROWS; i++) deal(hands + i * width, width);
         for (int path = STUD_SIMD_SCALAR; path <= best; path++) {
+            if (!runs(path, best)) continue;
+            if (width == 5) fprintf(stderr, "path %d\n", path);
             for (int kind = STUD_KIND_HIGH; kind < STUD_KINDS; kind++) {
                 for (int check = 0; check <= 1; check++) {
                     memset(out, 0xEE, sizeof out);

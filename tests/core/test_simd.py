@@ -1,9 +1,10 @@
-"""The batch kernel's vector paths (AVX-512, AVX2: studeval._core.simd_paths) against the scalar
-kernel, bit for bit: every 5-card hand (every 6- and 7-card hand in the slow run), millions of
-random hands of every kind and length, flush-heavy hands, every batch size up to a few blocks,
-misaligned and non-contiguous arrays, and bad rows at every position of a batch. On a machine
-without a vector path the comparisons run the scalar kernel against itself (and say so in
-their ids)."""
+"""The batch kernel's vector paths (AVX-512, AVX2; NEON on arm64: studeval._core.simd_paths)
+against the scalar kernel, bit for bit: every 5-card hand (every 6- and 7-card hand in the slow
+run), millions of random hands of every kind and length, flush-heavy hands, every batch size up
+to a few blocks, misaligned and non-contiguous arrays, and bad rows at every position of a
+batch. On a machine without a vector path the comparisons run the scalar kernel against itself
+(and say so in their ids). The NEON path is also tested under qemu from x86-64
+(tests/core/test_kernel_paths.py)."""
 
 from __future__ import annotations
 
@@ -30,23 +31,38 @@ def test_paths_and_default() -> None:
     paths = _core.simd_paths()
     assert paths[0] == "scalar" and set(paths) <= set(_core.SIMD_NAMES)
     assert _core.simd_path() in paths
-    expected = "avx512" if "avx512" in paths else "scalar"
+    # x86-64 paths or NEON (arm64), not both
+    assert not ("neon" in paths and {"avx2", "avx512"} & set(paths))
     if os.environ.get("STUDEVAL_SIMD") is None:
-        assert _core.simd_path() == expected
+        assert _core.simd_path() == fastest(paths)
+
+
+def fastest(paths: tuple[str, ...]) -> str:
+    """The path taken by default: AVX-512, NEON, else scalar (AVX2 only when asked)."""
+    return "avx512" if "avx512" in paths else "neon" if "neon" in paths else "scalar"
 
 
 @pytest.mark.parametrize(
     ("value", "expected"),
-    [("0", "scalar"), ("scalar", "scalar"), ("avx2", "avx2"), ("avx512", "avx512"), ("", None), ("1", None)],
+    [
+        ("0", "scalar"),
+        ("scalar", "scalar"),
+        ("avx2", "avx2"),
+        ("avx512", "avx512"),
+        ("neon", "neon"),
+        ("", None),
+        ("1", None),
+    ],
 )
 def test_environment_picks_the_path(value: str, expected: str | None) -> None:
     """STUDEVAL_SIMD, read at import: 0 forces the scalar kernel, a path's name that path (or
-    the widest below it that the processor runs), empty or 1 the default."""
+    for an x86-64 path the widest below it that the processor runs; for another processor's
+    path the scalar kernel), empty or 1 the default."""
     paths = _core.simd_paths()
     if expected is None:
-        expected = "avx512" if "avx512" in paths else "scalar"
+        expected = fastest(paths)
     elif expected not in paths:
-        expected = paths[-1] if expected == "avx512" else "scalar"
+        expected = "avx2" if expected == "avx512" and "avx2" in paths else "scalar"
     code = "import studeval._core as c; print(c.simd_path())"
     env = {**os.environ, "STUDEVAL_SIMD": value}
     run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
