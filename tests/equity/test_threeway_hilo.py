@@ -129,12 +129,10 @@ def test_stud_equity_counts_fourth_street_exactly(game: str) -> None:
     assert (r.no_low > 0) == (game == "stud8")
 
 
-@pytest.mark.parametrize("game", HILO)
-def test_fourth_street_agrees_with_monte_carlo(game: str) -> None:
-    """The exact figures against 400,000 Monte Carlo deals: within 4 standard errors (a
+def assert_within_4_standard_errors(exact_r: HiLoResult, mc: HiLoResult) -> None:
+    """Every figure of a Monte Carlo result within 4 standard errors of the exact one (a
     binomial's for the chances, the sampled one for the equity)."""
-    exact_r = stud_equity(FOURTH, game=game, method="exact")
-    mc = stud_equity(FOURTH, game=game, method="monte-carlo", samples=400_000, seed=35)
+    assert exact_r.method == "exact" and mc.method == "monte-carlo"
     n = mc.deals
     for name in ("high", "low", "scoop"):
         for e, m in zip(getattr(exact_r, name), getattr(mc, name), strict=True):
@@ -142,6 +140,40 @@ def test_fourth_street_agrees_with_monte_carlo(game: str) -> None:
     assert abs(exact_r.no_low - mc.no_low) <= 4 * max((exact_r.no_low * (1 - exact_r.no_low) / n) ** 0.5, 1 / n)
     for e, m, se in zip(exact_r.equity, mc.equity, mc.stderr, strict=True):
         assert se > 0 and abs(e - m) <= 4 * se
+
+
+@pytest.mark.parametrize("game", HILO)
+def test_fourth_street_agrees_with_monte_carlo(game: str) -> None:
+    exact_r = stud_equity(FOURTH, game=game, method="exact")
+    mc = stud_equity(FOURTH, game=game, method="monte-carlo", samples=400_000, seed=35)
+    assert isinstance(exact_r, HiLoResult) and isinstance(mc, HiLoResult)
+    assert_within_4_standard_errors(exact_r, mc)
+
+
+THIRD = ["As 2h 3d", "Kc 7d 8h", "2c 4s 5h"]
+
+
+def test_third_street_short_deck_agrees_with_monte_carlo() -> None:
+    """Third street stud8 (four cards to come each: every part of the count, the set-by-set
+    one too), fourteen nines to kings dead so that it takes seconds, against 2,000,000 Monte
+    Carlo deals."""
+    dead = "Kd Ks Qc Qd Qh Qs Jc Jd Jh Js Tc Td 9s 9h"
+    exact_r = stud_equity(THIRD, game="stud8", dead=dead, method="exact")
+    assert exact_r.deals == 1_798_194_147_750
+    mc = stud_equity(THIRD, game="stud8", dead=dead, method="monte-carlo", samples=2_000_000, seed=35)
+    assert isinstance(exact_r, HiLoResult) and isinstance(mc, HiLoResult)
+    assert_within_4_standard_errors(exact_r, mc)
+
+
+@pytest.mark.slow
+def test_third_street_agrees_with_monte_carlo() -> None:
+    """Third street stud8 with the whole deck (5.3e14 deals; about 40 CPU seconds) against
+    4,000,000 Monte Carlo deals."""
+    exact_r = stud_equity(THIRD, game="stud8", method="exact")
+    assert exact_r.deals == 531_485_201_847_600
+    mc = stud_equity(THIRD, game="stud8", method="monte-carlo", samples=4_000_000, seed=35)
+    assert isinstance(exact_r, HiLoResult) and isinstance(mc, HiLoResult)
+    assert_within_4_standard_errors(exact_r, mc)
 
 
 @pytest.mark.parametrize("game", HILO)

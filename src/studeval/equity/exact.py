@@ -387,7 +387,9 @@ def threeway_hilo(deal: Deal, threads: int) -> Counts:
     nolow_deals, (nw, (nt01, nt02, nt12), nt3) = got["nolow"]
     unit = _equity.HILO_SHARE_UNIT
     c = Counts(3, hilo=True)
-    assert c.hilo is not None
+    # Python integers: the pot shares (in units of HILO_SHARE_UNIT, 55,440 a pot) over third
+    # street's 5.3e14 deals pass int64
+    c.hilo = np.zeros_like(c.hilo, dtype=object)
     c.deals = deals
     pairs = ((ht01 + ht02, ht01 + ht12, ht02 + ht12), (lt01 + lt02, lt01 + lt12, lt02 + lt12))
     nolow_pairs = (nt01 + nt02, nt01 + nt12, nt02 + nt12)
