@@ -557,10 +557,6 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
         views[0] = views[1] = views[2] = &d
         _count_roles(views, 7, nthreads, low, best)
         high = _outcomes(deals, [low[0], low[1], low[2]], [best[0], best[1], best[2]])
-        # the lows over every deal
-        lt, le = _restricted_count(&d, 7, nthreads, <const uint16_t *const *> lowv,
-                                   <const uint16_t *const *> lowv, none, 0, 1, 0, 1)
-        lows_out = _outcomes(deals, lt, le)
         nolow = (0, ((0, 0, 0), (0, 0, 0), 0))
         if qualifier:
             # the high hands where nobody has a low, and how many such deals (player 0 as X,
@@ -568,6 +564,16 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
             lt, le = _restricted_count(&d, 7, nthreads, highs, highs, <const uint16_t *const *> lows, 0, 1, 0, 1)
             _, nolow_deals = _restricted_count(&d, 1, nthreads, none, none, <const uint16_t *const *> lows, 0, 1, 0, 1)
             nolow = (nolow_deals[0], _outcomes(nolow_deals[0], lt, le))
+            # the lows over every deal, X's completions with a low only: one without wins
+            # nothing and ties (is at most) the deals where nobody has a low, as X in each role
+            lt, le = _restricted_count(&d, 7, nthreads, <const uint16_t *const *> lowv,
+                                       <const uint16_t *const *> lowv, <const uint16_t *const *> lows,
+                                       1, 1 << 16, 0, 1 << 16)
+            le = [e + nolow[0] for e in le]
+        else:
+            lt, le = _restricted_count(&d, 7, nthreads, <const uint16_t *const *> lowv,
+                                       <const uint16_t *const *> lowv, none, 0, 1, 0, 1)
+        lows_out = _outcomes(deals, lt, le)
         # the scoops: per low value t of X, against lows below t (no low below every low);
         # the listed pairs' term over every low at once where its tables fit
         scoops = [0, 0, 0]
