@@ -60,6 +60,17 @@
  * over pairs of such sets, C(n, r) times more terms per completion; out of reach beyond the
  * late streets, which the enumeration kernels already count.
  *
+ * Hi-lo pots (threeway_hilo_counts, _multiway.pyx). The same count over a family of each
+ * player's completions (as X one family, as Y and Z another: the tables are built from the
+ * family alone, so the inclusion-exclusion counts the triples of the families; an outsider
+ * gets key 0 as X and MW_TOP as Y or Z, which every part skips) gives the high hands over the
+ * deals where nobody has an eight-or-better low and the number of those deals. The scoops
+ * (X above Y and Z on both keys) are the sum over X's low values t of the count of X's
+ * completions with low t against Y's and Z's with a low below t, by the high key; its listed
+ * pairs (k = r - 1) are one pass for every t at once (mw_dual_low_chunk: an object meets the
+ * x's above it on both keys, from X tables kept per low level), as its other parts cannot be:
+ * they multiply g_Y(S) by g_Z(S), both cut at the same t.
+ *
  * Parallel work: X's completions (in key order) are cut into chunks, and so are the keys of
  * the listed part and the shared sets of the set-by-set part; a chunk builds its own tables
  * from the completions below (above) its keys (c 2^r adds) and sweeps on, so chunks run on any
