@@ -917,11 +917,40 @@ static void mw_dual_side_low(const mw_deal *d, const mw_list *mine, const mw_lis
     }
 }
 
+/* Insert X's completion of rank `rank` in the levels 1 .. its low rank of x_lv: its subsets'
+ * table indices found once (the walk of mw_insert4), then one add each a level. */
+STUD_HOT void mw_insert_levels(const mw_deal *d, uint64_t code, int r, int build, int top, int32_t *x_lv, size_t nx) {
+    int64_t part[STUD_MAX_SUBSETS], idx[STUD_MAX_SUBSETS];
+    int8_t size[STUD_MAX_SUBSETS];
+    int count = 1;
+    if (top < 1) return;
+    part[0] = 0;
+    size[0] = 0;
+    idx[0] = d->offset[0];
+    for (int i = 0; i < r; i++) {
+        const int64_t *row = STUD_BINOM[(code >> (6 * i)) & 63];
+        int c = count;
+        for (int q = 0; q < c; q++) {
+            int k = size[q];
+            if (k < build) {
+                part[count] = part[q] + row[k + 1];
+                size[count] = (int8_t)(k + 1);
+                idx[count] = d->offset[k + 1] + part[count];
+                count++;
+            }
+        }
+    }
+    for (int l = 1; l <= top; l++) {
+        int32_t *t = x_lv + (size_t)l * nx;
+        for (int q = 0; q < count; q++) t[idx[q]] += 1;
+    }
+}
+
 static int mw_dual_low_chunk(const mw_deal *d, int i, int w0, int w1, const uint16_t *const *lrank, int levels,
                              int64_t *lt, int (*interrupted)(void), volatile int *stop) {
     const mw_list *x = &d->side[i], *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3];
     const uint16_t *lx = lrank[i], *ly = lrank[(i + 1) % 3], *lz = lrank[(i + 2) % 3];
-    int rx = x->r, r = y->r, build = rx < r + 1 ? rx : r + 1, status = 0, sizes = (1 << (build + 1)) - 1;
+    int rx = x->r, r = y->r, build = rx < r + 1 ? rx : r + 1, status = 0;
     size_t nx = (size_t)d->offset[build + 1];
     const uint64_t *xcodes = d->codes[rx];
     int32_t *x_lv;
@@ -933,8 +962,7 @@ static int mw_dual_low_chunk(const mw_deal *d, int i, int w0, int w1, const uint
     /* X's completions above the chunk's keys, each in the levels up to its low rank */
     for (int64_t j = x->start[w1]; j < x->start[MW_KEYS]; j++) {
         int32_t rank = x->order[j];
-        for (int l = 1; l <= lx[rank]; l++)
-            stud_subset_insert(x_lv + (size_t)l * nx, xcodes[rank], rx, build, d->offset, sizes, &STUD_BINOM[0][0]);
+        mw_insert_levels(d, xcodes[rank], rx, build, lx[rank], x_lv, nx);
     }
     for (int w = w1 - 1; w >= w0; w--) {
         /* objects at w against the x's above w (strictly better high hands) */
@@ -942,9 +970,7 @@ static int mw_dual_low_chunk(const mw_deal *d, int i, int w0, int w1, const uint
         mw_dual_side_low(d, z, y, lz, ly, w, 1, x_lv, nx, levels, rx, &acc);
         for (int64_t j = x->start[w]; j < x->start[w + 1]; j++) {
             int32_t rank = x->order[j];
-            for (int l = 1; l <= lx[rank]; l++)
-                stud_subset_insert(x_lv + (size_t)l * nx, xcodes[rank], rx, build, d->offset, sizes,
-                                   &STUD_BINOM[0][0]);
+            mw_insert_levels(d, xcodes[rank], rx, build, lx[rank], x_lv, nx);
         }
         if ((w & 7) == 0 && (*stop || (interrupted && interrupted()))) {
             *stop = 1;

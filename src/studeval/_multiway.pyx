@@ -252,8 +252,9 @@ cdef int _count_roles(mw_deal **views, int roles, int nthreads, int64_t *low, in
         family = count - first
         if family == 0:
             continue
-        # the plain count: base chunks; a family of under a quarter of the completions, fewer
-        pieces = max(1, min(family, base, -(-4 * base * family // count)))
+        # the plain count: base chunks; a family, in proportion (a chunk builds its tables
+        # from the other two's families below it: a cost per chunk)
+        pieces = max(1, min(family, base, -(-base * family // count)))
         items += [(p, 0, first + family * j // pieces, first + family * (j + 1) // pieces) for j in range(pieces)]
         if mw_has_dual(v, p):
             items += [(p, 1, w0, w1) for w0, w1 in _key_ranges(&v.side[(p + 1) % 3], &v.side[(p + 2) % 3], pieces)]
