@@ -120,6 +120,13 @@ typedef struct {
     mw_list side[MW_PLAYERS];
     mw_list joint[MW_PLAYERS];   /* joint[i]: the other two's common r-sets, keyed by the larger key */
     int64_t offset[MW_MAXR + 2]; /* subsets of k positions are numbered from offset[k] */
+    /* the scoops' per-low counts (mw_pairs_fill): each player's completions holding each
+     * shared set of the set-by-set part, listed and sorted once (pair_entry, as mw_pairs_of
+     * lists them, with each one's low in pair_low), taken where the low is in
+     * [pair_lo, pair_hi); NULL: listed from the side's keys */
+    const uint32_t *pair_entry[MW_PLAYERS];
+    const uint16_t *pair_low[MW_PLAYERS];
+    int pair_lo[MW_PLAYERS], pair_hi[MW_PLAYERS];
 } mw_deal;
 
 STUD_HOT int64_t mw_binom(int n, int k) { return (k < 0 || k > n) ? 0 : STUD_BINOM[n][k]; }
@@ -672,6 +679,62 @@ static int mw_pairs_of(const mw_deal *d, const mw_list *side, uint64_t scode, ui
     return count;
 }
 
+/* How many completions of player p hold one shared set of the set-by-set part: the pairs of
+ * the other positions. */
+STUD_HOT int mw_pairs_per_set(const mw_deal *d, int p) {
+    int m = d->n - (d->r[p] - 2);
+    return m * (m - 1) / 2;
+}
+
+/* Player p's completions holding the shared set of rank s whose low is in [pair_lo, pair_hi),
+ * from the lists of mw_pairs_fill (sorted by key: so are those taken). */
+STUD_HOT int mw_pairs_taken(const mw_deal *d, int p, int64_t s, uint32_t *out) {
+    int per = mw_pairs_per_set(d, p), count = 0, lo = d->pair_lo[p], hi = d->pair_hi[p];
+    const uint32_t *e = d->pair_entry[p] + (size_t)s * per;
+    const uint16_t *l = d->pair_low[p] + (size_t)s * per;
+    for (int j = 0; j < per; j++)
+        if (l[j] >= lo && l[j] < hi) out[count++] = e[j];
+    return count;
+}
+
+static int mw_cmp64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* List player p's completions holding each shared set (C(n, r - 2) of them, mw_pairs_per_set
+ * each) by d's keys, sorted by key, with their lows (`low`, by rank): entry and lows hold
+ * sets * per entries. 0, or 1 if out of memory. */
+static int mw_pairs_fill(const mw_deal *d, int p, const uint16_t *low, uint32_t *entry, uint16_t *lows) {
+    int n = d->n, r = d->r[p], ks = r - 2, per = mw_pairs_per_set(d, p);
+    int64_t sets = mw_binom(n, ks);
+    uint64_t *buf = (uint64_t *)malloc((size_t)per * sizeof(uint64_t) + 8);
+    if (buf == NULL) return 1;
+    for (int64_t s = 0; s < sets; s++) {
+        uint64_t scode = d->codes[ks][s], smask = 0;
+        int count = 0;
+        for (int a = 0; a < ks; a++) smask |= 1ULL << ((scode >> (6 * a)) & 63);
+        for (int q = 1; q < n; q++) {
+            uint64_t sq;
+            if (smask >> q & 1) continue;
+            sq = mw_code_add(scode, ks, q);
+            for (int pp = 0; pp < q; pp++) {
+                int64_t rank;
+                if (smask >> pp & 1) continue;
+                rank = mw_code_rank(mw_code_add(sq, r - 1, pp), r);
+                buf[count++] = ((uint64_t)d->side[p].key[rank] << 16 | (uint64_t)(q << 6 | pp)) << 16 | low[rank];
+            }
+        }
+        qsort(buf, (size_t)count, sizeof(uint64_t), mw_cmp64);
+        for (int j = 0; j < count; j++) {
+            entry[(size_t)s * per + j] = (uint32_t)(buf[j] >> 16);
+            lows[(size_t)s * per + j] = (uint16_t)(buf[j] & 0xffff);
+        }
+    }
+    free(buf);
+    return 0;
+}
+
 /* Add one pair {p < q} (an entry of mw_pairs_of) and its subsets to lane `lane` of f4: the
  * empty set at 0, {p} at 1 + p, {p, q} at 1 + n + C(q, 2) + p. */
 STUD_HOT void mw_pair_insert(int32_t *f4, int n, uint32_t entry, int lane) {
@@ -742,8 +805,10 @@ static int mw_pair_chunk(const mw_deal *d, int i, int64_t s0, int64_t s1, int64_
             uint64_t scode = scodes[sb + b];
             smask[b] = 0;
             for (int a = 0; a < ks; a++) smask[b] |= 1ULL << ((scode >> (6 * a)) & 63);
-            ny[b] = mw_pairs_of(d, y, scode, smask[b], ys + b * MW_MAX_PAIRS);
-            nz[b] = mw_pairs_of(d, z, scode, smask[b], zs + b * MW_MAX_PAIRS);
+            ny[b] = d->pair_entry[(i + 1) % 3] ? mw_pairs_taken(d, (i + 1) % 3, sb + b, ys + b * MW_MAX_PAIRS)
+                                                : mw_pairs_of(d, y, scode, smask[b], ys + b * MW_MAX_PAIRS);
+            nz[b] = d->pair_entry[(i + 2) % 3] ? mw_pairs_taken(d, (i + 2) % 3, sb + b, zs + b * MW_MAX_PAIRS)
+                                                : mw_pairs_of(d, z, scode, smask[b], zs + b * MW_MAX_PAIRS);
             yl[b] = ye[b] = zl[b] = ze[b] = 0;
             sum_lt[b] = sum_le[b] = 0;
         }

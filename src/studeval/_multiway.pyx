@@ -6,7 +6,7 @@ The method, its cost and its memory are described in _multiway.h.
 """
 
 from cython.parallel cimport prange, threadid
-from libc.stdint cimport uint8_t, uint16_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int64_t
 from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memset
 
@@ -33,6 +33,10 @@ cdef extern from "_multiway.h" nogil:
         int r[3]
         mw_list side[3]
         mw_list joint[3]
+        const uint32_t *pair_entry[3]
+        const uint16_t *pair_low[3]
+        int pair_lo[3]
+        int pair_hi[3]
     int mw_setup(mw_deal *d, const uint8_t *live, int n, const uint8_t *const *known, const int *nknown,
                  const int *draws, int kind) noexcept
     void mw_free(mw_deal *d) noexcept
@@ -55,6 +59,8 @@ cdef extern from "_multiway.h" nogil:
                            int lo, int hi, uint16_t outside) noexcept
     int64_t mw_family(const mw_deal *d, int i, const uint16_t *low, int lo, int hi) noexcept
     size_t mw_dual_bytes(const mw_deal *d, int i, int levels) noexcept
+    int mw_pairs_per_set(const mw_deal *d, int p) noexcept
+    int mw_pairs_fill(const mw_deal *d, int p, const uint16_t *low, uint32_t *entry, uint16_t *lows) noexcept
     int mw_dual_low_chunk(const mw_deal *d, int i, int w0, int w1, const uint16_t *const *lrank, int levels,
                           int64_t *lt, int (*interrupted)() noexcept nogil, volatile int *stop) noexcept
 
@@ -404,6 +410,9 @@ cdef class _Restricted:
             self.views[p] = d[0]  # shares the codes and the offsets (not freed by this view)
             for q in range(3):
                 self.views[p].side[q] = self.xl[q] if q == p else self.yl[q]
+                # the set-by-set part's listed completions, where d has them, are Y's family
+                self.views[p].pair_lo[q] = ylo
+                self.views[p].pair_hi[q] = yhi
             err |= mw_make_joint(&self.views[p], p, &self.jl[p])
             self.views[p].joint[p] = self.jl[p]
             self.view_p[p] = &self.views[p]
@@ -521,6 +530,8 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
     cdef uint16_t *lows[3]
     cdef uint16_t *lowv[3]
     cdef uint16_t *lrank[3]
+    cdef uint32_t *entries[3]
+    cdef uint16_t *pair_lows[3]
     cdef const uint16_t *highs[3]
     cdef const uint16_t *none[3]
     cdef int64_t s, count
@@ -536,7 +547,8 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
     if err:
         raise MemoryError("not enough memory for the exact three-way count")
     for p in range(3):
-        lows[p] = lowv[p] = lrank[p] = NULL
+        lows[p] = lowv[p] = lrank[p] = pair_lows[p] = NULL
+        entries[p] = NULL
         none[p] = NULL
     try:
         for p in range(3):
@@ -588,6 +600,22 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
                 for s in range(d.side[p].count):
                     lrank[p][s] = rank_of[lows[p][s]]
             scoops = _dual_low(&d, <const uint16_t *const *> lrank, len(every), nthreads)
+        # the set-by-set part's completions of each shared set, listed and sorted by the high
+        # key once for every low value (where they fit): each count takes its family's
+        for p in range(3):
+            if d.r[p] >= 4:
+                size = math.comb(c.n, d.r[p] - 2) * mw_pairs_per_set(&d, p)
+                if size * 6 <= MAX_DUAL_LOW_BYTES:
+                    entries[p] = <uint32_t *> malloc(size * sizeof(uint32_t) + 8)
+                    pair_lows[p] = <uint16_t *> malloc(size * sizeof(uint16_t) + 8)
+                    if entries[p] == NULL or pair_lows[p] == NULL:
+                        raise MemoryError("not enough memory for the exact three-way count")
+                    with nogil:
+                        err = mw_pairs_fill(&d, p, lows[p], entries[p], pair_lows[p])
+                    if err:
+                        raise MemoryError("not enough memory for the exact three-way count")
+                    d.pair_entry[p] = entries[p]
+                    d.pair_low[p] = pair_lows[p]
         for t in values:
             roles = 0
             for p in range(3):
@@ -604,6 +632,8 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
             free(lows[p])
             free(lowv[p])
             free(lrank[p])
+            free(entries[p])
+            free(pair_lows[p])
         mw_free(&d)
     return {
         "deals": deals,
