@@ -493,6 +493,14 @@ cdef list _dual_low(const mw_deal *d, const uint16_t *const *lrank, int levels, 
     return out
 
 
+cdef void _high_pairs(mw_deal *d, uint32_t **entries, uint16_t **pair_lows, bint on) noexcept:
+    """The counts by the high key take the set-by-set part's completions from the lists
+    (``on``, where they were made), the others list them from their own keys."""
+    for p in range(3):
+        d.pair_entry[p] = entries[p] if on else NULL
+        d.pair_low[p] = pair_lows[p] if on else NULL
+
+
 def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, threads=None, max_work=MAX_WORK):
     """Exact counts of a three-player hi-lo stud deal (``qualifier``: the low is eight or
     better, stud8; else ace-to-five with no qualifier, stud_hilo): a dict of
@@ -565,7 +573,24 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
                 mw_keys(&d, p, c.live, c.known_p[p], c.nknown[p], MW_KIND_LOW8 if qualifier else MW_KIND_LOW, lows[p])
                 for s in range(count):
                     lowv[p][s] = lows[p][s] + 1 if qualifier else lows[p][s]
+        # the set-by-set part's completions of each shared set, listed and sorted by the high
+        # key once for every count by the high key (where they fit): each takes its family's
+        for p in range(3):
+            if d.r[p] >= 4:
+                size = math.comb(c.n, d.r[p] - 2) * mw_pairs_per_set(&d, p)
+                if size * 6 <= MAX_DUAL_LOW_BYTES:
+                    entries[p] = <uint32_t *> malloc(size * sizeof(uint32_t) + 8)
+                    pair_lows[p] = <uint16_t *> malloc(size * sizeof(uint16_t) + 8)
+                    if entries[p] == NULL or pair_lows[p] == NULL:
+                        raise MemoryError("not enough memory for the exact three-way count")
+                    with nogil:
+                        err = mw_pairs_fill(&d, p, lows[p], entries[p], pair_lows[p])
+                    if err:
+                        raise MemoryError("not enough memory for the exact three-way count")
         # the high hands over every deal
+        _high_pairs(&d, entries, pair_lows, 1)
+        d.pair_lo[0] = d.pair_lo[1] = d.pair_lo[2] = 0
+        d.pair_hi[0] = d.pair_hi[1] = d.pair_hi[2] = 1 << 16
         low[0] = low[1] = low[2] = best[0] = best[1] = best[2] = 0
         views[0] = views[1] = views[2] = &d
         _count_roles(views, 7, nthreads, low, best)
@@ -575,6 +600,8 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
             # the high hands where nobody has a low, and how many such deals (player 0 as X,
             # every key 1: E counts the triples)
             lt, le = _restricted_count(&d, 7, nthreads, highs, highs, <const uint16_t *const *> lows, 0, 1, 0, 1)
+            # (the other keys than the high ones: no listed completions)
+            _high_pairs(&d, entries, pair_lows, 0)
             _, nolow_deals = _restricted_count(&d, 1, nthreads, none, none, <const uint16_t *const *> lows, 0, 1, 0, 1)
             nolow = (nolow_deals[0], _outcomes(nolow_deals[0], lt, le))
             # the lows over every deal, X's completions with a low only: one without wins
@@ -584,6 +611,7 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
                                        1, 1 << 16, 0, 1 << 16)
             le = [e + nolow[0] for e in le]
         else:
+            _high_pairs(&d, entries, pair_lows, 0)
             lt, le = _restricted_count(&d, 7, nthreads, <const uint16_t *const *> lowv,
                                        <const uint16_t *const *> lowv, none, 0, 1, 0, 1)
         lows_out = _outcomes(deals, lt, le)
@@ -600,22 +628,7 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
                 for s in range(d.side[p].count):
                     lrank[p][s] = rank_of[lows[p][s]]
             scoops = _dual_low(&d, <const uint16_t *const *> lrank, len(every), nthreads)
-        # the set-by-set part's completions of each shared set, listed and sorted by the high
-        # key once for every low value (where they fit): each count takes its family's
-        for p in range(3):
-            if d.r[p] >= 4:
-                size = math.comb(c.n, d.r[p] - 2) * mw_pairs_per_set(&d, p)
-                if size * 6 <= MAX_DUAL_LOW_BYTES:
-                    entries[p] = <uint32_t *> malloc(size * sizeof(uint32_t) + 8)
-                    pair_lows[p] = <uint16_t *> malloc(size * sizeof(uint16_t) + 8)
-                    if entries[p] == NULL or pair_lows[p] == NULL:
-                        raise MemoryError("not enough memory for the exact three-way count")
-                    with nogil:
-                        err = mw_pairs_fill(&d, p, lows[p], entries[p], pair_lows[p])
-                    if err:
-                        raise MemoryError("not enough memory for the exact three-way count")
-                    d.pair_entry[p] = entries[p]
-                    d.pair_low[p] = pair_lows[p]
+        _high_pairs(&d, entries, pair_lows, 1)
         for t in values:
             roles = 0
             for p in range(3):
