@@ -84,7 +84,7 @@ CHUNKS_PER_THREAD = 8
 #: The hi-lo count's work in one-key counts' work (threeway_hilo_work), by whether the low
 #: qualifies (stud8) or not (stud_hilo): measured (benchmarks/RESULTS.md, "Exact three-way
 #: hi-lo").
-HILO_PASSES = {True: 5, False: 10}
+HILO_PASSES = {True: 4, False: 6}
 #: The most memory of the scoops' listed pairs' tables per piece (one per thread at a time):
 #: third street eight or better, 58 levels of 137k entries, is 32 MB.
 MAX_DUAL_LOW_BYTES = 64 << 20

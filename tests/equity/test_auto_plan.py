@@ -66,7 +66,7 @@ def test_a_huge_question_samples_and_says_why() -> None:
 
 
 def test_more_samples_tip_the_choice_to_counting() -> None:
-    """Three-way fourth street of stud8 takes a second or so to count (its hi-lo counts):
+    """Three-way fourth street of stud8 takes about half a second to count (its hi-lo counts):
     sampled for a million deals, counted for a billion (sampling those would take longer
     still). (Seven card stud's three-way count takes a tenth of that there, counted against a
     million deals, and fifth street stud8's some milliseconds.)"""
