@@ -8,6 +8,7 @@ MAX_COMPLETIONS: int
 MAX_WORK: int
 CHUNKS_PER_THREAD: int
 HILO_PASSES: dict[bool, int]
+MAX_DUAL_LOW_BYTES: int
 MAX_HILO_WORK: int
 
 def threeway_work(n: int, draws: Sequence[int]) -> int: ...
