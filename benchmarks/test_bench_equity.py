@@ -259,6 +259,32 @@ def test_stud_threeway_exact_3rd_studeval(benchmark) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
+# Stud hi-lo, exact three-way through stud_equity (the three-way hi-lo counts, issue 35 item 3)
+
+HILO_3WAY_4TH = ["As 2h 3d 4c", "Kc 7d 8h 8s", "2c 4s 5h Qd"]
+
+
+@pytest.mark.benchmark(
+    group="stud8 exact 3-way through stud_equity, 4th street (As 2h 3d 4c v Kc 7d 8h 8s v 2c 4s 5h Qd)"
+)
+def test_stud8_threeway_exact_4th_studeval(benchmark) -> None:
+    """method="exact": the high hands, the lows, the high hands with no low and the scoops
+    (auto samples it against a million deals); every thread."""
+    deals = math.comb(40, 3) * math.comb(37, 3) * math.comb(34, 3)
+    r = _run(benchmark, lambda: stud_equity(HILO_3WAY_4TH, game="stud8", method="exact"), deals, rounds=5)
+    assert isinstance(r, HiLoResult) and r.method == "exact" and r.deals == deals and "three-way count" in r.plan
+
+
+@pytest.mark.benchmark(
+    group="stud8 exact 3-way through stud_equity, 4th street (As 2h 3d 4c v Kc 7d 8h 8s v 2c 4s 5h Qd)"
+)
+def test_stud8_threeway_monte_carlo_4th_studeval(benchmark) -> None:
+    """auto's choice there: a million Monte Carlo deals."""
+    r = _run(benchmark, lambda: stud_equity(HILO_3WAY_4TH, game="stud8", samples=MC_DEALS, seed=1), MC_DEALS, rounds=5)
+    assert r.method == "monte-carlo"
+
+
+# ---------------------------------------------------------------------------------------------
 # Seven card stud, Monte Carlo three-way on third street
 
 

@@ -60,6 +60,17 @@
  * over pairs of such sets, C(n, r) times more terms per completion; out of reach beyond the
  * late streets, which the enumeration kernels already count.
  *
+ * Hi-lo pots (threeway_hilo_counts, _multiway.pyx). The same count over a family of each
+ * player's completions (as X one family, as Y and Z another: the tables are built from the
+ * family alone, so the inclusion-exclusion counts the triples of the families; an outsider
+ * gets key 0 as X and MW_TOP as Y or Z, which every part skips) gives the high hands over the
+ * deals where nobody has an eight-or-better low and the number of those deals. The scoops
+ * (X above Y and Z on both keys) are the sum over X's low values t of the count of X's
+ * completions with low t against Y's and Z's with a low below t, by the high key; its listed
+ * pairs (k = r - 1) are one pass for every t at once (mw_dual_low_chunk: an object meets the
+ * x's above it on both keys, from X tables kept per low level), as its other parts cannot be:
+ * they multiply g_Y(S) by g_Z(S), both cut at the same t.
+ *
  * Parallel work: X's completions (in key order) are cut into chunks, and so are the keys of
  * the listed part and the shared sets of the set-by-set part; a chunk builds its own tables
  * from the completions below (above) its keys (c 2^r adds) and sweeps on, so chunks run on any
@@ -84,6 +95,10 @@
 #define MW_PLAYERS 3
 #define MW_MAXR 7
 #define MW_KEYS 7464 /* keys are 1..7462 (high, deuce-to-seven low) or 1..6175 (ace-to-five low) */
+/* Keys no hand has, which put a completion out of a restricted count (the hi-lo counts: a
+ * family of each player's completions): 0 for X (nothing is below it), MW_TOP for Y and Z
+ * (never below or at X's key). */
+#define MW_TOP (MW_KEYS - 1)
 
 /* How a finished hand is keyed: high hand, ace-to-five low, deuce-to-seven low. */
 enum { MW_KIND_HIGH = 0, MW_KIND_LOW = 1, MW_KIND_LOW27 = 2 };
@@ -105,6 +120,13 @@ typedef struct {
     mw_list side[MW_PLAYERS];
     mw_list joint[MW_PLAYERS];   /* joint[i]: the other two's common r-sets, keyed by the larger key */
     int64_t offset[MW_MAXR + 2]; /* subsets of k positions are numbered from offset[k] */
+    /* the scoops' per-low counts (mw_pairs_fill): each player's completions holding each
+     * shared set of the set-by-set part, listed and sorted once (pair_entry, as mw_pairs_of
+     * lists them, with each one's low in pair_low), taken where the low is in
+     * [pair_lo, pair_hi); NULL: listed from the side's keys */
+    const uint32_t *pair_entry[MW_PLAYERS];
+    const uint16_t *pair_low[MW_PLAYERS];
+    int pair_lo[MW_PLAYERS], pair_hi[MW_PLAYERS];
 } mw_deal;
 
 STUD_HOT int64_t mw_binom(int n, int k) { return (k < 0 || k > n) ? 0 : STUD_BINOM[n][k]; }
@@ -172,6 +194,22 @@ static void mw_free(mw_deal *d) {
     memset(d, 0, sizeof(*d));
 }
 
+/* The joint list of player i as X: the other two's common r-sets (when they draw alike),
+ * keyed by the larger of their two keys; r = -1 when they draw differently. 0, or 1 if out of
+ * memory (the list's arrays are freed by mw_free / mw_list_free). */
+static int mw_make_joint(const mw_deal *d, int i, mw_list *joint) {
+    const mw_list *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3];
+    memset(joint, 0, sizeof(*joint));
+    joint->r = -1;
+    if (y->r != z->r) return 0;
+    joint->r = y->r;
+    joint->count = y->count;
+    joint->key = (uint16_t *)malloc((size_t)joint->count * sizeof(uint16_t) + 8);
+    if (joint->key == NULL) return 1;
+    for (int64_t s = 0; s < joint->count; s++) joint->key[s] = y->key[s] > z->key[s] ? y->key[s] : z->key[s];
+    return mw_sort(joint);
+}
+
 /* Set up a deal: live cards, each player's known cards and draws, the key kind. 0 on success,
  * 1 if out of memory (then nothing is left allocated). The caller checked the cards. */
 static int mw_setup(mw_deal *d, const uint8_t *live, int n, const uint8_t *const *known, const int *nknown,
@@ -206,18 +244,8 @@ static int mw_setup(mw_deal *d, const uint8_t *live, int n, const uint8_t *const
         }
         if (mw_sort(side)) goto oom;
     }
-    for (int i = 0; i < MW_PLAYERS; i++) {
-        const mw_list *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3];
-        mw_list *joint = &d->joint[i];
-        joint->r = -1;
-        if (y->r != z->r) continue;
-        joint->r = y->r;
-        joint->count = y->count;
-        joint->key = (uint16_t *)malloc((size_t)joint->count * sizeof(uint16_t) + 8);
-        if (joint->key == NULL) goto oom;
-        for (int64_t s = 0; s < joint->count; s++) joint->key[s] = y->key[s] > z->key[s] ? y->key[s] : z->key[s];
-        if (mw_sort(joint)) goto oom;
-    }
+    for (int i = 0; i < MW_PLAYERS; i++)
+        if (mw_make_joint(d, i, &d->joint[i])) goto oom;
     return 0;
 oom:
     mw_free(d);
@@ -629,9 +657,12 @@ static int mw_pairs_of(const mw_deal *d, const mw_list *side, uint64_t scode, ui
         sq = mw_code_add(scode, r - 2, q);
         for (int p = 0; p < q; p++) {
             uint64_t code;
+            uint32_t key;
             if (smask >> p & 1) continue;
             code = mw_code_add(sq, r - 1, p);
-            out[count++] = (uint32_t)side->key[mw_code_rank(code, r)] << 16 | (uint32_t)(q << 6 | p);
+            key = side->key[mw_code_rank(code, r)];
+            /* MW_TOP: out of the count (a restricted family's outsider: _multiway's hi-lo) */
+            if (key != MW_TOP) out[count++] = key << 16 | (uint32_t)(q << 6 | p);
         }
     }
     /* insertion sort by key: the pairs come nearly in no order, but they are few; a counting
@@ -646,6 +677,62 @@ static int mw_pairs_of(const mw_deal *d, const mw_list *side, uint64_t scode, ui
         out[i + 1] = v;
     }
     return count;
+}
+
+/* How many completions of player p hold one shared set of the set-by-set part: the pairs of
+ * the other positions. */
+STUD_HOT int mw_pairs_per_set(const mw_deal *d, int p) {
+    int m = d->n - (d->r[p] - 2);
+    return m * (m - 1) / 2;
+}
+
+/* Player p's completions holding the shared set of rank s whose low is in [pair_lo, pair_hi),
+ * from the lists of mw_pairs_fill (sorted by key: so are those taken). */
+STUD_HOT int mw_pairs_taken(const mw_deal *d, int p, int64_t s, uint32_t *out) {
+    int per = mw_pairs_per_set(d, p), count = 0, lo = d->pair_lo[p], hi = d->pair_hi[p];
+    const uint32_t *e = d->pair_entry[p] + (size_t)s * per;
+    const uint16_t *l = d->pair_low[p] + (size_t)s * per;
+    for (int j = 0; j < per; j++)
+        if (l[j] >= lo && l[j] < hi) out[count++] = e[j];
+    return count;
+}
+
+static int mw_cmp64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* List player p's completions holding each shared set (C(n, r - 2) of them, mw_pairs_per_set
+ * each) by d's keys, sorted by key, with their lows (`low`, by rank): entry and lows hold
+ * sets * per entries. 0, or 1 if out of memory. */
+static int mw_pairs_fill(const mw_deal *d, int p, const uint16_t *low, uint32_t *entry, uint16_t *lows) {
+    int n = d->n, r = d->r[p], ks = r - 2, per = mw_pairs_per_set(d, p);
+    int64_t sets = mw_binom(n, ks);
+    uint64_t *buf = (uint64_t *)malloc((size_t)per * sizeof(uint64_t) + 8);
+    if (buf == NULL) return 1;
+    for (int64_t s = 0; s < sets; s++) {
+        uint64_t scode = d->codes[ks][s], smask = 0;
+        int count = 0;
+        for (int a = 0; a < ks; a++) smask |= 1ULL << ((scode >> (6 * a)) & 63);
+        for (int q = 1; q < n; q++) {
+            uint64_t sq;
+            if (smask >> q & 1) continue;
+            sq = mw_code_add(scode, ks, q);
+            for (int pp = 0; pp < q; pp++) {
+                int64_t rank;
+                if (smask >> pp & 1) continue;
+                rank = mw_code_rank(mw_code_add(sq, r - 1, pp), r);
+                buf[count++] = ((uint64_t)d->side[p].key[rank] << 16 | (uint64_t)(q << 6 | pp)) << 16 | low[rank];
+            }
+        }
+        qsort(buf, (size_t)count, sizeof(uint64_t), mw_cmp64);
+        for (int j = 0; j < count; j++) {
+            entry[(size_t)s * per + j] = (uint32_t)(buf[j] >> 16);
+            lows[(size_t)s * per + j] = (uint16_t)(buf[j] & 0xffff);
+        }
+    }
+    free(buf);
+    return 0;
 }
 
 /* Add one pair {p < q} (an entry of mw_pairs_of) and its subsets to lane `lane` of f4: the
@@ -686,7 +773,7 @@ static int mw_pair_chunk(const mw_deal *d, int i, int64_t s0, int64_t s1, int64_
     uint32_t *ys, *zs;
     uint64_t *xcode;
     uint32_t *xkey;
-    int64_t acc_lt = 0, acc_le = 0, sign = (ks & 1) ? -1 : 1;
+    int64_t acc_lt = 0, acc_le = 0, sign = (ks & 1) ? -1 : 1, x0;
     if (s0 >= s1) return 0;
     if (*stop) return 2;
     f4 = (int32_t *)malloc(MW_BLOCK * 4 * nf * sizeof(int32_t));
@@ -706,6 +793,9 @@ static int mw_pair_chunk(const mw_deal *d, int i, int64_t s0, int64_t s1, int64_
         xcode[j] = xcodes[x->order[j]];
         xkey[j] = (uint32_t)x->key[x->order[j]] << 16;
     }
+    /* key 0 is no hand's: X's completions there are out of a restricted count (they would
+     * count nothing), so the sweep starts above them */
+    x0 = x->start[1];
     for (int64_t sb = s0; sb < s1 && !status; sb += MW_BLOCK) {
         int nb = s1 - sb < MW_BLOCK ? (int)(s1 - sb) : MW_BLOCK;
         uint64_t smask[MW_BLOCK];
@@ -715,13 +805,15 @@ static int mw_pair_chunk(const mw_deal *d, int i, int64_t s0, int64_t s1, int64_
             uint64_t scode = scodes[sb + b];
             smask[b] = 0;
             for (int a = 0; a < ks; a++) smask[b] |= 1ULL << ((scode >> (6 * a)) & 63);
-            ny[b] = mw_pairs_of(d, y, scode, smask[b], ys + b * MW_MAX_PAIRS);
-            nz[b] = mw_pairs_of(d, z, scode, smask[b], zs + b * MW_MAX_PAIRS);
+            ny[b] = d->pair_entry[(i + 1) % 3] ? mw_pairs_taken(d, (i + 1) % 3, sb + b, ys + b * MW_MAX_PAIRS)
+                                                : mw_pairs_of(d, y, scode, smask[b], ys + b * MW_MAX_PAIRS);
+            nz[b] = d->pair_entry[(i + 2) % 3] ? mw_pairs_taken(d, (i + 2) % 3, sb + b, zs + b * MW_MAX_PAIRS)
+                                                : mw_pairs_of(d, z, scode, smask[b], zs + b * MW_MAX_PAIRS);
             yl[b] = ye[b] = zl[b] = ze[b] = 0;
             sum_lt[b] = sum_le[b] = 0;
         }
         memset(f4, 0, (size_t)nb * 4 * nf * sizeof(int32_t));
-        for (int64_t j = 0; j < x->count; j++) {
+        for (int64_t j = x0; j < x->count; j++) {
             uint64_t code = xcode[j], mask = 0;
             uint32_t v = xkey[j], vnext = v + 0x10000;
             int xs[MW_MAXR], sub[1 + MW_MAXR + MW_MAXR * (MW_MAXR - 1) / 2], at = 0;
@@ -765,6 +857,194 @@ static int mw_pair_chunk(const mw_deal *d, int i, int64_t s0, int64_t s1, int64_
     free(xcode);
     *lt += sign * acc_lt;
     *le += sign * acc_le;
+    return status;
+}
+
+/* Restricted counts (the hi-lo pots, _multiway.pyx's threeway_hilo_counts): the same count
+ * over a family of each player's completions, as X one family and as Y or Z another. A
+ * completion out of the family gets a key no hand has (MW_TOP as Y or Z, 0 as X), so every
+ * part above leaves it out: nothing is below key 0, and X's keys never reach MW_TOP (the
+ * sweeps start above key 0 and stop below MW_TOP). The tables are built from the family
+ * alone, so the inclusion-exclusion counts the disjoint triples of the families. */
+
+/* Each of player i's completions keyed by a kind (MW_KIND_* or MW_KIND_LOW8: the eight-or-
+ * better low, 0 for none), by rank, into out (d's count entries). */
+enum { MW_KIND_LOW8 = 3 };
+static void mw_keys(const mw_deal *d, int i, const uint8_t *live, const uint8_t *known, int nknown, int kind,
+                    uint16_t *out) {
+    int r = d->r[i];
+    stud_hand base = STUD_EMPTY_HAND;
+    for (int j = 0; j < nknown; j++) base = stud_hand_add(base, known[j]);
+    for (int64_t s = 0; s < d->side[i].count; s++) {
+        stud_hand h = base;
+        uint64_t code = d->codes[r][s];
+        for (int j = 0; j < r; j++) h = stud_hand_add(h, live[(code >> (6 * j)) & 63]);
+        out[s] = kind == MW_KIND_LOW    ? stud_hand_low(h)
+                 : kind == MW_KIND_LOW8 ? stud_hand_low8(h)
+                 : kind == MW_KIND_LOW27 ? stud_hand_low27(h)
+                                         : stud_hand_value(h);
+    }
+}
+
+static void mw_list_free(mw_list *list) {
+    free(list->key);
+    free(list->order);
+    free(list->start);
+    memset(list, 0, sizeof(*list));
+}
+
+/* Player i's completions keyed for a restricted count: one whose `low` lies in [lo, hi)
+ * (every one when low is NULL) keeps its key in `value` (1 when value is NULL), the others
+ * get `outside` (0 for X, MW_TOP for Y and Z). 0, or 1 if out of memory. */
+static int mw_list_restricted(const mw_deal *d, int i, mw_list *out, const uint16_t *value, const uint16_t *low, int lo,
+                              int hi, uint16_t outside) {
+    memset(out, 0, sizeof(*out));
+    out->r = d->r[i];
+    out->count = d->side[i].count;
+    out->key = (uint16_t *)malloc((size_t)out->count * sizeof(uint16_t) + 8);
+    if (out->key == NULL) return 1;
+    for (int64_t s = 0; s < out->count; s++) {
+        int in = low == NULL || (low[s] >= lo && low[s] < hi);
+        out->key[s] = in ? (value ? value[s] : 1) : outside;
+    }
+    return mw_sort(out);
+}
+
+/* How many of player i's completions have their `low` in [lo, hi). */
+static int64_t mw_family(const mw_deal *d, int i, const uint16_t *low, int lo, int hi) {
+    int64_t c = 0;
+    for (int64_t s = 0; s < d->side[i].count; s++) c += low[s] >= lo && low[s] < hi;
+    return c;
+}
+
+/* The scoops' k = r - 1 term (the listed pairs, as mw_dual_chunk) over every low at once.
+ * X scoops against an object (y, z) where X's high key is above the object's (the larger of
+ * y's and z's) and X's low above the object's low (the larger of theirs): summed over the
+ * thresholds t of a per-low count, an object meets the x's with a low above its own. So the
+ * objects are listed once, against X tables kept per low level: level l holds the x's whose
+ * low rank is at least l (an x goes in levels 1 .. its rank), and an object of low rank m
+ * reads level m + 1 (none beyond the top). `lrank[p]`: each player's low ranks by rank of
+ * completion (0 below every low: eight or better, no low), `levels` one above the highest.
+ * Memory: levels tables of X's subsets (mw_dual_bytes). Adds the signed term to *lt; 0, 1 if
+ * out of memory, 2 if stopped. */
+static size_t mw_dual_bytes(const mw_deal *d, int i, int levels) {
+    int rx = d->r[i], r = d->r[(i + 1) % 3], build = rx < r + 1 ? rx : r + 1;
+    return (size_t)levels * (size_t)d->offset[build + 1] * sizeof(int32_t);
+}
+
+static void mw_dual_side_low(const mw_deal *d, const mw_list *mine, const mw_list *other, const uint16_t *lmine,
+                             const uint16_t *lother, int w, int strict, const int32_t *x_lv, size_t nx, int levels,
+                             int rx, int64_t *acc) {
+    int r = mine->r, n = d->n;
+    const uint64_t *codes = d->codes[r];
+    int b0 = rx < r ? rx : r, b1 = rx < r + 1 ? rx : r + 1;
+    int s0 = (1 << (b0 + 1)) - 1, s1 = (1 << (b1 + 1)) - 1;
+    int limit = strict ? w - 1 : w;
+    for (int64_t j = mine->start[w]; j < mine->start[w + 1]; j++) {
+        int32_t rank = mine->order[j];
+        uint64_t code = codes[rank];
+        uint64_t in = 0;
+        int own = lmine[rank];
+        for (int i = 0; i < r; i++) in |= 1ULL << ((code >> (6 * i)) & 63);
+        /* q one of own's cards: the other side holds the same set, r times over */
+        if (other->key[rank] <= limit) {
+            int m = own > lother[rank] ? own : lother[rank];
+            if (m + 1 < levels)
+                *acc += (int64_t)r * stud_subset_query(x_lv + (size_t)(m + 1) * nx, code, r, b0, d->offset, s0,
+                                                       &STUD_BINOM[0][0]);
+        }
+        for (int q = 0; q < n; q++) {
+            int lv[MW_MAXR], cnt[MW_MAXR], nl = 0;
+            uint64_t u;
+            if (in >> q & 1) continue;
+            /* the other side's sets own - one card + q below the key, counted by their
+             * object's low (few distinct: one query each) */
+            for (int i = 0; i < r; i++) {
+                int32_t zr = (int32_t)mw_swap_rank(code, r, i, q);
+                int m, at;
+                if (other->key[zr] > limit) continue;
+                m = own > lother[zr] ? own : lother[zr];
+                if (m + 1 >= levels) continue;
+                for (at = 0; at < nl && lv[at] != m; at++) {
+                }
+                if (at == nl) {
+                    lv[nl] = m;
+                    cnt[nl++] = 0;
+                }
+                cnt[at]++;
+            }
+            if (!nl) continue;
+            u = mw_code_add(code, r, q);
+            for (int a = 0; a < nl; a++)
+                *acc += (int64_t)cnt[a] * stud_subset_query(x_lv + (size_t)(lv[a] + 1) * nx, u, r + 1, b1, d->offset,
+                                                            s1, &STUD_BINOM[0][0]);
+        }
+    }
+}
+
+/* Insert X's completion of rank `rank` in the levels 1 .. its low rank of x_lv: its subsets'
+ * table indices found once (the walk of mw_insert4), then one add each a level. */
+STUD_HOT void mw_insert_levels(const mw_deal *d, uint64_t code, int r, int build, int top, int32_t *x_lv, size_t nx) {
+    int64_t part[STUD_MAX_SUBSETS], idx[STUD_MAX_SUBSETS];
+    int8_t size[STUD_MAX_SUBSETS];
+    int count = 1;
+    if (top < 1) return;
+    part[0] = 0;
+    size[0] = 0;
+    idx[0] = d->offset[0];
+    for (int i = 0; i < r; i++) {
+        const int64_t *row = STUD_BINOM[(code >> (6 * i)) & 63];
+        int c = count;
+        for (int q = 0; q < c; q++) {
+            int k = size[q];
+            if (k < build) {
+                part[count] = part[q] + row[k + 1];
+                size[count] = (int8_t)(k + 1);
+                idx[count] = d->offset[k + 1] + part[count];
+                count++;
+            }
+        }
+    }
+    for (int l = 1; l <= top; l++) {
+        int32_t *t = x_lv + (size_t)l * nx;
+        for (int q = 0; q < count; q++) t[idx[q]] += 1;
+    }
+}
+
+static int mw_dual_low_chunk(const mw_deal *d, int i, int w0, int w1, const uint16_t *const *lrank, int levels,
+                             int64_t *lt, int (*interrupted)(void), volatile int *stop) {
+    const mw_list *x = &d->side[i], *y = &d->side[(i + 1) % 3], *z = &d->side[(i + 2) % 3];
+    const uint16_t *lx = lrank[i], *ly = lrank[(i + 1) % 3], *lz = lrank[(i + 2) % 3];
+    int rx = x->r, r = y->r, build = rx < r + 1 ? rx : r + 1, status = 0;
+    size_t nx = (size_t)d->offset[build + 1];
+    const uint64_t *xcodes = d->codes[rx];
+    int32_t *x_lv;
+    int64_t acc = 0, sign = ((r - 1) & 1) ? -1 : 1;
+    if (w0 >= w1) return 0;
+    if (*stop) return 2;
+    x_lv = (int32_t *)calloc((size_t)levels * nx, sizeof(int32_t));
+    if (x_lv == NULL) return 1;
+    /* X's completions above the chunk's keys, each in the levels up to its low rank */
+    for (int64_t j = x->start[w1]; j < x->start[MW_KEYS]; j++) {
+        int32_t rank = x->order[j];
+        mw_insert_levels(d, xcodes[rank], rx, build, lx[rank], x_lv, nx);
+    }
+    for (int w = w1 - 1; w >= w0; w--) {
+        /* objects at w against the x's above w (strictly better high hands) */
+        mw_dual_side_low(d, y, z, ly, lz, w, 0, x_lv, nx, levels, rx, &acc);
+        mw_dual_side_low(d, z, y, lz, ly, w, 1, x_lv, nx, levels, rx, &acc);
+        for (int64_t j = x->start[w]; j < x->start[w + 1]; j++) {
+            int32_t rank = x->order[j];
+            mw_insert_levels(d, xcodes[rank], rx, build, lx[rank], x_lv, nx);
+        }
+        if ((w & 7) == 0 && (*stop || (interrupted && interrupted()))) {
+            *stop = 1;
+            status = 2;
+            break;
+        }
+    }
+    free(x_lv);
+    *lt += sign * acc;
     return status;
 }
 

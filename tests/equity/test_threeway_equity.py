@@ -106,10 +106,12 @@ def test_dead_cards_threads_and_progress_pass_through(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", HILO)
-def test_hilo_pots_keep_enumeration(game: str) -> None:
-    """The three-way count does not split pots: a hi-lo game three-way is enumerated."""
+def test_hilo_pots_by_the_cheaper_count(game: str) -> None:
+    """A hi-lo pot three-way (several counts, tests/equity/test_threeway_hilo.py): sixth street
+    is enumerated (35,904 deals), fifth street and earlier counted."""
     players = ["As 2h 3d 9c Kc 4d", "Qc Qd 7s 4h 5h 6s", "8h 9h Th Jh 6d 2s"]
     assert plan_equity(players, game=game).kernel == "enumerate"
+    assert plan_equity([p[:-3] for p in players], game=game).kernel == "threeway"
 
 
 def test_other_deals_are_not_the_threeway_counts() -> None:

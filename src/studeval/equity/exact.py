@@ -40,7 +40,17 @@ from studeval.equity.plan import (
     unseen_roles,
 )
 
-__all__ = ["exact", "headsup", "headsup_hilo", "headsup_scoops", "threeway", "unseen", "unseen_hilo", "unseen_scoops"]
+__all__ = [
+    "exact",
+    "headsup",
+    "headsup_hilo",
+    "headsup_scoops",
+    "threeway",
+    "threeway_hilo",
+    "unseen",
+    "unseen_hilo",
+    "unseen_scoops",
+]
 
 # Seconds between progress reports of a count that cannot report by itself.
 PROGRESS_POLL = 0.05
@@ -345,6 +355,64 @@ def threeway(deal: Deal, threads: int) -> Counts:
     return c
 
 
+def threeway_hilo(deal: Deal, threads: int) -> Counts:
+    """Three players, a hi-lo pot, by the three-way counts (``_multiway.threeway_hilo_counts``):
+    the rows of ``_equity.HILO_COLUMNS`` as the enumeration counts them, from one-key counts
+    of the high hands and of the lows (the deals where nobody has a low are the lows'
+    three-way ties at the bottom key), eight or better the high hands over the deals where
+    nobody has a low, and the two-key count of the scoops. A player's pot share over the
+    deals with a low is half of its high share plus half of its low share; over the others
+    the whole high share. ``part`` (a share short of the pot) is not counted: 0. It stops on
+    Ctrl-C by itself.
+
+    >>> from studeval.cards import parse_cards
+    >>> from studeval.equity.deal import stud_deal
+    >>> from studeval.games import get_game
+    >>> hands = ["As 2h 3d 4c 9s Kd", "2c 3c 4d 5h Ks Kh", "Ac 2d 3h 4h Qs Qc"]
+    >>> deal = stud_deal([parse_cards(h) for h in hands], get_game("stud8"), [])
+    >>> counted, listed = threeway_hilo(deal, 1).hilo, exact(deal, "enumerate", 1, None).hilo
+    >>> figures = [0, 1, 3, 4, NOLOW]  # every column but "part"
+    >>> (counted[:, figures] == listed[:, figures]).all()
+    np.True_
+    """
+    live = set(deal.live)
+    held = {c for hand in deal.known for c in hand}
+    dead = [c for c in range(52) if c not in live and c not in held]
+    got = _multiway.threeway_hilo_counts(
+        deal.known, dead, deal.game.low_qualifies, deal.game.cards, threads=threads, max_work=None
+    )
+    deals = got["deals"]
+    hw, (ht01, ht02, ht12), ht3 = got["high"]
+    lw, (lt01, lt02, lt12), lt3 = got["low"]
+    nolow_deals, (nw, (nt01, nt02, nt12), nt3) = got["nolow"]
+    unit = _equity.HILO_SHARE_UNIT
+    c = Counts(3, hilo=True)
+    # Python integers: the pot shares (in units of HILO_SHARE_UNIT, 55,440 a pot) over third
+    # street's 5.3e14 deals pass int64
+    c.hilo = np.zeros_like(c.hilo, dtype=object)
+    c.deals = deals
+    pairs = ((ht01 + ht02, ht01 + ht12, ht02 + ht12), (lt01 + lt02, lt01 + lt12, lt02 + lt12))
+    nolow_pairs = (nt01 + nt02, nt01 + nt12, nt02 + nt12)
+    for p in range(3):
+        # the high hands over the deals with a low: every deal's less the no-low deals'
+        high_wins, high_pairs, high_three = hw[p] - nw[p], pairs[0][p] - nolow_pairs[p], ht3 - nt3
+        # a three-way tie of the lows at the bottom key is a deal with no low
+        low_three = lt3 - nolow_deals
+        c.hilo[p, 0] = (
+            unit * nw[p]
+            + unit // 2 * nolow_pairs[p]
+            + unit // 3 * nt3
+            + unit // 2 * (high_wins + lw[p])
+            + unit // 4 * (high_pairs + pairs[1][p])
+            + unit // 6 * (high_three + low_three)
+        )
+        c.hilo[p, 1] = nw[p] + got["scoops"][p]
+        c.hilo[p, 3] = hw[p] + pairs[0][p] + ht3
+        c.hilo[p, 4] = lw[p] + pairs[1][p] + low_three
+        c.hilo[p, NOLOW] = nolow_deals
+    return c
+
+
 def exact(deal: Deal, count: str, threads: int, progress: Callable[[float], None] | None) -> Counts:
     """The exact count ``count`` (``"headsup"``, ``"unseen"``, ``"threeway"`` or ``"enumerate"``:
     an ``EquityPlan.kernel``) of a deal."""
@@ -368,6 +436,8 @@ def exact(deal: Deal, count: str, threads: int, progress: Callable[[float], None
         counts.wins[0], counts.wins[1] = w0, w1
         counts.ties[:, 2] = t
         counts.deals = w0 + w1 + t
+    elif count == "threeway" and hilo:
+        counts = threeway_hilo(deal, threads)
     elif count == "threeway":
         counts = threeway(deal, threads)
     if count in ("unseen", "headsup", "threeway"):

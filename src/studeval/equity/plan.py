@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from studeval import _multiway, _unseen
+from studeval import _core, _multiway, _unseen
 from studeval.equity.deal import Deal, Options
 from studeval.kinds import get_kind
 
@@ -194,17 +194,29 @@ def _scoops_work(deal: Deal) -> int:
     return sweeps + paired + nested + 2 * (math.comb(n, ra) + math.comb(n, rb))
 
 
+# The hi-lo pots the three-way count knows: the high hand against the eight-or-better low
+# (stud8) or the ace-to-five low (stud_hilo).
+_THREEWAY_HILO_POTS = ((_core.KIND_HIGH, _core.KIND_LOW8), (_core.KIND_HIGH, _core.KIND_LOW))
+
+
 def _threeway_work(deal: Deal) -> int | None:
-    """The three-way count's work (table reads, ``_multiway.threeway_work``), or None where it
-    does not apply: three stud players, a pot decided by one evaluator kind the kernel knows
-    (no hi-lo: it does not split pots), every completion list and the work within its bounds.
-    (Three players never exhaust the deck: no community card.)"""
+    """The three-way count's work (table reads, ``_multiway.threeway_work``; a hi-lo pot's
+    counts, ``_multiway.threeway_hilo_work``), or None where it does not apply: three stud
+    players, a pot decided by one evaluator kind the kernel knows or a hi-lo pot of the high
+    hand and the eight-or-better or ace-to-five low, every completion list and the work
+    within its bounds. (Three players never exhaust the deck: no community card.)"""
     pot = deal.game.pot_codes
-    if deal.players != 3 or not deal.game.stud or deal.community or len(pot) != 1 or pot[0] not in _multiway.KINDS:
+    if deal.players != 3 or not deal.game.stud or deal.community:
+        return None
+    hilo = pot in _THREEWAY_HILO_POTS
+    if not hilo and (len(pot) != 1 or pot[0] not in _multiway.KINDS):
         return None
     n = len(deal.live)
     if max(math.comb(n, r) for r in deal.draws) > _multiway.MAX_COMPLETIONS:
         return None
+    if hilo:
+        work = _multiway.threeway_hilo_work(n, deal.draws, deal.game.low_qualifies)
+        return work if work <= _multiway.MAX_HILO_WORK else None
     work = _multiway.threeway_work(n, deal.draws)
     return work if work <= _multiway.MAX_WORK else None
 
@@ -318,7 +330,10 @@ def plan(deal: Deal, options: Options) -> tuple[Options, int, EquityPlan]:
     options, nthreads = options.checked()
     method, samples, threads = options.method, options.samples, options.threads
     kernel, work = count_work(deal)
-    if method == "exact" and work > EXACT_WORK_LIMIT:
+    # a hi-lo pot three-way is several counts, within the kernel's own bound (third street
+    # eight or better: about a minute of CPU)
+    limit = _multiway.MAX_HILO_WORK if kernel == "threeway" and deal.game.hilo else EXACT_WORK_LIMIT
+    if method == "exact" and work > limit:
         raise ValueError(f"too many deals for an exact answer ({deal.deals():.3g}): use method='monte-carlo'")
     exact_s = exact_seconds(kernel, work, exact_threads(threads, nthreads, work), deal.game.hilo)
     mc_s = monte_carlo_seconds(deal, samples, monte_carlo_threads(threads, nthreads, deal, samples))
