@@ -58,16 +58,18 @@ enum { STUD_SIMD_SCALAR = 0, STUD_SIMD_AVX2 = 1, STUD_SIMD_AVX512 = 2, STUD_SIMD
 #define STUD_AVX2 __attribute__((target("avx2")))
 #define STUD_SIMD_INLINE static inline __attribute__((always_inline))
 
-static int stud_simd_ready; /* the checks' constants are filled: the kernels may run */
+static int stud_simd_ready; /* the constants below are filled: the kernels may run */
 static void stud_simd_pairs_init(void);
+static void stud_simd_low8_init(void);
 
 /* The widest path this processor runs (the OS saving the wide registers included: libgcc's
- * and compiler-rt's checks read XGETBV). The first call fills the checks' constants: call it
- * once before any kernel runs (_core does at import); until then stud_batch_path() runs the
- * scalar kernel whatever the path asked. */
+ * and compiler-rt's checks read XGETBV). The first call after stud_use_tables() fills the
+ * kernels' constants: call it once before any kernel runs (_core does at import); until then
+ * stud_batch_path() runs the scalar kernel whatever the path asked. */
 static int stud_simd_best(void) {
-    if (!stud_simd_ready) {
+    if (!stud_simd_ready && stud_tables_in_use) {
         stud_simd_pairs_init();
+        stud_simd_low8_init();
         stud_simd_ready = 1;
     }
     __builtin_cpu_init();
@@ -92,6 +94,15 @@ static void stud_simd_rank_keys(uint32_t keys[16]) {
         STUD_ROW_SUMS(c, N, key_, bits_);       \
         (out_i) = stud_row_##KIND(key_, bits_); \
     } while (0)
+
+/* The eight-or-better low by slot (STUD_LOW8_OF_LOW[STUD_LOW[slot]], 128 KB, filled once from
+ * the tables in use): one table read per hand instead of two dependent ones. Read by 32-bit
+ * gathers at byte offsets, hence the 3 bytes after the end. */
+static uint8_t STUD_SIMD_LOW8[(STUD_SLOT_MASK + 1) + 3];
+
+static void stud_simd_low8_init(void) {
+    for (uint32_t slot = 0; slot <= STUD_SLOT_MASK; slot++) STUD_SIMD_LOW8[slot] = STUD_LOW8_OF_LOW[STUD_LOW[slot]];
+}
 
 /* ---------------------------------------------------------------------------------- AVX-512 */
 
@@ -208,11 +219,10 @@ STUD_AVX512 STUD_SIMD_INLINE unsigned stud512_block(const uint8_t *h, uint16_t *
         v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(value), 2);
     } else if (kind == STUD_KIND_LOW27) {
         v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(low27), 2);
-    } else {
+    } else if (kind == STUD_KIND_LOW) {
         v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(low), 2);
-        if (kind == STUD_KIND_LOW8) /* bytes: the word ending at the byte wanted */
-            v = _mm512_srli_epi32(_mm512_i32gather_epi32(_mm512_and_si512(v, word), STUD_SIMD_AT(low8_of_low) - 3, 1),
-                                  24);
+    } else { /* bytes: the low byte of the word read */
+        v = _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)STUD_SIMD_LOW8, 1), _mm512_set1_epi32(0xFF));
     }
     _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v)); /* the low 16 bits of each lane */
     return suits ? (unsigned)_mm512_test_epi32_mask(sc, _mm512_set1_epi32(0x8888)) : 0;
@@ -341,10 +351,10 @@ STUD_AVX2 STUD_SIMD_INLINE int stud256_block(const uint8_t *h, uint16_t *out, co
         v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_AT(value), slot, 2), word);
     } else if (kind == STUD_KIND_LOW27) {
         v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_AT(low27), slot, 2), word);
-    } else {
+    } else if (kind == STUD_KIND_LOW) {
         v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_AT(low), slot, 2), word);
-        if (kind == STUD_KIND_LOW8)
-            v = _mm256_srli_epi32(_mm256_i32gather_epi32((const int *)(STUD_SIMD_AT(low8_of_low) - 3), v, 1), 24);
+    } else {
+        v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_LOW8, slot, 1), _mm256_set1_epi32(0xFF));
     }
     __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(v, v), 0x08);
     _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
