@@ -167,23 +167,27 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_check(const uint8_t *h, const int N, c
 /* The same, with the check, for 64 rows at h followed by at least 8 more bytes: N whole
  * vectors, and each byte against the bytes at (row position + d) mod N of its row for
  * d = 1..N/2, which pairs every two cards of a row (N = 6, d = 3: twice): the byte d away, or
- * where that is past the row, d - N away (a masked load: no byte before h is read). */
-STUD_AVX512 STUD_SIMD_INLINE void stud512_check64(const uint8_t *h, const int N, __m512i *top, __m512i *same) {
-    __m512i t = *top, m = *same;
+ * where that is past the row, d - N away (a masked load: no byte before h is read). Each
+ * compare ands "differs" into a mask (one instruction): *differ keeps a 0 bit for a repeat. */
+STUD_AVX512 STUD_SIMD_INLINE void stud512_check64(const uint8_t *h, const int N, __m512i *top, __mmask64 *differ) {
+    __m512i t = *top;
+    __mmask64 k = *differ;
 #pragma GCC unroll 7
     for (int v = 0; v < N; v++) {
         const uint8_t *at = h + 64 * v;
         const __m512i x = _mm512_loadu_si512((const void *)at);
         t = _mm512_max_epu8(t, x);
+        __mmask64 kv = k;
 #pragma GCC unroll 3
         for (int d = 1; d <= N / 2; d++) {
             __m512i y = _mm512_mask_loadu_epi8(_mm512_loadu_si512((const void *)(at + d)),
                                                (__mmask64)STUD_SIMD_WRAP[N - 5][v][d - 1], at + d - N);
-            m = _mm512_min_epu8(m, _mm512_xor_si512(x, y));
+            kv = _mm512_mask_cmpneq_epu8_mask(kv, x, y);
         }
+        k = kv;
     }
     *top = t;
-    *same = m;
+    *differ = k;
 }
 
 /* 16 rows of N cards from h: their values into out; the mask of the lanes whose value the
@@ -252,6 +256,7 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
         shr[j] = _mm512_slli_epi32(_mm512_and_si512(p, _mm512_set1_epi32(3)), 3);
     }
     __m512i top = _mm512_setzero_si512(), same = _mm512_set1_epi8(-1);
+    __mmask64 differ = ~(__mmask64)0;
     uint32_t fix[STUD_SIMD_GROUP + 16];
     const size_t group_blocks = STUD_SIMD_GROUP / 16;
     for (size_t g = 0; g < blocks; g += group_blocks) {
@@ -260,7 +265,7 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
             const uint8_t *at = h + 16 * N * b;
             if ((b - g) % 4 == 0 && b + 4 < blocks && b + 4 <= end) {
                 if (check)
-                    stud512_check64(at, N, &top, &same);
+                    stud512_check64(at, N, &top, &differ);
                 else
                     stud512_check(at, N, 64, 0, pairs64, &top, &same);
             } else if ((b - g) % 4 == 0 && b + 4 == blocks && b + 4 <= end)
@@ -283,7 +288,7 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
         }
     }
     return _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(51)) != 0 ||
-           _mm512_cmpeq_epi8_mask(same, _mm512_setzero_si512()) != 0;
+           _mm512_cmpeq_epi8_mask(same, _mm512_setzero_si512()) != 0 || differ != ~(__mmask64)0;
 }
 
 /* ------------------------------------------------------------------------------------- AVX2 */
