@@ -20,23 +20,28 @@
  * the bucket), which are the high half of key * (MULT's low word) plus the low half of
  * key * (MULT's high word); a gather reads the bucket's displacement, another the slot's
  * value (16-bit tables read by 32-bit gathers and masked: a read past an array's end stays
- * inside the tables' struct; the last array, bytes, is read by the word ending at the byte).
+ * inside the tables' struct). Two byte tables made once from the tables in use, read the same
+ * way (3 bytes of slack at their ends): the displacements (all below 128: 16 KB instead of 32,
+ * a few % faster) and the eight-or-better low by slot (one gather for that kind instead of two
+ * dependent ones).
  * A flush (a suit counter's bit 3) of the high hand or the 2-7 low is left to the scalar row
  * kernel: AVX-512 lists those lanes (a compress, no branch per block) and does them after
  * each group of blocks; AVX2 does them at once. Rows after the last whole block go to the
  * scalar kernel.
  *
  * The checks. AVX-512 checks the rows' bytes, 64 rows (N vectors) at a time: the largest
- * byte (above 51: a bad row, check or not), and with the check, each byte xor the bytes at
- * cyclic distances 1..N/2 within its row: a zero is a card repeated within a row (the last 64
- * rows of a call and a last block of 16, whose loads must stop at the rows' end: each
- * distance d < N, masked where p + d is in another row). AVX2 or-s each card's bit
- * (1 << card) into two words (cards 0..31, 32..63; a byte above 63 sets none): a row is good
- * when they hold N bits and none at 52..63; without the check it keeps the largest byte.
+ * byte (above 51: a bad row, check or not), and with the check, each byte against the bytes at
+ * cyclic distances 1..N/2 within its row, each compare and-ing "differs" into a mask register
+ * (one instruction): a 0 bit is a card repeated within a row (the last 64 rows of a call and a
+ * last block of 16, whose loads must stop at the rows' end: each distance d < N, xor-ed, a zero
+ * byte where p + d is in the same row). AVX2 or-s each card's bit (1 << card) into two words
+ * (cards 0..31, 32..63; a byte above 63 sets none): a row is good when they hold N bits and
+ * none at 52..63; without the check it keeps the largest byte.
  *
- * Measured on an Intel Xeon (Emerald Rapids), random 7-card hands, one thread: AVX-512 about
- * 2.1x the scalar kernel checked and 2.4x unchecked (benchmarks/RESULTS.md); AVX2 0.9x and
- * 1.1x (its cross-lane permutes share one port), so _core takes AVX2 only when asked.
+ * Measured on an Intel Xeon (Emerald Rapids, shared), random 7-card hands, one thread: AVX-512
+ * about 2.2x the scalar kernel checked and 2.4x unchecked, 5 cards 2.6x and 2.7x
+ * (benchmarks/RESULTS.md); AVX2 0.9x (its cross-lane permutes share one port), so _core takes
+ * AVX2 only when asked. What the time goes to, and what was tried: RESULTS.md.
  */
 #ifndef STUD_BATCH_SIMD_H
 #define STUD_BATCH_SIMD_H
