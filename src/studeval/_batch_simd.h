@@ -250,6 +250,44 @@ STUD_AVX512 STUD_SIMD_INLINE unsigned stud512_block(const uint8_t *h, uint16_t *
     return suits ? (unsigned)_mm512_test_epi32_mask(sc, _mm512_set1_epi32(0x8888)) : 0;
 }
 
+/* The high values of the n flush rows listed in fix (rows of h; values into out), 16 at a time:
+ * each row's cards read by two gathers (bytes 0..3 and N-4..N-1), its suit counters again, and
+ * the flush suit's ranks or-ed into a mask, the index of its value (the scalar kernel's
+ * STUD_FLUSH[rank mask]). About a third of the scalar row kernel's time per row. */
+STUD_AVX512 STUD_SIMD_INLINE void stud512_flushes(const uint8_t *h, const uint32_t *fix, size_t n, uint16_t *out,
+                                                  const int N, __m512i suit_steps) {
+    const __m512i byte = _mm512_set1_epi32(0xFF), one = _mm512_set1_epi32(1);
+    for (size_t k = 0; k < n; k += 16) {
+        const __mmask16 live = (__mmask16)(n - k >= 16 ? 0xFFFF : (1u << (n - k)) - 1);
+        const __m512i rows = _mm512_maskz_loadu_epi32(live, fix + k);
+        const __m512i at = _mm512_mullo_epi32(rows, _mm512_set1_epi32(N));
+        const __m512i zero = _mm512_setzero_si512();
+        const __m512i first = _mm512_mask_i32gather_epi32(zero, live, at, (const void *)h, 1);
+        const __m512i last = _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)),
+                                                         (const void *)h, 1);
+        __m512i cards[7], sc = _mm512_set1_epi32(0x3333);
+        for (int j = 0; j < N; j++) {
+            cards[j] = j < 4 ? _mm512_and_si512(_mm512_srli_epi32(first, 8 * j), byte)
+                             : _mm512_and_si512(_mm512_srli_epi32(last, 8 * (j - (N - 4))), byte);
+            sc = _mm512_add_epi32(sc, _mm512_permutexvar_epi32(cards[j], suit_steps));
+        }
+        /* bit 3 of the flush suit's counter; a card of that suit has it in its step times 8 */
+        const __m512i flush = _mm512_and_si512(sc, _mm512_set1_epi32(0x8888));
+        __m512i ranks = _mm512_setzero_si512();
+        for (int j = 0; j < N; j++) {
+            __mmask16 in = _mm512_test_epi32_mask(
+                _mm512_slli_epi32(_mm512_permutexvar_epi32(cards[j], suit_steps), 3), flush);
+            ranks = _mm512_mask_or_epi32(ranks, in, ranks, _mm512_sllv_epi32(one, _mm512_srli_epi32(cards[j], 2)));
+        }
+        const __m512i slot = _mm512_add_epi32(_mm512_and_si512(ranks, _mm512_set1_epi32(0x1FFF)),
+                                              _mm512_set1_epi32(STUD_FLUSH_BASE));
+        uint32_t values[16];
+        _mm512_storeu_si512((void *)values,
+                            _mm512_mask_i32gather_epi32(zero, live, slot, STUD_SIMD_AT(value), 2));
+        for (size_t l = 0; l < 16 && k + l < n; l++) out[fix[k + l]] = (uint16_t)values[l];
+    }
+}
+
 /* rows per group: the lanes left to the scalar row kernel are listed, and done, per group */
 #define STUD_SIMD_GROUP 1024
 
@@ -297,12 +335,13 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
             _mm512_storeu_si512((void *)(fix + n), _mm512_maskz_compress_epi32((__mmask16)lanes, rows));
             n += (size_t)__builtin_popcount(lanes);
         }
-        for (size_t k = 0; k < n; k++) {
-            size_t i = 16 * g + fix[k];
-            if (kind == STUD_KIND_HIGH)
-                STUD_SIMD_FIX_LANE(N, high, h + N * i, out[i]);
-            else
+        if (kind == STUD_KIND_HIGH) {
+            stud512_flushes(h + 16 * N * g, fix, n, out + 16 * g, N, suit_steps);
+        } else {
+            for (size_t k = 0; k < n; k++) {
+                size_t i = 16 * g + fix[k];
                 STUD_SIMD_FIX_LANE(N, low27, h + N * i, out[i]);
+            }
         }
     }
     return _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(51)) != 0 ||
