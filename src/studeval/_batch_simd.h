@@ -24,10 +24,11 @@
  * way (3 bytes of slack at their ends): the displacements (all below 128: 16 KB instead of 32,
  * a few % faster) and the eight-or-better low by slot (one gather for that kind instead of two
  * dependent ones).
- * A flush (a suit counter's bit 3) of the high hand or the 2-7 low is left to the scalar row
- * kernel: AVX-512 lists those lanes (a compress, no branch per block) and does them after
- * each group of blocks; AVX2 does them at once. Rows after the last whole block go to the
- * scalar kernel.
+ * A flush (a suit counter's bit 3) of the high hand or the 2-7 low is valued apart: AVX-512
+ * lists those lanes (a compress, no branch per block) and values them after each group of
+ * blocks, the high hand's 16 at a time in vectors (stud512_flushes), the 2-7 low's by the
+ * scalar row kernel; AVX2 does them at once by the scalar row kernel. Rows after the last
+ * whole block go to the scalar kernel.
  *
  * The checks. AVX-512 checks the rows' bytes, 64 rows (N vectors) at a time: the largest
  * byte (above 51: a bad row, check or not), and with the check, each byte against the bytes at
