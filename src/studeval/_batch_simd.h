@@ -26,9 +26,10 @@
  * dependent ones).
  * A flush (a suit counter's bit 3) of the high hand or the 2-7 low is valued apart: AVX-512
  * lists those lanes (a compress, no branch per block) and values them after each group of
- * blocks, the high hand's 16 at a time in vectors (stud512_flushes), the 2-7 low's by the
- * scalar row kernel; AVX2 does them at once by the scalar row kernel. Rows after the last
- * whole block go to the scalar kernel.
+ * blocks, 16 at a time in vectors when a group has 8 or more (stud512_flushes,
+ * stud512_low27_flushes, which leaves the 2-7 low's rare slow case to the scalar row kernel),
+ * else by the scalar row kernel; AVX2 does them at once by the scalar row kernel. Rows after
+ * the last whole block go to the scalar kernel.
  *
  * The checks. AVX-512 checks the rows' bytes, 64 rows (N vectors) at a time: the largest
  * byte (above 51: a bad row, check or not), and with the check, each byte against the bytes at
@@ -289,6 +290,49 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_flushes(const uint8_t *h, const uint32
     }
 }
 
+/* The 2-7 lows of the n flush rows listed in fix (rows of h), whose lanes already hold their
+ * slot's 2-7 low: it stands (stud_low27_of) unless its ranks are all in the flush suit, which
+ * only those rows (few) take to the scalar row kernel. 16 rows at a time: their cards by two
+ * gathers, the ranks of the cards outside the flush suit or-ed into a mask. */
+STUD_AVX512 STUD_SIMD_INLINE void stud512_low27_flushes(const uint8_t *h, const uint32_t *fix, size_t n,
+                                                        uint16_t *out, const int N, __m512i suit_steps) {
+    const __m512i byte = _mm512_set1_epi32(0xFF), one = _mm512_set1_epi32(1), zero = _mm512_setzero_si512();
+    for (size_t k = 0; k < n; k += 16) {
+        const __mmask16 live = (__mmask16)(n - k >= 16 ? 0xFFFF : (1u << (n - k)) - 1);
+        uint32_t lows[16] = {0};
+        for (size_t l = 0; l < 16 && k + l < n; l++) lows[l] = out[fix[k + l]];
+        const __m512i at = _mm512_mullo_epi32(_mm512_maskz_loadu_epi32(live, fix + k), _mm512_set1_epi32(N));
+        const __m512i first = _mm512_mask_i32gather_epi32(zero, live, at, (const void *)h, 1);
+        const __m512i last = _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)),
+                                                         (const void *)h, 1);
+        __m512i cards[7], sc = _mm512_set1_epi32(0x3333);
+        for (int j = 0; j < N; j++) {
+            cards[j] = j < 4 ? _mm512_and_si512(_mm512_srli_epi32(first, 8 * j), byte)
+                             : _mm512_and_si512(_mm512_srli_epi32(last, 8 * (j - (N - 4))), byte);
+            sc = _mm512_add_epi32(sc, _mm512_permutexvar_epi32(cards[j], suit_steps));
+        }
+        const __m512i flush = _mm512_and_si512(sc, _mm512_set1_epi32(0x8888));
+        __m512i others = zero;
+        for (int j = 0; j < N; j++) {
+            __mmask16 out_of_suit = _mm512_testn_epi32_mask(
+                _mm512_slli_epi32(_mm512_permutexvar_epi32(cards[j], suit_steps), 3), flush);
+            others = _mm512_mask_or_epi32(others, out_of_suit, others,
+                                          _mm512_sllv_epi32(one, _mm512_srli_epi32(cards[j], 2)));
+        }
+        /* the low's five ranks (0 where it needs no look), read by 32-bit gathers inside the
+         * tables' struct as above */
+        const __m512i ranks =
+            _mm512_and_si512(_mm512_mask_i32gather_epi32(zero, live, _mm512_loadu_si512((const void *)lows),
+                                                         STUD_SIMD_AT(low27_ranks), 2),
+                             _mm512_set1_epi32(0xFFFF));
+        unsigned slow = (unsigned)(_mm512_test_epi32_mask(ranks, ranks) & _mm512_testn_epi32_mask(ranks, others) & live);
+        for (; slow; slow &= slow - 1) {
+            size_t i = fix[k + (size_t)__builtin_ctz(slow)];
+            STUD_SIMD_FIX_LANE(N, low27, h + N * i, out[i]);
+        }
+    }
+}
+
 /* rows per group: the lanes left to the scalar row kernel are listed, and done, per group */
 #define STUD_SIMD_GROUP 1024
 
@@ -336,12 +380,19 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
             _mm512_storeu_si512((void *)(fix + n), _mm512_maskz_compress_epi32((__mmask16)lanes, rows));
             n += (size_t)__builtin_popcount(lanes);
         }
-        if (kind == STUD_KIND_HIGH) {
+        /* in vectors when they are many (7 cards: about 30 a group; 5 cards: about 2, fewer
+         * than a vector's fixed cost is worth) */
+        if (n >= 8 && kind == STUD_KIND_HIGH) {
             stud512_flushes(h + 16 * N * g, fix, n, out + 16 * g, N, suit_steps);
+        } else if (n >= 8) {
+            stud512_low27_flushes(h + 16 * N * g, fix, n, out + 16 * g, N, suit_steps);
         } else {
             for (size_t k = 0; k < n; k++) {
                 size_t i = 16 * g + fix[k];
-                STUD_SIMD_FIX_LANE(N, low27, h + N * i, out[i]);
+                if (kind == STUD_KIND_HIGH)
+                    STUD_SIMD_FIX_LANE(N, high, h + N * i, out[i]);
+                else
+                    STUD_SIMD_FIX_LANE(N, low27, h + N * i, out[i]);
             }
         }
     }
