@@ -21,23 +21,30 @@
  * the bucket), which are the high half of key * (MULT's low word) plus the low half of
  * key * (MULT's high word); a gather reads the bucket's displacement, another the slot's
  * value (16-bit tables read by 32-bit gathers and masked: a read past an array's end stays
- * inside the tables' struct; the last array, bytes, is read by the word ending at the byte).
- * A flush (a suit counter's bit 3) of the high hand or the 2-7 low is left to the scalar row
- * kernel: AVX-512 lists those lanes (a compress, no branch per block) and does them after
- * each group of blocks; AVX2 does them at once. Rows after the last whole block go to the
- * scalar kernel.
+ * inside the tables' struct). Two byte tables made once from the tables in use, read the same
+ * way (3 bytes of slack at their ends): the displacements (all below 128: 16 KB instead of 32,
+ * a few % faster) and the eight-or-better low by slot (one gather for that kind instead of two
+ * dependent ones).
+ * A flush (a suit counter's bit 3) of the high hand or the 2-7 low is valued apart: AVX-512
+ * lists those lanes (a compress, no branch per block) and values them after each group of
+ * blocks, 16 at a time in vectors when a group has 8 or more (stud512_flushes,
+ * stud512_low27_flushes, which leaves the 2-7 low's rare slow case to the scalar row kernel),
+ * else by the scalar row kernel; AVX2 does them at once by the scalar row kernel. Rows after
+ * the last whole block go to the scalar kernel.
  *
  * The checks. AVX-512 checks the rows' bytes, 64 rows (N vectors) at a time: the largest
- * byte (above 51: a bad row, check or not), and with the check, each byte xor the bytes at
- * cyclic distances 1..N/2 within its row: a zero is a card repeated within a row (the last 64
- * rows of a call and a last block of 16, whose loads must stop at the rows' end: each
- * distance d < N, masked where p + d is in another row). AVX2 or-s each card's bit
- * (1 << card) into two words (cards 0..31, 32..63; a byte above 63 sets none): a row is good
- * when they hold N bits and none at 52..63; without the check it keeps the largest byte.
+ * byte (above 51: a bad row, check or not), and with the check, each byte against the bytes at
+ * cyclic distances 1..N/2 within its row, each compare and-ing "differs" into a mask register
+ * (one instruction): a 0 bit is a card repeated within a row (the last 64 rows of a call and a
+ * last block of 16, whose loads must stop at the rows' end: each distance d < N, xor-ed, a zero
+ * byte where p + d is in the same row). AVX2 or-s each card's bit (1 << card) into two words
+ * (cards 0..31, 32..63; a byte above 63 sets none): a row is good when they hold N bits and
+ * none at 52..63; without the check it keeps the largest byte.
  *
- * Measured on an Intel Xeon (Emerald Rapids), random 7-card hands, one thread: AVX-512 about
- * 2.1x the scalar kernel checked and 2.4x unchecked (benchmarks/RESULTS.md); AVX2 0.9x and
- * 1.1x (its cross-lane permutes share one port), so _core takes AVX2 only when asked.
+ * Measured on an Intel Xeon (Emerald Rapids, shared), random hands, one thread: AVX-512 about
+ * 2.3-2.4x the scalar kernel checked and 2.7-3x unchecked for 7 cards, 2.5x and 2.8-3x for 5
+ * (benchmarks/RESULTS.md); AVX2 0.9x (its cross-lane permutes share one port), so _core takes
+ * AVX2 only when asked. What the time goes to, and what was tried: RESULTS.md.
  */
 #ifndef STUD_BATCH_SIMD_H
 #define STUD_BATCH_SIMD_H
@@ -61,18 +68,21 @@ enum { STUD_SIMD_NEON = 3 };
 #define STUD_AVX2 __attribute__((target("avx2")))
 #define STUD_SIMD_INLINE static inline __attribute__((always_inline))
 
-static int stud_simd_ready; /* the checks' constants are filled: the kernels may run */
+static int stud_simd_ready; /* the constants below are filled: the kernels may run */
 static void stud_simd_pairs_init(void);
+static int stud_simd_tables_init(void);
 
 /* The widest path this processor runs (the OS saving the wide registers included: libgcc's
- * and compiler-rt's checks read XGETBV). The first call fills the checks' constants: call it
- * once before any kernel runs (_core does at import); until then stud_batch_path() runs the
- * scalar kernel whatever the path asked. */
+ * and compiler-rt's checks read XGETBV). The first call after stud_use_tables() fills the
+ * kernels' constants: call it once before any kernel runs (_core does at import); until then
+ * (or if the tables do not suit the vector kernels) it says STUD_SIMD_SCALAR, and
+ * stud_batch_path() runs the scalar kernel whatever the path asked. */
 static int stud_simd_best(void) {
-    if (!stud_simd_ready) {
+    if (!stud_simd_ready && stud_tables_in_use) {
         stud_simd_pairs_init();
-        stud_simd_ready = 1;
+        stud_simd_ready = stud_simd_tables_init();
     }
+    if (!stud_simd_ready) return STUD_SIMD_SCALAR;
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) return STUD_SIMD_AVX512;
     if (__builtin_cpu_supports("avx2")) return STUD_SIMD_AVX2;
@@ -95,6 +105,27 @@ static void stud_simd_rank_keys(uint32_t keys[16]) {
         STUD_ROW_SUMS(c, N, key_, bits_);       \
         (out_i) = stud_row_##KIND(key_, bits_); \
     } while (0)
+
+/* The eight-or-better low by slot (STUD_LOW8_OF_LOW[STUD_LOW[slot]], 128 KB, filled once from
+ * the tables in use): one table read per hand instead of two dependent ones. Read by 32-bit
+ * gathers at byte offsets, hence the 3 bytes after the end; the same below. */
+static uint8_t STUD_SIMD_LOW8[(STUD_SLOT_MASK + 1) + 3];
+
+/* The perfect hash's displacements as bytes, read the same way: 16 KB instead of 32 (measured 3
+ * to 4% faster). They all fit (the largest is 77 in the generated tables); if some day one does
+ * not, the vector kernels stay off. */
+static uint8_t STUD_SIMD_DISP8[(1u << STUD_BUCKET_BITS) + 3];
+
+/* Fills the two tables above from the tables in use; 0 if the displacements do not fit. */
+static int stud_simd_tables_init(void) {
+    for (uint32_t slot = 0; slot <= STUD_SLOT_MASK; slot++) STUD_SIMD_LOW8[slot] = STUD_LOW8_OF_LOW[STUD_LOW[slot]];
+    int fits = 1;
+    for (uint32_t b = 0; b < (1u << STUD_BUCKET_BITS); b++) {
+        fits &= STUD_DISP[b] < 256;
+        STUD_SIMD_DISP8[b] = (uint8_t)STUD_DISP[b];
+    }
+    return fits;
+}
 
 /* ---------------------------------------------------------------------------------- AVX-512 */
 
@@ -159,23 +190,27 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_check(const uint8_t *h, const int N, c
 /* The same, with the check, for 64 rows at h followed by at least 8 more bytes: N whole
  * vectors, and each byte against the bytes at (row position + d) mod N of its row for
  * d = 1..N/2, which pairs every two cards of a row (N = 6, d = 3: twice): the byte d away, or
- * where that is past the row, d - N away (a masked load: no byte before h is read). */
-STUD_AVX512 STUD_SIMD_INLINE void stud512_check64(const uint8_t *h, const int N, __m512i *top, __m512i *same) {
-    __m512i t = *top, m = *same;
+ * where that is past the row, d - N away (a masked load: no byte before h is read). Each
+ * compare ands "differs" into a mask (one instruction): *differ keeps a 0 bit for a repeat. */
+STUD_AVX512 STUD_SIMD_INLINE void stud512_check64(const uint8_t *h, const int N, __m512i *top, __mmask64 *differ) {
+    __m512i t = *top;
+    __mmask64 k = *differ;
 #pragma GCC unroll 7
     for (int v = 0; v < N; v++) {
         const uint8_t *at = h + 64 * v;
         const __m512i x = _mm512_loadu_si512((const void *)at);
         t = _mm512_max_epu8(t, x);
+        __mmask64 kv = k;
 #pragma GCC unroll 3
         for (int d = 1; d <= N / 2; d++) {
             __m512i y = _mm512_mask_loadu_epi8(_mm512_loadu_si512((const void *)(at + d)),
                                                (__mmask64)STUD_SIMD_WRAP[N - 5][v][d - 1], at + d - N);
-            m = _mm512_min_epu8(m, _mm512_xor_si512(x, y));
+            kv = _mm512_mask_cmpneq_epu8_mask(kv, x, y);
         }
+        k = kv;
     }
     *top = t;
-    *same = m;
+    *differ = k;
 }
 
 /* 16 rows of N cards from h: their values into out; the mask of the lanes whose value the
@@ -202,23 +237,103 @@ STUD_AVX512 STUD_SIMD_INLINE unsigned stud512_block(const uint8_t *h, uint16_t *
     __m512i even = _mm512_srli_epi64(_mm512_mul_epu32(key, mult_lo), 32);
     __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(key, 32), mult_lo);
     __m512i x = _mm512_add_epi32(_mm512_mask_blend_epi32(0xAAAA, even, odd), _mm512_mullo_epi32(key, mult_hi));
-    const __m512i word = _mm512_set1_epi32(0xFFFF);
     __m512i disp = _mm512_and_si512(
-        _mm512_i32gather_epi32(_mm512_srli_epi32(x, 32 - STUD_BUCKET_BITS), STUD_SIMD_AT(disp), 2), word);
+        _mm512_i32gather_epi32(_mm512_srli_epi32(x, 32 - STUD_BUCKET_BITS), (const void *)STUD_SIMD_DISP8, 1),
+        _mm512_set1_epi32(0xFF));
     __m512i slot = _mm512_and_si512(_mm512_xor_si512(x, disp), _mm512_set1_epi32(STUD_SLOT_MASK));
     __m512i v;
     if (kind == STUD_KIND_HIGH) {
         v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(value), 2);
     } else if (kind == STUD_KIND_LOW27) {
         v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(low27), 2);
-    } else {
+    } else if (kind == STUD_KIND_LOW) {
         v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(low), 2);
-        if (kind == STUD_KIND_LOW8) /* bytes: the word ending at the byte wanted */
-            v = _mm512_srli_epi32(_mm512_i32gather_epi32(_mm512_and_si512(v, word), STUD_SIMD_AT(low8_of_low) - 3, 1),
-                                  24);
+    } else { /* bytes: the low byte of the word read */
+        v = _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)STUD_SIMD_LOW8, 1), _mm512_set1_epi32(0xFF));
     }
     _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v)); /* the low 16 bits of each lane */
     return suits ? (unsigned)_mm512_test_epi32_mask(sc, _mm512_set1_epi32(0x8888)) : 0;
+}
+
+/* The high values of the n flush rows listed in fix (rows of h; values into out), 16 at a time:
+ * each row's cards read by two gathers (bytes 0..3 and N-4..N-1), its suit counters again, and
+ * the flush suit's ranks or-ed into a mask, the index of its value (the scalar kernel's
+ * STUD_FLUSH[rank mask]). About a third of the scalar row kernel's time per row. */
+STUD_AVX512 STUD_SIMD_INLINE void stud512_flushes(const uint8_t *h, const uint32_t *fix, size_t n, uint16_t *out,
+                                                  const int N, __m512i suit_steps) {
+    const __m512i byte = _mm512_set1_epi32(0xFF), one = _mm512_set1_epi32(1);
+    for (size_t k = 0; k < n; k += 16) {
+        const __mmask16 live = (__mmask16)(n - k >= 16 ? 0xFFFF : (1u << (n - k)) - 1);
+        const __m512i rows = _mm512_maskz_loadu_epi32(live, fix + k);
+        const __m512i at = _mm512_mullo_epi32(rows, _mm512_set1_epi32(N));
+        const __m512i zero = _mm512_setzero_si512();
+        const __m512i first = _mm512_mask_i32gather_epi32(zero, live, at, (const void *)h, 1);
+        const __m512i last = _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)),
+                                                         (const void *)h, 1);
+        __m512i cards[7], sc = _mm512_set1_epi32(0x3333);
+        for (int j = 0; j < N; j++) {
+            cards[j] = j < 4 ? _mm512_and_si512(_mm512_srli_epi32(first, 8 * j), byte)
+                             : _mm512_and_si512(_mm512_srli_epi32(last, 8 * (j - (N - 4))), byte);
+            sc = _mm512_add_epi32(sc, _mm512_permutexvar_epi32(cards[j], suit_steps));
+        }
+        /* bit 3 of the flush suit's counter; a card of that suit has it in its step times 8 */
+        const __m512i flush = _mm512_and_si512(sc, _mm512_set1_epi32(0x8888));
+        __m512i ranks = _mm512_setzero_si512();
+        for (int j = 0; j < N; j++) {
+            __mmask16 in = _mm512_test_epi32_mask(
+                _mm512_slli_epi32(_mm512_permutexvar_epi32(cards[j], suit_steps), 3), flush);
+            ranks = _mm512_mask_or_epi32(ranks, in, ranks, _mm512_sllv_epi32(one, _mm512_srli_epi32(cards[j], 2)));
+        }
+        const __m512i slot = _mm512_add_epi32(_mm512_and_si512(ranks, _mm512_set1_epi32(0x1FFF)),
+                                              _mm512_set1_epi32(STUD_FLUSH_BASE));
+        uint32_t values[16];
+        _mm512_storeu_si512((void *)values,
+                            _mm512_mask_i32gather_epi32(zero, live, slot, STUD_SIMD_AT(value), 2));
+        for (size_t l = 0; l < 16 && k + l < n; l++) out[fix[k + l]] = (uint16_t)values[l];
+    }
+}
+
+/* The 2-7 lows of the n flush rows listed in fix (rows of h), whose lanes already hold their
+ * slot's 2-7 low: it stands (stud_low27_of) unless its ranks are all in the flush suit, which
+ * only those rows (few) take to the scalar row kernel. 16 rows at a time: their cards by two
+ * gathers, the ranks of the cards outside the flush suit or-ed into a mask. */
+STUD_AVX512 STUD_SIMD_INLINE void stud512_low27_flushes(const uint8_t *h, const uint32_t *fix, size_t n,
+                                                        uint16_t *out, const int N, __m512i suit_steps) {
+    const __m512i byte = _mm512_set1_epi32(0xFF), one = _mm512_set1_epi32(1), zero = _mm512_setzero_si512();
+    for (size_t k = 0; k < n; k += 16) {
+        const __mmask16 live = (__mmask16)(n - k >= 16 ? 0xFFFF : (1u << (n - k)) - 1);
+        uint32_t lows[16] = {0};
+        for (size_t l = 0; l < 16 && k + l < n; l++) lows[l] = out[fix[k + l]];
+        const __m512i at = _mm512_mullo_epi32(_mm512_maskz_loadu_epi32(live, fix + k), _mm512_set1_epi32(N));
+        const __m512i first = _mm512_mask_i32gather_epi32(zero, live, at, (const void *)h, 1);
+        const __m512i last = _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)),
+                                                         (const void *)h, 1);
+        __m512i cards[7], sc = _mm512_set1_epi32(0x3333);
+        for (int j = 0; j < N; j++) {
+            cards[j] = j < 4 ? _mm512_and_si512(_mm512_srli_epi32(first, 8 * j), byte)
+                             : _mm512_and_si512(_mm512_srli_epi32(last, 8 * (j - (N - 4))), byte);
+            sc = _mm512_add_epi32(sc, _mm512_permutexvar_epi32(cards[j], suit_steps));
+        }
+        const __m512i flush = _mm512_and_si512(sc, _mm512_set1_epi32(0x8888));
+        __m512i others = zero;
+        for (int j = 0; j < N; j++) {
+            __mmask16 out_of_suit = _mm512_testn_epi32_mask(
+                _mm512_slli_epi32(_mm512_permutexvar_epi32(cards[j], suit_steps), 3), flush);
+            others = _mm512_mask_or_epi32(others, out_of_suit, others,
+                                          _mm512_sllv_epi32(one, _mm512_srli_epi32(cards[j], 2)));
+        }
+        /* the low's five ranks (0 where it needs no look), read by 32-bit gathers inside the
+         * tables' struct as above */
+        const __m512i ranks =
+            _mm512_and_si512(_mm512_mask_i32gather_epi32(zero, live, _mm512_loadu_si512((const void *)lows),
+                                                         STUD_SIMD_AT(low27_ranks), 2),
+                             _mm512_set1_epi32(0xFFFF));
+        unsigned slow = (unsigned)(_mm512_test_epi32_mask(ranks, ranks) & _mm512_testn_epi32_mask(ranks, others) & live);
+        for (; slow; slow &= slow - 1) {
+            size_t i = fix[k + (size_t)__builtin_ctz(slow)];
+            STUD_SIMD_FIX_LANE(N, low27, h + N * i, out[i]);
+        }
+    }
 }
 
 /* rows per group: the lanes left to the scalar row kernel are listed, and done, per group */
@@ -245,6 +360,7 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
         shr[j] = _mm512_slli_epi32(_mm512_and_si512(p, _mm512_set1_epi32(3)), 3);
     }
     __m512i top = _mm512_setzero_si512(), same = _mm512_set1_epi8(-1);
+    __mmask64 differ = ~(__mmask64)0;
     uint32_t fix[STUD_SIMD_GROUP + 16];
     const size_t group_blocks = STUD_SIMD_GROUP / 16;
     for (size_t g = 0; g < blocks; g += group_blocks) {
@@ -253,7 +369,7 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
             const uint8_t *at = h + 16 * N * b;
             if ((b - g) % 4 == 0 && b + 4 < blocks && b + 4 <= end) {
                 if (check)
-                    stud512_check64(at, N, &top, &same);
+                    stud512_check64(at, N, &top, &differ);
                 else
                     stud512_check(at, N, 64, 0, pairs64, &top, &same);
             } else if ((b - g) % 4 == 0 && b + 4 == blocks && b + 4 <= end)
@@ -267,16 +383,24 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
             _mm512_storeu_si512((void *)(fix + n), _mm512_maskz_compress_epi32((__mmask16)lanes, rows));
             n += (size_t)__builtin_popcount(lanes);
         }
-        for (size_t k = 0; k < n; k++) {
-            size_t i = 16 * g + fix[k];
-            if (kind == STUD_KIND_HIGH)
-                STUD_SIMD_FIX_LANE(N, high, h + N * i, out[i]);
-            else
-                STUD_SIMD_FIX_LANE(N, low27, h + N * i, out[i]);
+        /* in vectors when they are many (7 cards: about 30 a group; 5 cards: about 2, fewer
+         * than a vector's fixed cost is worth) */
+        if (n >= 8 && kind == STUD_KIND_HIGH) {
+            stud512_flushes(h + 16 * N * g, fix, n, out + 16 * g, N, suit_steps);
+        } else if (n >= 8) {
+            stud512_low27_flushes(h + 16 * N * g, fix, n, out + 16 * g, N, suit_steps);
+        } else {
+            for (size_t k = 0; k < n; k++) {
+                size_t i = 16 * g + fix[k];
+                if (kind == STUD_KIND_HIGH)
+                    STUD_SIMD_FIX_LANE(N, high, h + N * i, out[i]);
+                else
+                    STUD_SIMD_FIX_LANE(N, low27, h + N * i, out[i]);
+            }
         }
     }
     return _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(51)) != 0 ||
-           _mm512_cmpeq_epi8_mask(same, _mm512_setzero_si512()) != 0;
+           _mm512_cmpeq_epi8_mask(same, _mm512_setzero_si512()) != 0 || differ != ~(__mmask64)0;
 }
 
 /* ------------------------------------------------------------------------------------- AVX2 */
@@ -337,17 +461,18 @@ STUD_AVX2 STUD_SIMD_INLINE int stud256_block(const uint8_t *h, uint16_t *out, co
     __m256i x = _mm256_add_epi32(_mm256_blend_epi32(even, odd, 0xAA), _mm256_mullo_epi32(key, mult_hi));
     const __m256i word = _mm256_set1_epi32(0xFFFF);
     __m256i disp = _mm256_and_si256(
-        _mm256_i32gather_epi32((const int *)STUD_SIMD_AT(disp), _mm256_srli_epi32(x, 32 - STUD_BUCKET_BITS), 2), word);
+        _mm256_i32gather_epi32((const int *)STUD_SIMD_DISP8, _mm256_srli_epi32(x, 32 - STUD_BUCKET_BITS), 1),
+        _mm256_set1_epi32(0xFF));
     __m256i slot = _mm256_and_si256(_mm256_xor_si256(x, disp), _mm256_set1_epi32(STUD_SLOT_MASK));
     __m256i v;
     if (kind == STUD_KIND_HIGH) {
         v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_AT(value), slot, 2), word);
     } else if (kind == STUD_KIND_LOW27) {
         v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_AT(low27), slot, 2), word);
-    } else {
+    } else if (kind == STUD_KIND_LOW) {
         v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_AT(low), slot, 2), word);
-        if (kind == STUD_KIND_LOW8)
-            v = _mm256_srli_epi32(_mm256_i32gather_epi32((const int *)(STUD_SIMD_AT(low8_of_low) - 3), v, 1), 24);
+    } else {
+        v = _mm256_and_si256(_mm256_i32gather_epi32((const int *)STUD_SIMD_LOW8, slot, 1), _mm256_set1_epi32(0xFF));
     }
     __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(v, v), 0x08);
     _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(packed));
