@@ -5,7 +5,7 @@
     python benchmarks/summarize.py bench.json --update benchmarks/RESULTS.md
 
 With ``--update FILE`` the tables of the groups measured replace their ``### group`` sections
-in FILE (a group not there yet is added at the end); the other groups keep their figures.
+in FILE (a group not there yet is added before the appendices); the other groups keep their figures.
 Each row gives the median time of a round and, where the benchmark recorded how many hands
 (or deals) one round handles, the rate per second and the ratio to the fastest row of its group.
 """
@@ -41,7 +41,12 @@ def tables(data: dict) -> dict[str, str]:
 
 
 def update(results: str, sections: dict[str, str]) -> str:
-    """``results`` (RESULTS.md's text) with each measured group's section replaced."""
+    """``results`` (RESULTS.md's text) with each measured group's section replaced; the
+    appendices (from the first ``## Appendix`` heading: earlier runs, dated) are left as they
+    are, and a group not there yet goes before them."""
+    body, mark, appendices = results.partition("\n## Appendix")
+    if mark:
+        return update(body + "\n", sections).rstrip("\n") + "\n" + mark + appendices
     parts = re.split(r"(?m)^(?=### )", results)
     seen = set()
     for i, part in enumerate(parts):

@@ -89,7 +89,8 @@ def read_benchmarks(source: str | os.PathLike[str]) -> dict[str, list[tuple[str,
 
     The time is per item (a hand, a deal) where the benchmark records how many items a round
     handles, so that libraries measured on rounds of different sizes compare fairly; else it
-    is the time of a round.
+    is the time of a round. RESULTS.md's tables are read up to its appendices (``## Appendix``
+    headings: earlier runs' figures, kept dated).
 
     >>> import pathlib, tempfile
     >>> md = pathlib.Path(tempfile.mkdtemp()) / "RESULTS.md"
@@ -118,6 +119,8 @@ def read_benchmarks(source: str | os.PathLike[str]) -> dict[str, list[tuple[str,
         return groups
     group = None
     for line in text.splitlines():
+        if line.startswith("## Appendix"):  # the dated figures of earlier runs: not this run's
+            break
         if line.startswith("### "):
             group = line[4:].strip()
             continue

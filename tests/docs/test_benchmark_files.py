@@ -15,15 +15,16 @@ ROOT = Path(__file__).resolve().parents[2]
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-def _load_tool():
-    spec = importlib.util.spec_from_file_location("benchmark_files", ROOT / "tools" / "benchmark_files.py")
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-tool = _load_tool()
+tool = _load("benchmark_files", ROOT / "tools" / "benchmark_files.py")
+summarize = _load("summarize", ROOT / "benchmarks" / "summarize.py")
 
 
 @pytest.fixture
@@ -136,3 +137,35 @@ def test_the_tools_examples_pass():
 
     failed, tried = doctest.testmod(tool, report=True)
     assert tried > 0 and failed == 0
+
+
+RESULTS = """# Benchmark results
+
+### evaluate
+
+| benchmark | median per round | per item |
+|---|---|---|
+| test_studeval_x | 2 ms | 20 ns |
+
+## Appendix A: earlier figures
+
+#### evaluate
+
+| benchmark | median per round | per item |
+|---|---|---|
+| test_studeval_x | 9 ms | 90 ns |
+"""
+
+
+def test_results_appendices_are_neither_read_nor_updated(tmp_path) -> None:
+    """The dated figures after ``## Appendix`` are not this run's: the picture reads the body's
+    tables alone, and summarize.py --update replaces the body's groups, puts a new group before
+    the appendices and leaves them as they were."""
+    path = tmp_path / "RESULTS.md"
+    path.write_text(RESULTS + "### later\n\n| benchmark | median per round |\n|---|---|\n| test_studeval_y | 1 s |\n")
+    assert tool.read_benchmarks(path) == {"evaluate": [("test_studeval_x", 2e-08)]}
+    sections = {"evaluate": "### evaluate\n\nnew table\n", "fresh": "### fresh\n\nits table\n"}
+    text = summarize.update(RESULTS, sections)
+    body, appendix = text.split("## Appendix A")
+    assert "new table" in body and "2 ms" not in body and "### fresh" in body
+    assert appendix == RESULTS.split("## Appendix A")[1]
