@@ -11,20 +11,25 @@
  * - the card byte: the block's bytes are loaded whole (two loads) and a permute of 32-bit
  *   words brings the word holding each hand's byte j to its lane; a variable shift brings the
  *   byte down (the bits above it are other cards', which the permutes below never read);
- * - the rank part of the key (the scalar key's low 32 bits: a sum of one constant per rank)
- *   is a permute of a 16-entry table by the rank (AVX2: 8 entries per permute, so two and a
- *   blend by rank >= 8);
+ * - AVX2: the rank part of the key (the scalar key's low 32 bits: a sum of one constant per
+ *   rank), two permutes of 8-entry tables by the rank and a blend by rank >= 8; AVX-512: the
+ *   rank itself (below);
  * - the suit counters (the scalar key's bits 32..47: four nibbles, each starting at 3 so that
  *   bit 3 is set at five cards of a suit) a permute of a table by the card's low 4 bits.
- * Then the perfect hash of the rank part in 32-bit lanes: the scalar kernel's 64-bit product
- * x = key * STUD_HASH_MULT matters only through its bits 32..63 (the slot and, the top 14,
- * the bucket), which are the high half of key * (MULT's low word) plus the low half of
- * key * (MULT's high word); a gather reads the bucket's displacement, another the slot's
- * value (16-bit tables read by 32-bit gathers and masked: a read past an array's end stays
- * inside the tables' struct). Two byte tables made once from the tables in use, read the same
- * way (3 bytes of slack at their ends): the displacements (all below 128: 16 KB instead of 32,
- * a few % faster) and the eight-or-better low by slot (one gather for that kind instead of two
+ * Then, AVX2, the perfect hash of the rank part in 32-bit lanes: the scalar kernel's 64-bit
+ * product x = key * STUD_HASH_MULT matters only through its bits 32..63 (the slot and, the top
+ * 14, the bucket), which are the high half of key * (MULT's low word) plus the low half of
+ * key * (MULT's high word); a gather reads the bucket's displacement, another the slot's value
+ * (16-bit tables read by 32-bit gathers and masked: a read past an array's end stays inside the
+ * tables' struct). Two byte tables made once from the tables in use, read the same way (3 bytes
+ * of slack at their ends): the displacements (all below 128: 16 KB instead of 32, a few %
+ * faster) and the eight-or-better low by slot (one gather for that kind instead of two
  * dependent ones).
+ * AVX-512 instead takes no hash: the ranks of each row (a rotate instead of the rank keys'
+ * permute), sorted across the N vectors by a sorting network (byte lanes: 4 blocks at once),
+ * give the rank multiset's dense index, and one gather reads its value from a table per kind
+ * and card count made once by the scalar kernel (STUD_SIMD_BYSET): one table read per hand
+ * instead of two dependent ones, 11-45% faster (RESULTS.md).
  * A flush (a suit counter's bit 3) of the high hand or the 2-7 low is valued apart: AVX-512
  * lists those lanes (a compress, no branch per block) and values them after each group of
  * blocks, 16 at a time in vectors when a group has 8 or more (stud512_flushes,
@@ -106,18 +111,67 @@ static void stud_simd_rank_keys(uint32_t keys[16]) {
         (out_i) = stud_row_##KIND(key_, bits_); \
     } while (0)
 
-/* The eight-or-better low by slot (STUD_LOW8_OF_LOW[STUD_LOW[slot]], 128 KB, filled once from
- * the tables in use): one table read per hand instead of two dependent ones. Read by 32-bit
+/* AVX2: the eight-or-better low by slot (STUD_LOW8_OF_LOW[STUD_LOW[slot]], 128 KB, filled once
+ * from the tables in use): one table read per hand instead of two dependent ones. Read by 32-bit
  * gathers at byte offsets, hence the 3 bytes after the end; the same below. */
 static uint8_t STUD_SIMD_LOW8[(STUD_SLOT_MASK + 1) + 3];
 
-/* The perfect hash's displacements as bytes, read the same way: 16 KB instead of 32 (measured 3
+/* AVX2: the perfect hash's displacements as bytes, read the same way: 16 KB instead of 32 (measured 3
  * to 4% faster). They all fit (the largest is 77 in the generated tables); if some day one does
  * not, the vector kernels stay off. */
 static uint8_t STUD_SIMD_DISP8[(1u << STUD_BUCKET_BITS) + 3];
 
-/* Fills the two tables above from the tables in use; 0 if the displacements do not fit. */
+/* AVX-512: the non-flush value of each kind by rank multiset (a hand's value unless a suit
+ * holds five cards depends on its ranks only), at the multiset's colex rank sum_i C(s_i + i,
+ * i + 1) over its sorted ranks s_0 <= ... <= s_{N-1} (s_i + i is a combination of N of 0..11+N):
+ * a dense index below C(12 + N, N), so no hash and one table read per hand. Filled once by the
+ * scalar kernel, from one non-flush hand of each multiset (entries of 5 of a rank: 0); one entry
+ * of slack for the 32-bit gathers. 7 cards: 100 KB a kind. */
+static uint16_t STUD_SIMD_BYSET5[STUD_KINDS][6188 + 1], STUD_SIMD_BYSET6[STUD_KINDS][18564 + 1],
+    STUD_SIMD_BYSET7[STUD_KINDS][50388 + 1];
+#define STUD_SIMD_BYSET(N, kind) \
+    ((N) == 5 ? STUD_SIMD_BYSET5[kind] : (N) == 6 ? STUD_SIMD_BYSET6[kind] : STUD_SIMD_BYSET7[kind])
+static uint32_t STUD_SIMD_CHOOSE[7][16]; /* by position i and rank r: C(r + i, i + 1), r > 12 as 12 */
+
+static uint32_t stud_simd_choose(uint32_t n, uint32_t k) {
+    if (n < k) return 0;
+    uint64_t c = 1;
+    for (uint32_t t = 1; t <= k; t++) c = c * (n - k + t) / t; /* exact: C(n - k + t, t) */
+    return (uint32_t)c;
+}
+
+static void stud_simd_bysets_init(void) {
+    for (int i = 0; i < 7; i++)
+        for (int r = 0; r < 16; r++)
+            STUD_SIMD_CHOOSE[i][r] = stud_simd_choose((uint32_t)((r < 12 ? r : 12) + i), (uint32_t)i + 1);
+    for (int N = 5; N <= 7; N++) {
+        int s[7] = {0};
+        for (;;) { /* every nondecreasing s of N ranks */
+            int ok = 1;
+            uint32_t at = 0;
+            uint8_t row[7];
+            for (int i = 0; i < N; i++) {
+                if (i >= 4 && s[i - 4] == s[i]) ok = 0;
+                at += STUD_SIMD_CHOOSE[i][s[i]];
+                row[i] = (uint8_t)(4 * s[i] + i % 4); /* suits 2, 2, 2, 1 at most: no flush */
+            }
+            for (int kind = 0; kind < STUD_KINDS; kind++) {
+                uint16_t v = 0;
+                if (ok) stud_batch_kind(row, N, 1, &v, 0, kind);
+                STUD_SIMD_BYSET(N, kind)[at] = v;
+            }
+            int i = N - 1;
+            while (i >= 0 && s[i] == 12) i--;
+            if (i < 0) break;
+            s[i]++;
+            for (int t = i + 1; t < N; t++) s[t] = s[i];
+        }
+    }
+}
+
+/* Fills the tables above from the tables in use; 0 if the displacements do not fit. */
 static int stud_simd_tables_init(void) {
+    stud_simd_bysets_init();
     for (uint32_t slot = 0; slot <= STUD_SLOT_MASK; slot++) STUD_SIMD_LOW8[slot] = STUD_LOW8_OF_LOW[STUD_LOW[slot]];
     int fits = 1;
     for (uint32_t b = 0; b < (1u << STUD_BUCKET_BITS); b++) {
@@ -213,46 +267,78 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_check64(const uint8_t *h, const int N,
     *differ = k;
 }
 
-/* 16 rows of N cards from h: their values into out; the mask of the lanes whose value the
- * scalar row kernel gives (a flush, for the high hand and the 2-7 low). */
-STUD_AVX512 STUD_SIMD_INLINE unsigned stud512_block(const uint8_t *h, uint16_t *out, const int N, const int kind,
-                                                    const __m512i *idx, const __m512i *shr, __m512i rank_keys,
-                                                    __m512i suit_steps) {
-    const __m512i A = _mm512_loadu_si512((const void *)h);
-    const __m512i B = _mm512_maskz_loadu_epi8((__mmask64)((1ULL << (16 * N - 64)) - 1), h + 64);
+/* NB (1 or 4) blocks of 16 rows of N cards from h: their values into out; per block, 16 bits
+ * of the lanes left to the flush fix-up (a flush, for the high hand and the 2-7 low). Each
+ * card's rank goes to byte k of its lane for block k (a rotate brings it there), so that one
+ * sorting network on bytes sorts the ranks of 4 blocks (sorting each block apart cost a third
+ * of the kernel's time for 7 cards). Then per block the multiset's index (STUD_SIMD_BYSET):
+ * per position i, C(s_i + i, i + 1) by a permute of a 16-entry table, and one gather. */
+STUD_AVX512 STUD_SIMD_INLINE uint64_t stud512_blocks(const uint8_t *h, uint16_t *out, const int N, const int kind,
+                                                     const int NB, const __m512i *idx, const __m512i *shr,
+                                                     const __m512i *rot, __m512i suit_steps) {
     const int suits = kind == STUD_KIND_HIGH || kind == STUD_KIND_LOW27;
-    __m512i key = _mm512_setzero_si512(), sc = _mm512_set1_epi32(0x3333);
-    const __m512i two = _mm512_set1_epi32(2);
-    for (int j = 0; j < N; j++) {
-        /* the word holding byte j of each row, and the byte shifted to the bottom (words above
-         * it stay: the permutes read the low 4 bits of each lane only) */
-        __m512i w = _mm512_permutex2var_epi32(A, idx[j], B);
-        key = _mm512_add_epi32(
-            key, _mm512_permutexvar_epi32(_mm512_srlv_epi32(w, _mm512_add_epi32(shr[j], two)), rank_keys));
-        if (suits) sc = _mm512_add_epi32(sc, _mm512_permutexvar_epi32(_mm512_srlv_epi32(w, shr[j]), suit_steps));
+    __m512i r[7], sc[4];
+    for (int k = 0; k < NB; k++) {
+        const uint8_t *at = h + 16 * N * k;
+        const __m512i A = _mm512_loadu_si512((const void *)at);
+        const __m512i B = _mm512_maskz_loadu_epi8((__mmask64)((1ULL << (16 * N - 64)) - 1), at + 64);
+        sc[k] = _mm512_set1_epi32(0x3333);
+        for (int j = 0; j < N; j++) {
+            __m512i w = _mm512_permutex2var_epi32(A, idx[j], B);
+            __m512i x = _mm512_rorv_epi32(w, rot[7 * k + j]); /* the rank (byte j >> 2) at bit 8k */
+            /* r = k ? r | (x & 15 << 8k) : x & 15 */
+            r[j] = k ? _mm512_ternarylogic_epi32(r[j], x, _mm512_set1_epi32(15 << (8 * k)), 0xF8)
+                     : _mm512_and_si512(x, _mm512_set1_epi32(15));
+            if (suits)
+                sc[k] = _mm512_add_epi32(sc[k], _mm512_permutexvar_epi32(_mm512_srlv_epi32(w, shr[j]), suit_steps));
+        }
     }
-    /* the hash: bits 32..63 of key * STUD_HASH_MULT */
-    const __m512i mult_lo = _mm512_set1_epi32((int)(uint32_t)STUD_HASH_MULT);
-    const __m512i mult_hi = _mm512_set1_epi32((int)(uint32_t)(STUD_HASH_MULT >> 32));
-    __m512i even = _mm512_srli_epi64(_mm512_mul_epu32(key, mult_lo), 32);
-    __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(key, 32), mult_lo);
-    __m512i x = _mm512_add_epi32(_mm512_mask_blend_epi32(0xAAAA, even, odd), _mm512_mullo_epi32(key, mult_hi));
-    __m512i disp = _mm512_and_si512(
-        _mm512_i32gather_epi32(_mm512_srli_epi32(x, 32 - STUD_BUCKET_BITS), (const void *)STUD_SIMD_DISP8, 1),
-        _mm512_set1_epi32(0xFF));
-    __m512i slot = _mm512_and_si512(_mm512_xor_si512(x, disp), _mm512_set1_epi32(STUD_SLOT_MASK));
-    __m512i v;
-    if (kind == STUD_KIND_HIGH) {
-        v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(value), 2);
-    } else if (kind == STUD_KIND_LOW27) {
-        v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(low27), 2);
-    } else if (kind == STUD_KIND_LOW) {
-        v = _mm512_i32gather_epi32(slot, STUD_SIMD_AT(low), 2);
-    } else { /* bytes: the low byte of the word read */
-        v = _mm512_and_si512(_mm512_i32gather_epi32(slot, (const void *)STUD_SIMD_LOW8, 1), _mm512_set1_epi32(0xFF));
+    /* the smallest networks (7 cards: 16 compare-exchanges, depth 6; 6: 12; 5: 9) */
+#define CX(a, b)                                   \
+    do {                                           \
+        __m512i lo_ = _mm512_min_epu8(r[a], r[b]); \
+        r[b] = _mm512_max_epu8(r[a], r[b]);        \
+        r[a] = lo_;                                \
+    } while (0)
+    /* a layer of the network a line */
+    /* clang-format off */
+    if (N == 7) {
+        CX(0, 6); CX(2, 3); CX(4, 5);
+        CX(0, 2); CX(1, 4); CX(3, 6);
+        CX(0, 1); CX(2, 5); CX(3, 4);
+        CX(1, 2); CX(4, 6);
+        CX(2, 3); CX(4, 5);
+        CX(1, 2); CX(3, 4); CX(5, 6);
+    } else if (N == 6) {
+        CX(0, 5); CX(1, 3); CX(2, 4);
+        CX(1, 2); CX(3, 4);
+        CX(0, 3); CX(2, 5);
+        CX(0, 1); CX(2, 3); CX(4, 5);
+        CX(1, 2); CX(3, 4);
+    } else {
+        CX(0, 3); CX(1, 4);
+        CX(0, 2); CX(1, 3);
+        CX(0, 1); CX(2, 4);
+        CX(1, 2); CX(3, 4);
+        CX(2, 3);
     }
-    _mm256_storeu_si256((__m256i *)out, _mm512_cvtepi32_epi16(v)); /* the low 16 bits of each lane */
-    return suits ? (unsigned)_mm512_test_epi32_mask(sc, _mm512_set1_epi32(0x8888)) : 0;
+    /* clang-format on */
+#undef CX
+    r[0] = _mm512_min_epu8(r[0], _mm512_set1_epi8(12)); /* a bad row's 13..15: 12 (the table's range) */
+    const uint16_t *tab = STUD_SIMD_BYSET(N, kind);
+    uint64_t fix = 0;
+    for (int k = 0; k < NB; k++) {
+        __m512i at = _mm512_and_si512(k ? _mm512_srli_epi32(r[0], 8 * k) : r[0], _mm512_set1_epi32(15));
+        for (int i = 1; i < N; i++) {
+            __m512i s = k ? _mm512_srli_epi32(r[i], 8 * k) : r[i];
+            __m512i choose = _mm512_loadu_si512((const void *)STUD_SIMD_CHOOSE[i]);
+            at = _mm512_add_epi32(at, _mm512_permutexvar_epi32(s, choose));
+        }
+        __m512i v = _mm512_i32gather_epi32(at, (const void *)tab, 2); /* the low 16 bits */
+        _mm256_storeu_si256((__m256i *)(out + 16 * k), _mm512_cvtepi32_epi16(v));
+        if (suits) fix |= (uint64_t)_mm512_test_epi32_mask(sc[k], _mm512_set1_epi32(0x8888)) << (16 * k);
+    }
+    return fix;
 }
 
 /* The high values of the n flush rows listed in fix (rows of h; values into out), 16 at a time:
@@ -341,9 +427,6 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_low27_flushes(const uint8_t *h, const 
 
 STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, uint16_t *out, const int N,
                                               const int kind, const int check) {
-    uint32_t keys[16];
-    stud_simd_rank_keys(keys);
-    const __m512i rank_keys = _mm512_loadu_si512((const void *)keys);
     const __m512i suit_steps = _mm512_setr_epi32(
         STUD_SIMD_SUIT_STEP(0), STUD_SIMD_SUIT_STEP(1), STUD_SIMD_SUIT_STEP(2), STUD_SIMD_SUIT_STEP(3),
         STUD_SIMD_SUIT_STEP(4), STUD_SIMD_SUIT_STEP(5), STUD_SIMD_SUIT_STEP(6), STUD_SIMD_SUIT_STEP(7),
@@ -359,13 +442,20 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
         idx[j] = _mm512_srli_epi32(p, 2);
         shr[j] = _mm512_slli_epi32(_mm512_and_si512(p, _mm512_set1_epi32(3)), 3);
     }
+    /* rotations that bring byte j's rank (its bits 2..5) to bit 8k */
+    __m512i rot[28];
+    for (int k = 0; k < 4; k++)
+        for (int j = 0; j < N; j++)
+            rot[7 * k + j] = _mm512_and_si512(
+                _mm512_sub_epi32(_mm512_add_epi32(shr[j], _mm512_set1_epi32(2)), _mm512_set1_epi32(8 * k)),
+                _mm512_set1_epi32(31));
     __m512i top = _mm512_setzero_si512(), same = _mm512_set1_epi8(-1);
     __mmask64 differ = ~(__mmask64)0;
     uint32_t fix[STUD_SIMD_GROUP + 16];
     const size_t group_blocks = STUD_SIMD_GROUP / 16;
     for (size_t g = 0; g < blocks; g += group_blocks) {
         size_t end = g + group_blocks < blocks ? g + group_blocks : blocks, n = 0;
-        for (size_t b = g; b < end; b++) {
+        for (size_t b = g, nb; b < end; b += nb) {
             const uint8_t *at = h + 16 * N * b;
             if ((b - g) % 4 == 0 && b + 4 < blocks && b + 4 <= end) {
                 if (check)
@@ -377,11 +467,17 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
             else if (b + 4 > end && (b - g) % 4 == 0) {
                 for (size_t t = b; t < end; t++) stud512_check(h + 16 * N * t, N, 16, check, pairs16, &top, &same);
             }
-            unsigned lanes = stud512_block(at, out + 16 * b, N, kind, idx, shr, rank_keys, suit_steps);
-            /* the rows of those lanes, counted from the group's first, onto the list */
-            __m512i rows = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(16 * (b - g))));
-            _mm512_storeu_si512((void *)(fix + n), _mm512_maskz_compress_epi32((__mmask16)lanes, rows));
-            n += (size_t)__builtin_popcount(lanes);
+            /* 4 blocks a call (one sort for their 64 rows), else 1 (the last blocks of a call) */
+            nb = (b - g) % 4 == 0 && b + 4 <= end ? 4 : 1;
+            uint64_t lanes = nb == 4 ? stud512_blocks(at, out + 16 * b, N, kind, 4, idx, shr, rot, suit_steps)
+                                     : stud512_blocks(at, out + 16 * b, N, kind, 1, idx, shr, rot, suit_steps);
+            for (size_t k = 0; k < nb; k++) {
+                /* the rows of the lanes to fix, counted from the group's first, onto the list */
+                unsigned fix_k = (unsigned)(lanes >> (16 * k)) & 0xFFFF;
+                __m512i rows = _mm512_add_epi32(lane, _mm512_set1_epi32((int)(16 * (b + k - g))));
+                _mm512_storeu_si512((void *)(fix + n), _mm512_maskz_compress_epi32((__mmask16)fix_k, rows));
+                n += (size_t)__builtin_popcount(fix_k);
+            }
         }
         /* in vectors when they are many (7 cards: about 30 a group; 5 cards: about 2, fewer
          * than a vector's fixed cost is worth) */
