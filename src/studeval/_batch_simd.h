@@ -124,9 +124,10 @@ static uint8_t STUD_SIMD_DISP8[(1u << STUD_BUCKET_BITS) + 3];
 /* AVX-512: the non-flush value of each kind by rank multiset (a hand's value unless a suit
  * holds five cards depends on its ranks only), at the multiset's colex rank sum_i C(s_i + i,
  * i + 1) over its sorted ranks s_0 <= ... <= s_{N-1} (s_i + i is a combination of N of 0..11+N):
- * a dense index below C(12 + N, N), so no hash and one table read per hand. Filled once by the
- * scalar kernel, from one non-flush hand of each multiset (entries of 5 of a rank: 0); one entry
- * of slack for the 32-bit gathers. 7 cards: 100 KB a kind. */
+ * a dense index below C(12 + N, N), so no hash and one table read per hand. Filled by the
+ * scalar kernel on the first batch of its width and kind, from one non-flush hand of each
+ * multiset (entries of 5 of a rank: 0); one entry of slack for the 32-bit gathers. 7 cards:
+ * 100 KB a kind. */
 static uint16_t STUD_SIMD_BYSET5[STUD_KINDS][6188 + 1], STUD_SIMD_BYSET6[STUD_KINDS][18564 + 1],
     STUD_SIMD_BYSET7[STUD_KINDS][50388 + 1];
 #define STUD_SIMD_BYSET(N, kind) \
@@ -140,38 +141,46 @@ static uint32_t stud_simd_choose(uint32_t n, uint32_t k) {
     return (uint32_t)c;
 }
 
-static void stud_simd_bysets_init(void) {
+/* The position terms of the colex rank, for every width. */
+static void stud_simd_choose_init(void) {
     for (int i = 0; i < 7; i++)
         for (int r = 0; r < 16; r++)
             STUD_SIMD_CHOOSE[i][r] = stud_simd_choose((uint32_t)((r < 12 ? r : 12) + i), (uint32_t)i + 1);
-    for (int N = 5; N <= 7; N++) {
-        int s[7] = {0};
-        for (;;) { /* every nondecreasing s of N ranks */
-            int ok = 1;
-            uint32_t at = 0;
-            uint8_t row[7];
-            for (int i = 0; i < N; i++) {
-                if (i >= 4 && s[i - 4] == s[i]) ok = 0;
-                at += STUD_SIMD_CHOOSE[i][s[i]];
-                row[i] = (uint8_t)(4 * s[i] + i % 4); /* suits 2, 2, 2, 1 at most: no flush */
-            }
-            for (int kind = 0; kind < STUD_KINDS; kind++) {
-                uint16_t v = 0;
-                if (ok) stud_batch_kind(row, N, 1, &v, 0, kind);
-                STUD_SIMD_BYSET(N, kind)[at] = v;
-            }
-            int i = N - 1;
-            while (i >= 0 && s[i] == 12) i--;
-            if (i < 0) break;
-            s[i]++;
-            for (int t = i + 1; t < N; t++) s[t] = s[i];
+}
+
+/* The table of N cards of one kind, by rank multiset: one scalar evaluation of each. */
+static void stud_simd_byset_fill(int N, int kind) {
+    if (N < 5 || N > 7) return; /* (and the compiler knows row[] holds the ranks) */
+    uint16_t *table = STUD_SIMD_BYSET(N, kind);
+    int s[7] = {0};
+    for (;;) { /* every nondecreasing s of N ranks */
+        int ok = 1;
+        uint32_t at = 0;
+        uint8_t row[7];
+        for (int i = 0; i < N; i++) {
+            if (i >= 4 && s[i - 4] == s[i]) ok = 0;
+            at += STUD_SIMD_CHOOSE[i][s[i]];
+            row[i] = (uint8_t)(4 * s[i] + i % 4); /* suits 2, 2, 2, 1 at most: no flush */
         }
+        uint16_t v = 0;
+        if (ok) stud_batch_kind(row, N, 1, &v, 0, kind);
+        table[at] = v;
+        int i = N - 1;
+        while (i >= 0 && s[i] == 12) i--;
+        if (i < 0) break;
+        s[i]++;
+        for (int t = i + 1; t < N; t++) s[t] = s[i];
     }
 }
 
+/* Which of those tables are filled, by N - 5 and kind: each on the first AVX-512 batch of its
+ * width and kind (stud_simd_prepare), so that an import costs nothing and a process holds only
+ * the tables it uses (7 cards: 100 KB a kind, about 1 ms to fill). */
+static unsigned char STUD_SIMD_BYSET_FILLED[3][STUD_KINDS];
+
 /* Fills the tables above from the tables in use; 0 if the displacements do not fit. */
 static int stud_simd_tables_init(void) {
-    stud_simd_bysets_init();
+    stud_simd_choose_init();
     for (uint32_t slot = 0; slot <= STUD_SLOT_MASK; slot++) STUD_SIMD_LOW8[slot] = STUD_LOW8_OF_LOW[STUD_LOW[slot]];
     int fits = 1;
     for (uint32_t b = 0; b < (1u << STUD_BUCKET_BITS); b++) {
@@ -647,12 +656,28 @@ static const int STUD_SIMD_LANES[2] = {8, 16};
 STUD_INLINE int stud_simd_best(void) { return STUD_SIMD_SCALAR; }
 #endif
 
+/* Readies `path` for batches of `width` cards of `kind`: the AVX-512 kernel's table of that
+ * width and kind is filled on its first use. stud_batch_path() calls it, for callers on one
+ * thread; callers that share a batch among threads call it first (_core does, holding the GIL),
+ * so that no two threads fill a table at once. */
+STUD_INLINE void stud_simd_prepare(int width, int kind, int path) {
+#ifdef STUD_SIMD_X86
+    if (path == STUD_SIMD_AVX512 && stud_simd_ready && width >= 5 && width <= 7 && kind >= 0 && kind < STUD_KINDS &&
+        !STUD_SIMD_BYSET_FILLED[width - 5][kind]) {
+        stud_simd_byset_fill(width, kind);
+        STUD_SIMD_BYSET_FILLED[width - 5][kind] = 1;
+    }
+#endif
+    (void)width, (void)kind, (void)path;
+}
+
 /* Values of one kind (STUD_KIND_*) of `rows` hands of `width` (5, 6 or 7) cards, on a path
  * (STUD_SIMD_*: one stud_simd_best() allows, or the scalar one); nonzero if some row is bad.
  * The same values and verdict as stud_batch_kind (bad rows: unspecified values). */
 static int stud_batch_path(const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind, int path) {
 #ifdef STUD_SIMD_X86
     if (stud_simd_ready && path > STUD_SIMD_SCALAR && path < STUD_SIMD_PATHS && kind >= 0 && kind < STUD_KINDS) {
+        stud_simd_prepare(width, kind, path);
         size_t lanes = (size_t)STUD_SIMD_LANES[path - 1], blocks = rows / lanes, done = blocks * lanes;
         int bad = blocks ? STUD_SIMD_KERNELS[path - 1][kind][width - 5](hands, blocks, out, check) : 0;
         if (done < rows)

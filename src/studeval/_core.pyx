@@ -382,6 +382,7 @@ def check_threads(threads) -> int:
 
 cdef extern from "_batch_simd.h" nogil:
     int stud_simd_best() noexcept
+    void stud_simd_prepare(int width, int kind, int path) noexcept
     int stud_batch_path(
         const uint8_t *hands, int width, size_t rows, uint16_t *out, int check, int kind, int path
     ) noexcept
@@ -540,6 +541,7 @@ def evaluate_batch(hands, *, threads=None, check=True, int kind=STUD_KIND_HIGH, 
     cdef int do_check = bool(check)
     if view.shape[0] == 0:
         return out
+    stud_simd_prepare(<int>view.shape[1], kind_code, path)  # before the threads share the batch
     with nogil:
         bad = _eval_rows(view, res, nthreads, do_check, kind_code, path)
     if bad:

@@ -176,3 +176,25 @@ def test_bad_card_at_every_position(path: str, k: int) -> None:
                 if what == "not a card":  # caught without the check too
                     with pytest.raises(ValueError, match=f"row {at} "):
                         _core.evaluate_batch(broken, kind=kind, check=False, simd=path)
+
+
+FIRST_BATCHES = """
+import numpy as np
+from studeval import _core as c
+from studeval.dealing import random_hands
+for width in (5, 6, 7):
+    hands = random_hands(100_000, width, seed=width)
+    for kind in (c.KIND_HIGH, c.KIND_LOW, c.KIND_LOW8, c.KIND_LOW27):
+        got = c.evaluate_batch(hands, kind=kind, simd="avx512", threads=2)
+        assert (got == c.evaluate_batch(hands, kind=kind, simd="scalar")).all(), (width, kind)
+print("ok")
+"""
+
+
+@pytest.mark.skipif("avx512" not in _core.simd_paths(), reason="this processor has no AVX-512")
+def test_first_batch_of_each_width_and_kind_fills_its_table() -> None:
+    """The AVX-512 kernel's tables by rank multiset are filled by the first batch of their
+    width and kind (none at import), before threads share it: in a fresh process, each first
+    batch, on two threads, gives the scalar kernel's values."""
+    run = subprocess.run([sys.executable, "-c", FIRST_BATCHES], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr
