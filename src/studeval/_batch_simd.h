@@ -37,12 +37,11 @@
  * else by the scalar row kernel; AVX2 does them at once by the scalar row kernel. Rows after
  * the last whole block go to the scalar kernel.
  *
- * The checks. AVX-512 checks the rows' bytes, 64 rows (N vectors) at a time: the largest
- * byte (above 51: a bad row, check or not), and with the check, each byte against the bytes at
- * cyclic distances 1..N/2 within its row, each compare and-ing "differs" into a mask register
- * (one instruction): a 0 bit is a card repeated within a row (the last 64 rows of a call and a
- * last block of 16, whose loads must stop at the rows' end: each distance d < N, xor-ed, a zero
- * byte where p + d is in the same row). AVX2 or-s each card's bit (1 << card) into two words
+ * The checks. AVX-512 sorts each row's cards (not only its ranks: a card is its rank times 4
+ * plus its suit, so the sorted cards' ranks are sorted too), which leaves them almost done: the
+ * last sorted card is the row's largest (above 51: a bad row, check or not), and with the
+ * check a card repeated within a row is two equal neighbours, N - 1 compares for 64 rows.
+ * AVX2 or-s each card's bit (1 << card) into two words
  * (cards 0..31, 32..63; a byte above 63 sets none): a row is good when they hold N bits and
  * none at 52..63; without the check it keeps the largest byte.
  *
@@ -74,7 +73,6 @@ enum { STUD_SIMD_NEON = 3 };
 #define STUD_SIMD_INLINE static inline __attribute__((always_inline))
 
 static int stud_simd_ready; /* the constants below are filled: the kernels may run */
-static void stud_simd_pairs_init(void);
 static int stud_simd_tables_init(void);
 
 /* The widest path this processor runs (the OS saving the wide registers included: libgcc's
@@ -83,10 +81,7 @@ static int stud_simd_tables_init(void);
  * (or if the tables do not suit the vector kernels) it says STUD_SIMD_SCALAR, and
  * stud_batch_path() runs the scalar kernel whatever the path asked. */
 static int stud_simd_best(void) {
-    if (!stud_simd_ready && stud_tables_in_use) {
-        stud_simd_pairs_init();
-        stud_simd_ready = stud_simd_tables_init();
-    }
+    if (!stud_simd_ready && stud_tables_in_use) stud_simd_ready = stud_simd_tables_init();
     if (!stud_simd_ready) return STUD_SIMD_SCALAR;
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")) return STUD_SIMD_AVX512;
@@ -192,99 +187,18 @@ static int stud_simd_tables_init(void) {
 
 /* ---------------------------------------------------------------------------------- AVX-512 */
 
-/* The repeat check's constants for R = 64 or 16 rows of N = 5, 6 or 7 cards (R N bytes, up to
- * 7 vectors of 64): for each distance d = 1..N-1, a byte 0xFF at the positions p whose byte
- * p + d is not in the same row (or is past the rows), else 0. Filled once, by stud_simd_best(). */
-typedef struct {
-    uint8_t apart[6][7][64];
-} stud_simd_pairs;
-
-static stud_simd_pairs STUD_SIMD_PAIRS[3][2]; /* by N - 5, and R: 64, 16 */
-
-/* For 64 whole rows, by N - 5, vector and distance d = 1..N/2: the positions whose byte at
- * (row position + d) mod N is the byte d - N away (1 bits) rather than d (stud512_check64). */
-static uint64_t STUD_SIMD_WRAP[3][7][3];
-
-static void stud_simd_pairs_init(void) {
-    for (int N = 5; N <= 7; N++) {
-        for (int v = 0; v < N; v++) {
-            for (int d = 1; d <= N / 2; d++) {
-                uint64_t wrap = 0;
-                for (int q = 0; q < 64; q++) wrap |= (uint64_t)((64 * v + q) % N + d >= N) << q;
-                STUD_SIMD_WRAP[N - 5][v][d - 1] = wrap;
-            }
-        }
-    }
-    for (int N = 5; N <= 7; N++) {
-        for (int k = 0; k < 2; k++) {
-            int R = k ? 16 : 64;
-            for (int d = 1; d < N; d++) {
-                for (int p = 0; p < 7 * 64; p++) {
-                    int apart = p % N + d >= N || p >= N * R;
-                    STUD_SIMD_PAIRS[N - 5][k].apart[d - 1][p / 64][p % 64] = apart ? 0xFF : 0;
-                }
-            }
-        }
-    }
-}
-
-/* The range and repeat checks of R rows of N cards at h, by bytes: the largest byte into *top
- * and (check) into *same, the smallest of (byte p ^ byte p + d) | apart: zero only for a card
- * repeated within a row. Bytes past the rows are not read. */
-STUD_AVX512 STUD_SIMD_INLINE void stud512_check(const uint8_t *h, const int N, const int R, const int check,
-                                                const stud_simd_pairs *pairs, __m512i *top, __m512i *same) {
-    const int V = (N * R + 63) / 64;
-    for (int v = 0; v < V; v++) {
-        const uint8_t *at = h + 64 * v;
-        const int left = N * R - 64 * v; /* bytes from at to the end of the rows */
-        const __mmask64 in = left >= 64 ? ~(__mmask64)0 : (__mmask64)((1ULL << left) - 1);
-        const __m512i x = _mm512_maskz_loadu_epi8(in, at);
-        *top = _mm512_max_epu8(*top, x);
-        if (!check) continue;
-        for (int d = 1; d < N; d++) {
-            const __mmask64 in_d = left - d >= 64 ? ~(__mmask64)0 : (__mmask64)((1ULL << (left - d)) - 1);
-            __m512i y = _mm512_maskz_loadu_epi8(in_d, at + d);
-            __m512i a = _mm512_ternarylogic_epi32(x, y, _mm512_loadu_si512((const void *)pairs->apart[d - 1][v]), 0xBE);
-            *same = _mm512_min_epu8(*same, a);
-        }
-    }
-}
-
-/* The same, with the check, for 64 rows at h followed by at least 8 more bytes: N whole
- * vectors, and each byte against the bytes at (row position + d) mod N of its row for
- * d = 1..N/2, which pairs every two cards of a row (N = 6, d = 3: twice): the byte d away, or
- * where that is past the row, d - N away (a masked load: no byte before h is read). Each
- * compare ands "differs" into a mask (one instruction): *differ keeps a 0 bit for a repeat. */
-STUD_AVX512 STUD_SIMD_INLINE void stud512_check64(const uint8_t *h, const int N, __m512i *top, __mmask64 *differ) {
-    __m512i t = *top;
-    __mmask64 k = *differ;
-#pragma GCC unroll 7
-    for (int v = 0; v < N; v++) {
-        const uint8_t *at = h + 64 * v;
-        const __m512i x = _mm512_loadu_si512((const void *)at);
-        t = _mm512_max_epu8(t, x);
-        __mmask64 kv = k;
-#pragma GCC unroll 3
-        for (int d = 1; d <= N / 2; d++) {
-            __m512i y = _mm512_mask_loadu_epi8(_mm512_loadu_si512((const void *)(at + d)),
-                                               (__mmask64)STUD_SIMD_WRAP[N - 5][v][d - 1], at + d - N);
-            kv = _mm512_mask_cmpneq_epu8_mask(kv, x, y);
-        }
-        k = kv;
-    }
-    *top = t;
-    *differ = k;
-}
-
 /* NB (1 or 4) blocks of 16 rows of N cards from h: their values into out; per block, 16 bits
  * of the lanes left to the flush fix-up (a flush, for the high hand and the 2-7 low). Each
- * card's rank goes to byte k of its lane for block k (a rotate brings it there), so that one
- * sorting network on bytes sorts the ranks of 4 blocks (sorting each block apart cost a third
- * of the kernel's time for 7 cards). Then per block the multiset's index (STUD_SIMD_BYSET):
- * per position i, C(s_i + i, i + 1) by a permute of a 16-entry table, and one gather. */
+ * card goes to byte k of its lane for block k (a rotate brings it there), so that one sorting
+ * network on bytes sorts the cards of 4 blocks (sorting each block apart cost a third of the
+ * kernel's time for 7 cards). The largest card goes into *top and, with the check, equal
+ * neighbours (a repeated card) into *repeat. Then per block the rank multiset's index
+ * (STUD_SIMD_BYSET): per position i, C(s_i + i, i + 1) by a permute of a 16-entry table, and
+ * one gather. */
 STUD_AVX512 STUD_SIMD_INLINE uint64_t stud512_blocks(const uint8_t *h, uint16_t *out, const int N, const int kind,
-                                                     const int NB, const __m512i *idx, const __m512i *shr,
-                                                     const __m512i *rot, __m512i suit_steps) {
+                                                     const int NB, const int check, const __m512i *idx,
+                                                     const __m512i *shr, const __m512i *rot, __m512i suit_steps,
+                                                     __m512i *top, __mmask64 *repeat) {
     const int suits = kind == STUD_KIND_HIGH || kind == STUD_KIND_LOW27;
     __m512i r[7], sc[4];
     for (int k = 0; k < NB; k++) {
@@ -294,10 +208,10 @@ STUD_AVX512 STUD_SIMD_INLINE uint64_t stud512_blocks(const uint8_t *h, uint16_t 
         sc[k] = _mm512_set1_epi32(0x3333);
         for (int j = 0; j < N; j++) {
             __m512i w = _mm512_permutex2var_epi32(A, idx[j], B);
-            __m512i x = _mm512_rorv_epi32(w, rot[7 * k + j]); /* the rank (byte j >> 2) at bit 8k */
-            /* r = k ? r | (x & 15 << 8k) : x & 15 */
-            r[j] = k ? _mm512_ternarylogic_epi32(r[j], x, _mm512_set1_epi32(15 << (8 * k)), 0xF8)
-                     : _mm512_and_si512(x, _mm512_set1_epi32(15));
+            __m512i x = _mm512_rorv_epi32(w, rot[7 * k + j]); /* the card (byte j) at bit 8k */
+            /* r = k ? r | (x & 255 << 8k) : x & 255 */
+            r[j] = k ? _mm512_ternarylogic_epi32(r[j], x, _mm512_set1_epi32((int)(0xFFu << (8 * k))), 0xF8)
+                     : _mm512_and_si512(x, _mm512_set1_epi32(0xFF));
             if (suits)
                 sc[k] = _mm512_add_epi32(sc[k], _mm512_permutexvar_epi32(_mm512_srlv_epi32(w, shr[j]), suit_steps));
         }
@@ -333,13 +247,21 @@ STUD_AVX512 STUD_SIMD_INLINE uint64_t stud512_blocks(const uint8_t *h, uint16_t 
     }
     /* clang-format on */
 #undef CX
-    r[0] = _mm512_min_epu8(r[0], _mm512_set1_epi8(12)); /* a bad row's 13..15: 12 (the table's range) */
+    *top = _mm512_max_epu8(*top, r[N - 1]); /* (a single block's bytes 1..3 are 0) */
+    if (check) {
+        const __mmask64 rows = NB == 4 ? ~(__mmask64)0 : (__mmask64)0x1111111111111111ULL; /* bytes k < NB */
+        __mmask64 equal = 0;
+        for (int j = 0; j + 1 < N; j++) equal |= _mm512_mask_cmpeq_epu8_mask(rows, r[j], r[j + 1]);
+        *repeat |= equal;
+    }
     const uint16_t *tab = STUD_SIMD_BYSET(N, kind);
     uint64_t fix = 0;
     for (int k = 0; k < NB; k++) {
-        __m512i at = _mm512_and_si512(k ? _mm512_srli_epi32(r[0], 8 * k) : r[0], _mm512_set1_epi32(15));
+        /* the rank: the card's bits 2..5 (a bad row's 13..15: 12, the table's range) */
+        __m512i at = _mm512_min_epu32(_mm512_and_si512(_mm512_srli_epi32(r[0], 8 * k + 2), _mm512_set1_epi32(15)),
+                                      _mm512_set1_epi32(12));
         for (int i = 1; i < N; i++) {
-            __m512i s = k ? _mm512_srli_epi32(r[i], 8 * k) : r[i];
+            __m512i s = _mm512_srli_epi32(r[i], 8 * k + 2); /* the permute reads bits 0..3 */
             __m512i choose = _mm512_loadu_si512((const void *)STUD_SIMD_CHOOSE[i]);
             at = _mm512_add_epi32(at, _mm512_permutexvar_epi32(s, choose));
         }
@@ -441,8 +363,6 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
         STUD_SIMD_SUIT_STEP(4), STUD_SIMD_SUIT_STEP(5), STUD_SIMD_SUIT_STEP(6), STUD_SIMD_SUIT_STEP(7),
         STUD_SIMD_SUIT_STEP(8), STUD_SIMD_SUIT_STEP(9), STUD_SIMD_SUIT_STEP(10), STUD_SIMD_SUIT_STEP(11),
         STUD_SIMD_SUIT_STEP(12), STUD_SIMD_SUIT_STEP(13), STUD_SIMD_SUIT_STEP(14), STUD_SIMD_SUIT_STEP(15));
-    /* the checks run on 64 rows at a time (N whole vectors), or 16 at the end */
-    const stud_simd_pairs *pairs64 = &STUD_SIMD_PAIRS[N - 5][0], *pairs16 = &STUD_SIMD_PAIRS[N - 5][1];
     __m512i idx[7], shr[7];
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     for (int j = 0; j < N; j++) {
@@ -451,35 +371,24 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
         idx[j] = _mm512_srli_epi32(p, 2);
         shr[j] = _mm512_slli_epi32(_mm512_and_si512(p, _mm512_set1_epi32(3)), 3);
     }
-    /* rotations that bring byte j's rank (its bits 2..5) to bit 8k */
+    /* rotations that bring byte j to bit 8k */
     __m512i rot[28];
     for (int k = 0; k < 4; k++)
         for (int j = 0; j < N; j++)
-            rot[7 * k + j] = _mm512_and_si512(
-                _mm512_sub_epi32(_mm512_add_epi32(shr[j], _mm512_set1_epi32(2)), _mm512_set1_epi32(8 * k)),
-                _mm512_set1_epi32(31));
-    __m512i top = _mm512_setzero_si512(), same = _mm512_set1_epi8(-1);
-    __mmask64 differ = ~(__mmask64)0;
+            rot[7 * k + j] = _mm512_and_si512(_mm512_sub_epi32(shr[j], _mm512_set1_epi32(8 * k)), _mm512_set1_epi32(31));
+    __m512i top = _mm512_setzero_si512();
+    __mmask64 repeat = 0;
     uint32_t fix[STUD_SIMD_GROUP + 16];
     const size_t group_blocks = STUD_SIMD_GROUP / 16;
     for (size_t g = 0; g < blocks; g += group_blocks) {
         size_t end = g + group_blocks < blocks ? g + group_blocks : blocks, n = 0;
         for (size_t b = g, nb; b < end; b += nb) {
             const uint8_t *at = h + 16 * N * b;
-            if ((b - g) % 4 == 0 && b + 4 < blocks && b + 4 <= end) {
-                if (check)
-                    stud512_check64(at, N, &top, &differ);
-                else
-                    stud512_check(at, N, 64, 0, pairs64, &top, &same);
-            } else if ((b - g) % 4 == 0 && b + 4 == blocks && b + 4 <= end)
-                stud512_check(at, N, 64, check, pairs64, &top, &same);
-            else if (b + 4 > end && (b - g) % 4 == 0) {
-                for (size_t t = b; t < end; t++) stud512_check(h + 16 * N * t, N, 16, check, pairs16, &top, &same);
-            }
             /* 4 blocks a call (one sort for their 64 rows), else 1 (the last blocks of a call) */
             nb = (b - g) % 4 == 0 && b + 4 <= end ? 4 : 1;
-            uint64_t lanes = nb == 4 ? stud512_blocks(at, out + 16 * b, N, kind, 4, idx, shr, rot, suit_steps)
-                                     : stud512_blocks(at, out + 16 * b, N, kind, 1, idx, shr, rot, suit_steps);
+            uint64_t lanes =
+                nb == 4 ? stud512_blocks(at, out + 16 * b, N, kind, 4, check, idx, shr, rot, suit_steps, &top, &repeat)
+                        : stud512_blocks(at, out + 16 * b, N, kind, 1, check, idx, shr, rot, suit_steps, &top, &repeat);
             for (size_t k = 0; k < nb; k++) {
                 /* the rows of the lanes to fix, counted from the group's first, onto the list */
                 unsigned fix_k = (unsigned)(lanes >> (16 * k)) & 0xFFFF;
@@ -504,8 +413,7 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
             }
         }
     }
-    return _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(51)) != 0 ||
-           _mm512_cmpeq_epi8_mask(same, _mm512_setzero_si512()) != 0 || differ != ~(__mmask64)0;
+    return _mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(51)) != 0 || repeat != 0;
 }
 
 /* ------------------------------------------------------------------------------------- AVX2 */
