@@ -285,8 +285,8 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_flushes(const uint8_t *h, const uint32
         const __m512i at = _mm512_mullo_epi32(rows, _mm512_set1_epi32(N));
         const __m512i zero = _mm512_setzero_si512();
         const __m512i first = _mm512_mask_i32gather_epi32(zero, live, at, (const void *)h, 1);
-        const __m512i last = _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)),
-                                                         (const void *)h, 1);
+        const __m512i last =
+            _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)), (const void *)h, 1);
         __m512i cards[7], sc = _mm512_set1_epi32(0x3333);
         for (int j = 0; j < N; j++) {
             cards[j] = j < 4 ? _mm512_and_si512(_mm512_srli_epi32(first, 8 * j), byte)
@@ -297,15 +297,14 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_flushes(const uint8_t *h, const uint32
         const __m512i flush = _mm512_and_si512(sc, _mm512_set1_epi32(0x8888));
         __m512i ranks = _mm512_setzero_si512();
         for (int j = 0; j < N; j++) {
-            __mmask16 in = _mm512_test_epi32_mask(
-                _mm512_slli_epi32(_mm512_permutexvar_epi32(cards[j], suit_steps), 3), flush);
+            __mmask16 in =
+                _mm512_test_epi32_mask(_mm512_slli_epi32(_mm512_permutexvar_epi32(cards[j], suit_steps), 3), flush);
             ranks = _mm512_mask_or_epi32(ranks, in, ranks, _mm512_sllv_epi32(one, _mm512_srli_epi32(cards[j], 2)));
         }
-        const __m512i slot = _mm512_add_epi32(_mm512_and_si512(ranks, _mm512_set1_epi32(0x1FFF)),
-                                              _mm512_set1_epi32(STUD_FLUSH_BASE));
+        const __m512i slot =
+            _mm512_add_epi32(_mm512_and_si512(ranks, _mm512_set1_epi32(0x1FFF)), _mm512_set1_epi32(STUD_FLUSH_BASE));
         uint32_t values[16];
-        _mm512_storeu_si512((void *)values,
-                            _mm512_mask_i32gather_epi32(zero, live, slot, STUD_SIMD_AT(value), 2));
+        _mm512_storeu_si512((void *)values, _mm512_mask_i32gather_epi32(zero, live, slot, STUD_SIMD_AT(value), 2));
         for (size_t l = 0; l < 16 && k + l < n; l++) out[fix[k + l]] = (uint16_t)values[l];
     }
 }
@@ -314,8 +313,8 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_flushes(const uint8_t *h, const uint32
  * slot's 2-7 low: it stands (stud_low27_of) unless its ranks are all in the flush suit, which
  * only those rows (few) take to the scalar row kernel. 16 rows at a time: their cards by two
  * gathers, the ranks of the cards outside the flush suit or-ed into a mask. */
-STUD_AVX512 STUD_SIMD_INLINE void stud512_low27_flushes(const uint8_t *h, const uint32_t *fix, size_t n,
-                                                        uint16_t *out, const int N, __m512i suit_steps) {
+STUD_AVX512 STUD_SIMD_INLINE void stud512_low27_flushes(const uint8_t *h, const uint32_t *fix, size_t n, uint16_t *out,
+                                                        const int N, __m512i suit_steps) {
     const __m512i byte = _mm512_set1_epi32(0xFF), one = _mm512_set1_epi32(1), zero = _mm512_setzero_si512();
     for (size_t k = 0; k < n; k += 16) {
         const __mmask16 live = (__mmask16)(n - k >= 16 ? 0xFFFF : (1u << (n - k)) - 1);
@@ -323,8 +322,8 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_low27_flushes(const uint8_t *h, const 
         for (size_t l = 0; l < 16 && k + l < n; l++) lows[l] = out[fix[k + l]];
         const __m512i at = _mm512_mullo_epi32(_mm512_maskz_loadu_epi32(live, fix + k), _mm512_set1_epi32(N));
         const __m512i first = _mm512_mask_i32gather_epi32(zero, live, at, (const void *)h, 1);
-        const __m512i last = _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)),
-                                                         (const void *)h, 1);
+        const __m512i last =
+            _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)), (const void *)h, 1);
         __m512i cards[7], sc = _mm512_set1_epi32(0x3333);
         for (int j = 0; j < N; j++) {
             cards[j] = j < 4 ? _mm512_and_si512(_mm512_srli_epi32(first, 8 * j), byte)
@@ -334,8 +333,8 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_low27_flushes(const uint8_t *h, const 
         const __m512i flush = _mm512_and_si512(sc, _mm512_set1_epi32(0x8888));
         __m512i others = zero;
         for (int j = 0; j < N; j++) {
-            __mmask16 out_of_suit = _mm512_testn_epi32_mask(
-                _mm512_slli_epi32(_mm512_permutexvar_epi32(cards[j], suit_steps), 3), flush);
+            __mmask16 out_of_suit =
+                _mm512_testn_epi32_mask(_mm512_slli_epi32(_mm512_permutexvar_epi32(cards[j], suit_steps), 3), flush);
             others = _mm512_mask_or_epi32(others, out_of_suit, others,
                                           _mm512_sllv_epi32(one, _mm512_srli_epi32(cards[j], 2)));
         }
@@ -345,7 +344,8 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_low27_flushes(const uint8_t *h, const 
             _mm512_and_si512(_mm512_mask_i32gather_epi32(zero, live, _mm512_loadu_si512((const void *)lows),
                                                          STUD_SIMD_AT(low27_ranks), 2),
                              _mm512_set1_epi32(0xFFFF));
-        unsigned slow = (unsigned)(_mm512_test_epi32_mask(ranks, ranks) & _mm512_testn_epi32_mask(ranks, others) & live);
+        unsigned slow =
+            (unsigned)(_mm512_test_epi32_mask(ranks, ranks) & _mm512_testn_epi32_mask(ranks, others) & live);
         for (; slow; slow &= slow - 1) {
             size_t i = fix[k + (size_t)__builtin_ctz(slow)];
             STUD_SIMD_FIX_LANE(N, low27, h + N * i, out[i]);
@@ -375,7 +375,8 @@ STUD_AVX512 STUD_SIMD_INLINE int stud512_rows(const uint8_t *h, size_t blocks, u
     __m512i rot[28];
     for (int k = 0; k < 4; k++)
         for (int j = 0; j < N; j++)
-            rot[7 * k + j] = _mm512_and_si512(_mm512_sub_epi32(shr[j], _mm512_set1_epi32(8 * k)), _mm512_set1_epi32(31));
+            rot[7 * k + j] =
+                _mm512_and_si512(_mm512_sub_epi32(shr[j], _mm512_set1_epi32(8 * k)), _mm512_set1_epi32(31));
     __m512i top = _mm512_setzero_si512();
     __mmask64 repeat = 0;
     uint32_t fix[STUD_SIMD_GROUP + 16];
