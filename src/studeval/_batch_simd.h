@@ -272,29 +272,36 @@ STUD_AVX512 STUD_SIMD_INLINE uint64_t stud512_blocks(const uint8_t *h, uint16_t 
     return fix;
 }
 
+/* The cards of 16 listed rows (fix: rows of h; live: the lanes that hold one), read by two
+ * gathers (bytes 0..3 and N-4..N-1), into cards[]; returns bit 3 of each lane's flush suit
+ * counter (a card of that suit has it in its step times 8). */
+STUD_AVX512 STUD_SIMD_INLINE __m512i stud512_listed_cards(const uint8_t *h, const uint32_t *fix, __mmask16 live,
+                                                          const int N, __m512i suit_steps, __m512i *cards) {
+    const __m512i byte = _mm512_set1_epi32(0xFF), zero = _mm512_setzero_si512();
+    const __m512i at = _mm512_mullo_epi32(_mm512_maskz_loadu_epi32(live, fix), _mm512_set1_epi32(N));
+    const __m512i first = _mm512_mask_i32gather_epi32(zero, live, at, (const void *)h, 1);
+    const __m512i last =
+        _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)), (const void *)h, 1);
+    __m512i sc = _mm512_set1_epi32(0x3333);
+    for (int j = 0; j < N; j++) {
+        cards[j] = j < 4 ? _mm512_and_si512(_mm512_srli_epi32(first, 8 * j), byte)
+                         : _mm512_and_si512(_mm512_srli_epi32(last, 8 * (j - (N - 4))), byte);
+        sc = _mm512_add_epi32(sc, _mm512_permutexvar_epi32(cards[j], suit_steps));
+    }
+    return _mm512_and_si512(sc, _mm512_set1_epi32(0x8888));
+}
+
 /* The high values of the n flush rows listed in fix (rows of h; values into out), 16 at a time:
- * each row's cards read by two gathers (bytes 0..3 and N-4..N-1), its suit counters again, and
- * the flush suit's ranks or-ed into a mask, the index of its value (the scalar kernel's
+ * each row's cards and suit counters again (stud512_listed_cards), and the flush suit's ranks
+ * or-ed into a mask, the index of its value (the scalar kernel's
  * STUD_FLUSH[rank mask]). About a third of the scalar row kernel's time per row. */
 STUD_AVX512 STUD_SIMD_INLINE void stud512_flushes(const uint8_t *h, const uint32_t *fix, size_t n, uint16_t *out,
                                                   const int N, __m512i suit_steps) {
-    const __m512i byte = _mm512_set1_epi32(0xFF), one = _mm512_set1_epi32(1);
+    const __m512i one = _mm512_set1_epi32(1), zero = _mm512_setzero_si512();
     for (size_t k = 0; k < n; k += 16) {
         const __mmask16 live = (__mmask16)(n - k >= 16 ? 0xFFFF : (1u << (n - k)) - 1);
-        const __m512i rows = _mm512_maskz_loadu_epi32(live, fix + k);
-        const __m512i at = _mm512_mullo_epi32(rows, _mm512_set1_epi32(N));
-        const __m512i zero = _mm512_setzero_si512();
-        const __m512i first = _mm512_mask_i32gather_epi32(zero, live, at, (const void *)h, 1);
-        const __m512i last =
-            _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)), (const void *)h, 1);
-        __m512i cards[7], sc = _mm512_set1_epi32(0x3333);
-        for (int j = 0; j < N; j++) {
-            cards[j] = j < 4 ? _mm512_and_si512(_mm512_srli_epi32(first, 8 * j), byte)
-                             : _mm512_and_si512(_mm512_srli_epi32(last, 8 * (j - (N - 4))), byte);
-            sc = _mm512_add_epi32(sc, _mm512_permutexvar_epi32(cards[j], suit_steps));
-        }
-        /* bit 3 of the flush suit's counter; a card of that suit has it in its step times 8 */
-        const __m512i flush = _mm512_and_si512(sc, _mm512_set1_epi32(0x8888));
+        __m512i cards[7];
+        const __m512i flush = stud512_listed_cards(h, fix + k, live, N, suit_steps, cards);
         __m512i ranks = _mm512_setzero_si512();
         for (int j = 0; j < N; j++) {
             __mmask16 in =
@@ -311,26 +318,17 @@ STUD_AVX512 STUD_SIMD_INLINE void stud512_flushes(const uint8_t *h, const uint32
 
 /* The 2-7 lows of the n flush rows listed in fix (rows of h), whose lanes already hold their
  * slot's 2-7 low: it stands (stud_low27_of) unless its ranks are all in the flush suit, which
- * only those rows (few) take to the scalar row kernel. 16 rows at a time: their cards by two
- * gathers, the ranks of the cards outside the flush suit or-ed into a mask. */
+ * only those rows (few) take to the scalar row kernel. 16 rows at a time: the ranks of their
+ * cards outside the flush suit or-ed into a mask. */
 STUD_AVX512 STUD_SIMD_INLINE void stud512_low27_flushes(const uint8_t *h, const uint32_t *fix, size_t n, uint16_t *out,
                                                         const int N, __m512i suit_steps) {
-    const __m512i byte = _mm512_set1_epi32(0xFF), one = _mm512_set1_epi32(1), zero = _mm512_setzero_si512();
+    const __m512i one = _mm512_set1_epi32(1), zero = _mm512_setzero_si512();
     for (size_t k = 0; k < n; k += 16) {
         const __mmask16 live = (__mmask16)(n - k >= 16 ? 0xFFFF : (1u << (n - k)) - 1);
         uint32_t lows[16] = {0};
         for (size_t l = 0; l < 16 && k + l < n; l++) lows[l] = out[fix[k + l]];
-        const __m512i at = _mm512_mullo_epi32(_mm512_maskz_loadu_epi32(live, fix + k), _mm512_set1_epi32(N));
-        const __m512i first = _mm512_mask_i32gather_epi32(zero, live, at, (const void *)h, 1);
-        const __m512i last =
-            _mm512_mask_i32gather_epi32(zero, live, _mm512_add_epi32(at, _mm512_set1_epi32(N - 4)), (const void *)h, 1);
-        __m512i cards[7], sc = _mm512_set1_epi32(0x3333);
-        for (int j = 0; j < N; j++) {
-            cards[j] = j < 4 ? _mm512_and_si512(_mm512_srli_epi32(first, 8 * j), byte)
-                             : _mm512_and_si512(_mm512_srli_epi32(last, 8 * (j - (N - 4))), byte);
-            sc = _mm512_add_epi32(sc, _mm512_permutexvar_epi32(cards[j], suit_steps));
-        }
-        const __m512i flush = _mm512_and_si512(sc, _mm512_set1_epi32(0x8888));
+        __m512i cards[7];
+        const __m512i flush = stud512_listed_cards(h, fix + k, live, N, suit_steps, cards);
         __m512i others = zero;
         for (int j = 0; j < N; j++) {
             __mmask16 out_of_suit =
