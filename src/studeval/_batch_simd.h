@@ -45,9 +45,9 @@
  * (cards 0..31, 32..63; a byte above 63 sets none): a row is good when they hold N bits and
  * none at 52..63; without the check it keeps the largest byte.
  *
- * Measured on an Intel Xeon (Emerald Rapids, shared), random hands, one thread: AVX-512 about
- * 2.3-2.4x the scalar kernel checked and 2.7-3x unchecked for 7 cards, 2.5x and 2.8-3x for 5
- * (benchmarks/RESULTS.md); AVX2 0.9x (its cross-lane permutes share one port), so _core takes
+ * Measured on an Intel Xeon (Emerald Rapids, quiet), random hands, one thread: AVX-512 2.7x
+ * the scalar kernel for 7 cards (2.5-3.1x by kind), 3.7x for 5, the check 0-3% of its time
+ * (benchmarks/RESULTS.md); AVX2 0.9-1x (its cross-lane permutes share one port), so _core takes
  * AVX2 only when asked. What the time goes to, and what was tried: RESULTS.md.
  */
 #ifndef STUD_BATCH_SIMD_H
