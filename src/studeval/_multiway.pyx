@@ -506,9 +506,9 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
     better, stud8; else ace-to-five with no qualifier, stud_hilo): a dict of
 
     - ``deals``;
-    - ``high``: (wins, pair ties, three-way ties) of the high hands over every deal, as
+    - ``highs``: (wins, pair ties, three-way ties) of the high hands over every deal, as
       :func:`threeway_counts` gives them;
-    - ``low``: the same of the lows, no low keyed below every low (so the deals where nobody
+    - ``lows``: the same of the lows, no low keyed below every low (so the deals where nobody
       has a low are three-way ties of it);
     - ``nolow``: the deals where nobody has a low, and (wins, pair ties, three-way ties) of
       the high hands over them (zeros without a qualifier);
@@ -650,8 +650,8 @@ def threeway_hilo_counts(known, dead=(), bint qualifier=True, int hand_size=7, t
         mw_free(&d)
     return {
         "deals": deals,
-        "high": high,
-        "low": lows_out,
+        "highs": high,
+        "lows": lows_out,
         "nolow": nolow,
         "scoops": tuple(scoops),
     }

@@ -103,8 +103,8 @@ def test_every_kind_of_split_occurs() -> None:
     dead = [c for c in range(52) if c not in {c for k in known for c in k}][12:42]
     for game in HILO:
         got = threeway_hilo_counts(known, dead, get_game(game).low_qualifies)
-        _, high_pairs, high_three = got["high"]
-        _, low_pairs, low_three = got["low"]
+        _, high_pairs, high_three = got["highs"]
+        _, low_pairs, low_three = got["lows"]
         assert min(high_pairs) > 0 and high_three > 0 and min(low_pairs) > 0 and low_three > 0
         assert min(got["scoops"]) > 0
         assert (got["nolow"][0] > 0) == (game == "stud8")

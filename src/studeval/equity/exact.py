@@ -382,8 +382,8 @@ def threeway_hilo(deal: Deal, threads: int) -> Counts:
         deal.known, dead, deal.game.low_qualifies, deal.game.cards, threads=threads, max_work=None
     )
     deals = got["deals"]
-    hw, (ht01, ht02, ht12), ht3 = got["high"]
-    lw, (lt01, lt02, lt12), lt3 = got["low"]
+    hw, (ht01, ht02, ht12), ht3 = got["highs"]
+    lw, (lt01, lt02, lt12), lt3 = got["lows"]
     nolow_deals, (nw, (nt01, nt02, nt12), nt3) = got["nolow"]
     unit = _equity.HILO_SHARE_UNIT
     c = Counts(3, hilo=True)
